@@ -1,0 +1,36 @@
+// Business constants and limits of SPEC §9, shared by the server and the web client.
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const HTTP_TIMEOUT_MS = 10_000;
+export const PDF_UPLOAD_TIMEOUT_MS = 40_000;
+export const ACTIVITY_UPLOAD_TIMEOUT_MS = 30_000;
+
+export const ACTIVITY_DOWNLOAD_MAX_BYTES = 100 * 1024 * 1024;
+export const SW_HEALTH_INTERVAL_MS = 30_000;
+export const SW_HEALTH_TIMEOUT_MS = 5_000;
+export const OFFLINE_DB_PREFIX = 'keynote_activity_';
+export const OFFLINE_STORE_BATCH_SIZE = 50;
+export const OFFLINE_STORE_BATCH_PAUSE_MS = 10;
+export const START_OVERLAY_DELAY_MS = 1_000;
+
+export const QR_CODE_SIZE_PX = 192;
+export const SIDEBAR_COLLAPSED_PX = 70;
+export const SIDEBAR_EXPANDED_PX = 240;
+
+export const SESSION_STORAGE_USER_KEY = 'user';
+export const SESSION_STORAGE_TOKEN_KEY = 'token';
+
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_WINDOW_STEPS = 1;
+
+/** Bounds on free text so that no field can grow without limit. */
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_TEXT_LENGTH = 2_000;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 200;
+
+export const ROLE_ADMIN = 'admin';
+export const ROLE_TEACHER = 'teacher';
+export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER;

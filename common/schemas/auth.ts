@@ -1,0 +1,52 @@
+// Shapes of the authentication calls (SPEC §3, §7 "Authentication").
+import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../constants.js';
+import { authMessages } from '../messages/auth.js';
+
+/** The login form: username (the email) and password are required; token is the optional 2FA code. */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, authMessages.fillAllFields).max(MAX_EMAIL_LENGTH),
+  password: z.string().min(1, authMessages.fillAllFields).max(MAX_PASSWORD_LENGTH),
+  token: z.string().max(20).nullish(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleSchema = z.enum(['admin', 'teacher']);
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: roleSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({
+  success: z.literal(true),
+  user: sessionUserSchema,
+});
+
+export const twoFactorSetupResponseSchema = z.object({
+  success: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  otpauthUrl: z.string(),
+  secret: z.string(),
+});
+
+export const twoFactorInfoResponseSchema = z.object({
+  success: z.boolean(),
+  otpauthUrl: z.string(),
+  secret: z.string(),
+  twoFactorEnabled: z.boolean(),
+});
+
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,155 @@
+// Builds the two Fastify apps: the app origin (API + SPA) and the content origin (untrusted
+// activity files and the offline player). Both share one database and one file store.
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { httpMessages } from '../common/messages/http.js';
+import { adminProfileRoutes } from './features/admin-profile/admin-profile.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { contentRoutes } from './features/content/content.routes.js';
+import { contentOriginRoutes } from './features/content/content-origin.routes.js';
+import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { groupsRoutes } from './features/groups/groups.routes.js';
+import { learningTableRoutes } from './features/learning-table/learning-table.routes.js';
+import { playerRoutes } from './features/player/player.routes.js';
+import { playerOriginRoutes } from './features/player/player-origin.routes.js';
+import { schoolsRoutes } from './features/schools/schools.routes.js';
+import { teachersRoutes } from './features/teachers/teachers.routes.js';
+import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { loggerOptions } from './logger.js';
+import { access, authPlugin } from './plugins/auth.js';
+import { type AppContext, contextPlugin } from './plugins/context.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { xsrfPlugin } from './plugins/xsrf.js';
+import { projectRoot } from './project-root.js';
+
+export type BuildOptions = AppContext & {
+  /** Folder of the built SPA; when missing, only the API is served (API tests). */
+  webDir?: string;
+  logger?: boolean;
+};
+
+function baseApp(options: BuildOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(options.config.logLevel),
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = baseApp(options).withTypeProvider<ZodTypeProvider>();
+
+  await app.register(contextPlugin, options);
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", config.contentUrl],
+        frameSrc: ["'self'", config.contentUrl],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https:') });
+  await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Ardoise API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const routes of [
+    authRoutes,
+    dashboardRoutes,
+    schoolsRoutes,
+    teachersRoutes,
+    adminProfileRoutes,
+    curriculumRoutes,
+    uploadsRoutes,
+    contentRoutes,
+    groupsRoutes,
+    learningTableRoutes,
+    playerRoutes,
+  ]) {
+    await app.register(routes);
+  }
+
+  const webDir = options.webDir ?? path.join(projectRoot(), 'dist', 'web');
+  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    // Built assets carry a content hash in their name: cache them for good.
+    app.get('/assets/*', access.public, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.sendFile(path.join('assets', file));
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (hasWeb && wantsPage) {
+      // Client-side routes: the SPA decides, including its own 404 page.
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: httpMessages.notFound });
+  });
+
+  return app;
+}
+
+/** The content origin: a separate listener so untrusted activity code never runs on the app origin. */
+export async function buildContentApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = baseApp(options).withTypeProvider<ZodTypeProvider>();
+  await app.register(contextPlugin, options);
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', `frame-ancestors ${options.config.publicUrl}`);
+    }
+  });
+  await app.register(contentOriginRoutes);
+  await app.register(playerOriginRoutes);
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ success: false, message: httpMessages.notFound }),
+  );
+  return app;
+}

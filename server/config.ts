@@ -1,0 +1,96 @@
+// Configuration from the environment, validated once at start (DESIGN §7).
+import path from 'node:path';
+import { z } from 'zod';
+
+const portSchema = z.coerce.number().int().min(0).max(65_535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  CONTENT_PORT: portSchema.optional(),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  CONTENT_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  PDF_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  contentPort: number;
+  publicUrl: string;
+  contentUrl: string;
+  dataDir: string;
+  filesDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: string;
+  sessionTtlMs: number;
+  pdfMaxBytes: number;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const contentPort = e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: must be a postgres:// URL (unset = SQLite)',
+    );
+  }
+  const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    contentPort,
+    publicUrl: stripSlash(e.PUBLIC_URL ?? `http://${browserHost}:${e.PORT}`),
+    contentUrl: stripSlash(e.CONTENT_URL ?? `http://${browserHost}:${contentPort}`),
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    database: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
+      : { kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') },
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    pdfMaxBytes: e.PDF_MAX_BYTES,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

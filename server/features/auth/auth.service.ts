@@ -1,0 +1,101 @@
+// Sign-in rules: who may sign in, throttling, the second factor, and the 2FA toggle.
+import { authMessages } from '../../../common/messages/auth.js';
+import type { LoginRequest, LoginResponse } from '../../../common/schemas/auth.js';
+import type { Db } from '../../db/database.js';
+import { HttpError, tooManyRequests, unauthorized } from '../../http-error.js';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  accountKey,
+  IP_FAILURE_LIMIT,
+  ipKey,
+  isThrottled,
+  recordFailure,
+  resetFailures,
+} from './login-throttle.js';
+import { verifyAgainstDummy, verifyPassword } from './password.js';
+import { insertSession } from './session.repository.js';
+import { generateTotpSecret, matchTotpStep, totpUri } from './totp.js';
+import {
+  claimTotpStep,
+  findLoginCandidate,
+  findUserById,
+  type LoginCandidate,
+  updateTotp,
+} from './user.repository.js';
+
+type LoginContext = { db: Db; ip: string; now: Date; sessionTtlMs: number };
+
+export async function login(input: LoginRequest, ctx: LoginContext): Promise<LoginResponse> {
+  const { db, now } = ctx;
+  const email = input.username.trim().toLowerCase();
+  const keys = [accountKey(email), ipKey(ctx.ip)];
+  if (await isThrottled(db, keys, now)) throw tooManyRequests(authMessages.tooManyAttempts);
+
+  const fail = async (error: HttpError): Promise<never> => {
+    await recordFailure(db, accountKey(email), ACCOUNT_FAILURE_LIMIT, now);
+    await recordFailure(db, ipKey(ctx.ip), IP_FAILURE_LIMIT, now);
+    throw error;
+  };
+
+  const user = await findLoginCandidate(db, email);
+  const passwordOk = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !passwordOk) return fail(unauthorized(authMessages.invalidCredentials));
+
+  // Account state is only revealed to someone who knows the password.
+  const refusal = accountRefusal(user, now);
+  if (refusal) throw new HttpError(403, refusal);
+
+  if (user.totp_enabled && user.totp_secret) {
+    const code = input.token?.trim();
+    if (!code) throw unauthorized(authMessages.twoFactorRequired);
+    const step = matchTotpStep(user.totp_secret, code, now);
+    if (step === null || !(await claimTotpStep(db, user.id, step))) {
+      return fail(unauthorized(authMessages.twoFactorInvalid));
+    }
+  }
+
+  await resetFailures(db, accountKey(email));
+  const token = await insertSession(db, user.id, now, ctx.sessionTtlMs);
+  return { token, user: { id: user.id, name: user.name, role: user.role } };
+}
+
+/** Why this account may not sign in now, or null. Admins always may. */
+export function accountRefusal(user: LoginCandidate, now: Date): string | null {
+  if (user.role === 'admin') return null;
+  if (!user.active) return authMessages.accountInactive;
+  if (user.school_id === null) return authMessages.noSchool;
+  if (!user.active_license) return authMessages.licenseInactive;
+  const today = now.toISOString().slice(0, 10);
+  if (user.license_start_date && user.license_start_date > today) return authMessages.licenseNotStarted;
+  if (user.license_end_date && user.license_end_date < today) return authMessages.licenseExpired;
+  return null;
+}
+
+export type TwoFactorState = { otpauthUrl: string; secret: string; twoFactorEnabled: boolean };
+
+/** The admin's 2FA state; a secret is created on first look so the QR code can be scanned
+ * before 2FA is switched on. */
+export async function getTwoFactorInfo(db: Db, userId: number): Promise<TwoFactorState> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized(authMessages.notSignedIn);
+  let secret = user.totp_secret;
+  if (!secret) {
+    secret = generateTotpSecret();
+    await updateTotp(db, userId, { totp_secret: secret });
+  }
+  return { otpauthUrl: totpUri(secret, user.email), secret, twoFactorEnabled: user.totp_enabled === 1 };
+}
+
+/** Switches 2FA on or off. Switching off drops the secret, so switching on again needs a new scan. */
+export async function toggleTwoFactor(db: Db, userId: number): Promise<TwoFactorState> {
+  const current = await getTwoFactorInfo(db, userId);
+  if (current.twoFactorEnabled) {
+    await updateTotp(db, userId, { totp_enabled: 0, totp_secret: null });
+    const fresh = await getTwoFactorInfo(db, userId);
+    return { ...fresh, twoFactorEnabled: false };
+  }
+  await updateTotp(db, userId, { totp_enabled: 1 });
+  return { ...current, twoFactorEnabled: true };
+}

@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages } from '../../../common/messages/auth.js';
+import {
+  createAdmin,
+  createSchool,
+  createTeacher,
+  DEFAULT_PASSWORD,
+  daysFromToday,
+} from '../../test/factories.js';
+import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { ACCOUNT_FAILURE_LIMIT } from './login-throttle.js';
+import { totpCodeAt } from './totp.js';
+
+const ctx = setupTestApp();
+
+const login = (body: unknown, headers: Record<string, string> = {}) =>
+  apiClient(ctx.app).request({ method: 'POST', url: '/api/auth/login', payload: body as object, headers });
+
+describe('POST /api/auth/login', () => {
+  it('signs an admin in with the email in any case and returns token and user', async () => {
+    const admin = await createAdmin(ctx.db);
+    const response = await login({ username: admin.email.toUpperCase(), password: DEFAULT_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user).toEqual({ id: admin.id, name: admin.name, role: 'admin' });
+    expect(body.token).toMatch(/^[\w-]{43}$/);
+    const cookie = response.cookies.find((c) => c.name === 'ardoise_session');
+    expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Strict' });
+  });
+
+  it('signs an active teacher of a licensed school in', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const response = await login({ username: teacher.email, password: DEFAULT_PASSWORD, token: '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.role).toBe('teacher');
+  });
+
+  it('gives the same 401 for a wrong password and an unknown email', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const wrong = await login({ username: teacher.email, password: 'not-the-password' });
+    const unknown = await login({ username: 'nobody@example.test', password: 'whatever1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ success: false, message: authMessages.invalidCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses an inactive teacher, an inactive licence, an expired licence, and a teacher without school', async () => {
+    const inactive = await createTeacher(ctx.db, { active: 0 });
+    const unlicensed = await createTeacher(ctx.db, {
+      school_id: (await createSchool(ctx.db, { active_license: 0 })).id,
+    });
+    const expired = await createTeacher(ctx.db, {
+      school_id: (await createSchool(ctx.db, { license_end_date: daysFromToday(-1) })).id,
+    });
+    const cases = [
+      [inactive, authMessages.accountInactive],
+      [unlicensed, authMessages.licenseInactive],
+      [expired, authMessages.licenseExpired],
+    ] as const;
+    for (const [teacher, message] of cases) {
+      const response = await login({ username: teacher.email, password: DEFAULT_PASSWORD });
+      expect(response.statusCode, message).toBe(403);
+      expect(response.json().message).toBe(message);
+    }
+    const orphan = await createTeacher(ctx.db);
+    await ctx.db.updateTable('users').set({ school_id: null }).where('id', '=', orphan.id).execute();
+    const response = await login({ username: orphan.email, password: DEFAULT_PASSWORD });
+    expect(response.json().message).toBe(authMessages.noSchool);
+  });
+
+  it('lets an admin in even without a school or licence', async () => {
+    const admin = await createAdmin(ctx.db, { active: 1 });
+    expect((await login({ username: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('throttles repeated failures per account with 429, and a success resets the counter', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const ip = { 'x-forwarded-for': '10.0.0.1' };
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) {
+      expect((await login({ username: teacher.email, password: 'wrong-pass' }, ip)).statusCode).toBe(401);
+    }
+    // A success before the limit resets the account's counter...
+    expect((await login({ username: teacher.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) {
+      expect((await login({ username: teacher.email, password: 'wrong-pass' })).statusCode).toBe(401);
+    }
+    // ...so it takes a full series again to be blocked.
+    expect((await login({ username: teacher.email, password: 'wrong-pass' })).statusCode).toBe(401);
+    const blocked = await login({ username: teacher.email, password: DEFAULT_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(authMessages.tooManyAttempts);
+  });
+
+  it('throttles an IP that tries many accounts', async () => {
+    const client = apiClient(ctx.app);
+    const from = { remoteAddress: '203.0.113.9' };
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: `guess${i}@example.test`, password: 'wrong-pass' },
+        ...from,
+      });
+      last = response.statusCode;
+    }
+    expect(last).toBe(429);
+    const admin = await createAdmin(ctx.db);
+    const fromSameIp = await client.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: admin.email, password: DEFAULT_PASSWORD },
+      ...from,
+    });
+    expect(fromSameIp.statusCode).toBe(429);
+  });
+
+  it('answers malformed bodies with 400 and a message, never 500', async () => {
+    const client = apiClient(ctx.app);
+    const bodies: Array<{ payload: string; type: string }> = [
+      { payload: '{"username": ', type: 'application/json' },
+      { payload: '[]', type: 'application/json' },
+      { payload: '"text"', type: 'application/json' },
+      { payload: '{"username": 5, "password": {}}', type: 'application/json' },
+      { payload: '{"username": "", "password": ""}', type: 'application/json' },
+      { payload: JSON.stringify({ username: 'a@b.c', password: 'x'.repeat(300) }), type: 'application/json' },
+      { payload: 'username=a&password=b', type: 'application/x-www-form-urlencoded' },
+      { payload: '', type: 'application/json' },
+    ];
+    for (const body of bodies) {
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: body.payload,
+        headers: { 'content-type': body.type },
+      });
+      expect(response.statusCode, body.payload).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, body.payload).toBeLessThan(500);
+      expect(response.json().success).toBe(false);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const empty = await login({ username: '', password: '' });
+    expect(empty.json().message).toBe(authMessages.fillAllFields);
+    const unknownFields = await login({ username: 'x@y.z', password: 'abcdefgh', extra: true });
+    expect(unknownFields.statusCode).toBe(401);
+  });
+
+  it('refuses huge bodies with 413', async () => {
+    const response = await login({ username: 'a@b.c', password: 'x', padding: 'y'.repeat(2 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().success).toBe(false);
+  });
+});
+
+describe('XSRF double submit', () => {
+  it('refuses a state-changing request without the header or with a wrong one', async () => {
+    const admin = await createAdmin(ctx.db);
+    const payload = { username: admin.email, password: DEFAULT_PASSWORD };
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().message).toBe(authMessages.xsrfInvalid);
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload,
+      cookies: { 'XSRF-TOKEN': 'one' },
+      headers: { 'x-xsrf-token': 'two' },
+    });
+    expect(wrong.statusCode).toBe(403);
+  });
+
+  it('hands out the XSRF cookie on a first GET', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+  });
+});
+
+describe('me, logout and revocation', () => {
+  it('answers /me for a valid bearer token and 401 otherwise', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    const me = await client.get('/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      success: true,
+      user: { id: teacher.id, name: teacher.name, role: 'teacher' },
+    });
+    expect((await apiClient(ctx.app).get('/api/auth/me')).statusCode).toBe(401);
+    expect((await apiClient(ctx.app, 'forged-token').get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('does not accept the session cookie or ?token= on ordinary API routes', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const { token } = await signIn(ctx.app, teacher);
+    const byCookie = await apiClient(ctx.app).request({
+      method: 'GET',
+      url: '/api/auth/me',
+      cookies: { ardoise_session: token },
+    });
+    expect(byCookie.statusCode).toBe(401);
+    const byQuery = await apiClient(ctx.app).get(`/api/auth/me?token=${token}`);
+    expect(byQuery.statusCode).toBe(401);
+  });
+
+  it('revokes the session on logout', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    const logout = await client.post('/api/auth/logout');
+    expect(logout.statusCode).toBe(200);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+    const rows = await ctx.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('user_id', '=', teacher.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('stops accepting a session once it has expired', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    await ctx.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', teacher.id)
+      .execute();
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('stops accepting a session of a teacher who was deactivated', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    await ctx.db.updateTable('users').set({ active: 0 }).where('id', '=', teacher.id).execute();
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('two-factor authentication', () => {
+  it('is only for admins', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    expect((await client.post('/api/auth/setup-2fa')).statusCode).toBe(403);
+    expect((await client.get('/api/admin/admintwofactorinfo')).statusCode).toBe(403);
+    expect((await apiClient(ctx.app).get('/api/admin/admintwofactorinfo')).statusCode).toBe(401);
+  });
+
+  it('enables 2FA, then needs a fresh code at login, and refuses a reused code', async () => {
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, admin);
+    const info = (await client.get('/api/admin/admintwofactorinfo')).json();
+    expect(info).toMatchObject({ success: true, twoFactorEnabled: false });
+    expect(info.otpauthUrl).toContain(`secret=${info.secret}`);
+    expect(info.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Ardoise:/);
+
+    const enabled = (await client.post('/api/auth/setup-2fa')).json();
+    expect(enabled).toEqual({
+      success: true,
+      twoFactorEnabled: true,
+      otpauthUrl: info.otpauthUrl,
+      secret: info.secret,
+    });
+
+    const noCode = await login({ username: admin.email, password: DEFAULT_PASSWORD });
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().message).toBe(authMessages.twoFactorRequired);
+    const wrongCode = String((Number(totpCodeAt(info.secret, new Date())) + 500_000) % 1_000_000).padStart(
+      6,
+      '0',
+    );
+    const badCode = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: wrongCode });
+    expect(badCode.statusCode).toBe(401);
+    expect(badCode.json().message).toBe(authMessages.twoFactorInvalid);
+
+    const code = totpCodeAt(info.secret, new Date());
+    const good = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: code });
+    expect(good.statusCode).toBe(200);
+    const reused = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: code });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(authMessages.twoFactorInvalid);
+
+    const disabled = (await client.post('/api/auth/setup-2fa')).json();
+    expect(disabled.twoFactorEnabled).toBe(false);
+    expect(disabled.secret).not.toBe(info.secret);
+    expect((await login({ username: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('accepts a code from the neighbouring 30 s step', async () => {
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, admin);
+    const { secret } = (await client.post('/api/auth/setup-2fa')).json();
+    const nextStepCode = totpCodeAt(secret, new Date(Date.now() + 30_000));
+    const response = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: nextStepCode });
+    expect(response.statusCode).toBe(200);
+    const farCode = totpCodeAt(secret, new Date(Date.now() + 120_000));
+    const far = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: farCode });
+    expect(far.statusCode).toBe(401);
+  });
+});

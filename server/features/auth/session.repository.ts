@@ -1,0 +1,49 @@
+// Sign-in sessions: opaque random tokens, stored only as their SHA-256 hash, with an expiry.
+import crypto from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { Caller } from '../../plugins/auth.js';
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session and returns its token (256 random bits); only the hash is stored. */
+export async function insertSession(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db
+    .insertInto('auth_sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The user behind a live session of an active account, or null. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<Caller | null> {
+  const row = await db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as sessionId', 'u.id', 'u.name', 'u.role'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.expires_at', '>', now.toISOString())
+    .where('u.active', '=', 1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.deleteFrom('auth_sessions').where('id', '=', sessionId).execute();
+}
+
+/** Signs a user out everywhere: on deactivation, deletion and password change. */
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('auth_sessions').where('expires_at', '<=', now.toISOString()).execute();
+}

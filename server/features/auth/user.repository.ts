@@ -1,0 +1,67 @@
+// The SQL the sign-in flow needs about users and their school.
+import type { Db } from '../../db/database.js';
+import type { NewUser } from '../../db/schema.js';
+
+export async function findLoginCandidate(db: Db, email: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('schools as s', 's.id', 'u.school_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.active',
+      'u.password_hash',
+      'u.totp_enabled',
+      'u.totp_secret',
+      's.id as school_id',
+      's.active_license',
+      's.license_start_date',
+      's.license_end_date',
+    ])
+    .where('u.email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+export type LoginCandidate = NonNullable<Awaited<ReturnType<typeof findLoginCandidate>>>;
+
+export async function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Accepts a TOTP step only if it is newer than the last one used (atomic replay guard). */
+export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateTotp(
+  db: Db,
+  userId: number,
+  values: { totp_secret?: string | null; totp_enabled?: number },
+): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', userId).execute();
+}

@@ -1,0 +1,44 @@
+// Starts Ardoise: config, database, both listeners, graceful shutdown.
+import { buildApp, buildContentApp } from './app.js';
+import { prepare } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const { db, files } = await prepare(config, (line) => console.log(line));
+  const app = await buildApp({ db, config, files });
+  const content = await buildContentApp({ db, config, files, logger: true });
+
+  await app.listen({ port: config.port, host: config.host });
+  await content.listen({ port: config.contentPort, host: config.host });
+  app.log.info(
+    {
+      appOrigin: config.publicUrl,
+      contentOrigin: config.contentUrl,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    'Ardoise is ready',
+  );
+  console.log(`Ardoise is ready at ${config.publicUrl}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await Promise.allSettled([app.close(), content.close()]);
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Ardoise failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// Identifies the caller of every /api route and enforces the route's declared access rule.
+// Every /api route must declare `config.auth`; registration fails otherwise, so no route is
+// reachable by accident. The bearer header works everywhere; the session cookie and `?token=`
+// only where a route opts in (frames and streams), so a page on the content origin cannot act
+// as the user (DESIGN §5).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authMessages } from '../../common/messages/auth.js';
+import type { SessionUser } from '../../common/schemas/auth.js';
+import { findSessionUser } from '../features/auth/session.repository.js';
+import { forbidden, unauthorized } from '../http-error.js';
+
+export const SESSION_COOKIE = 'ardoise_session';
+
+export type AuthRule = {
+  /** public: anyone; user: any signed-in user; admin: role admin only. */
+  role: 'public' | 'user' | 'admin';
+  /** Extra credential carriers this route accepts besides the bearer header. */
+  via?: ReadonlyArray<'cookie' | 'query'>;
+};
+
+/** The rules routes pick from. */
+export const access = {
+  public: { config: { auth: { role: 'public' } satisfies AuthRule } },
+  user: { config: { auth: { role: 'user' } satisfies AuthRule } },
+  admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
+} as const;
+
+export type Caller = SessionUser & { sessionId: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    /** The signed-in caller; only call on routes whose rule is not public. */
+    requireCaller(): Caller;
+  }
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('caller', null);
+    app.decorateRequest('requireCaller', function (this: FastifyRequest) {
+      if (!this.caller) throw unauthorized(authMessages.notSignedIn);
+      return this.caller;
+    });
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && !route.config?.auth && !route.url.startsWith('/api/docs')) {
+        throw new Error(`Route ${route.method} ${route.url} declares no auth rule`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const rule = request.routeOptions.config.auth;
+      if (!rule) return;
+      const token = credentialFrom(request, rule);
+      if (token) {
+        request.caller = await findSessionUser(app.db, token, new Date());
+      }
+      if (rule.role === 'public') return;
+      if (!request.caller) throw unauthorized(authMessages.notSignedIn);
+      if (rule.role === 'admin' && request.caller.role !== 'admin') throw forbidden(authMessages.forbidden);
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie', 'context'] },
+);
+
+function credentialFrom(request: FastifyRequest, rule: AuthRule): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  if (rule.via?.includes('query')) {
+    const token = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token === 'string' && token) return token;
+  }
+  if (rule.via?.includes('cookie')) return request.cookies[SESSION_COOKIE] || undefined;
+  return undefined;
+}

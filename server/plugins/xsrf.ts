@@ -1,0 +1,40 @@
+// XSRF double-submit: a readable XSRF-TOKEN cookie, echoed by the client in X-XSRF-TOKEN on every
+// state-changing request (axios does this by itself).
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { authMessages } from '../../common/messages/auth.js';
+import { forbidden } from '../http-error.js';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const xsrfPlugin = fp(
+  async (app: FastifyInstance, options: { secure: boolean }) => {
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const cookie = request.cookies[XSRF_COOKIE];
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+        throw forbidden(authMessages.xsrfInvalid);
+      }
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.cookies[XSRF_COOKIE]) return;
+      reply.setCookie(XSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: options.secure,
+        httpOnly: false,
+      });
+    });
+  },
+  { name: 'xsrf', dependencies: ['@fastify/cookie'] },
+);
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
