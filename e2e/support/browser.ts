@@ -1,0 +1,56 @@
+// Debian's Chromium driven by playwright-core, with the flags this machine needs.
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form and waits for the role's landing page. */
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  credentials: { email: string; password: string; code?: string },
+  landing: RegExp,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: false }).first().fill(credentials.password);
+  if (credentials.code) await page.getByLabel(/code/i).fill(credentials.code);
+  await page.getByRole('button', { name: /sign in|se connecter|connexion/i }).click();
+  await page.waitForURL(landing);
+}
+
+/** axe-core scan of the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}

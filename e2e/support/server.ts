@@ -1,0 +1,95 @@
+// Starts the production build (dist/) as a real server process on free ports with a fresh data
+// folder, and opens the same SQLite database so tests can seed rows with the factories.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Db, openDatabase } from '../../server/db/database.js';
+
+export const ADMIN_EMAIL = 'admin@ardoise.test';
+export const ADMIN_PASSWORD = 'admin-password-123';
+
+export type RunningServer = {
+  url: string;
+  contentUrl: string;
+  dataDir: string;
+  db: Db;
+  output: () => string;
+  close: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-e2e-'));
+  const port = await freePort();
+  let contentPort = await freePort();
+  while (contentPort === port) contentPort = await freePort();
+  const mainJs = path.resolve('dist/server/server/main.js');
+  const child: ChildProcess = spawn(process.execPath, [mainJs], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CONTENT_PORT: String(contentPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, () => output);
+  const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') });
+  return {
+    url,
+    contentUrl: `http://127.0.0.1:${contentPort}`,
+    dataDir,
+    db,
+    output: () => output,
+    close: async () => {
+      await db.destroy();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/auth/me`);
+      if (response.status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start in time:\n${output()}`);
+}
