@@ -1,0 +1,196 @@
+// The foundation in a real browser: sign-in by role, session restore, logout, guard, 404, sidebar, 2FA.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCodeAt } from '../server/features/auth/totp.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  signInThroughForm,
+} from './support/browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('sign-in', () => {
+  it('sends an admin to /dashboard, keeps the session on reload, and logs out', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(
+      page,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    await expect.poll(() => page.getByText('Logged in successfully').isVisible()).toBe(true);
+    const stored = await page.evaluate(() => ({
+      user: JSON.parse(sessionStorage.getItem('user') ?? 'null'),
+      token: sessionStorage.getItem('token'),
+    }));
+    expect(stored.user).toMatchObject({ name: 'Admin', role: 'admin' });
+    expect(stored.token).toMatch(/^[\w-]{43}$/);
+
+    await page.reload();
+    await page.waitForURL(/\/dashboard$/);
+    await expect
+      .poll(() => page.getByTestId('sidebar').getByText('admin', { exact: true }).isVisible())
+      .toBe(true);
+
+    await page.getByTestId('user-menu-trigger').click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'options' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByText('Logged out successfully').isVisible()).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+
+    // The old token is revoked on the server, not just forgotten by the browser.
+    const response = await fetch(`${server.url}/api/auth/me`, {
+      headers: { authorization: `Bearer ${stored.token}` },
+    });
+    expect(response.status).toBe(401);
+    await context.close();
+  });
+
+  it('sends a teacher to /user', async () => {
+    const teacher = await createTeacher(server.db);
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, server.url, teacher, /\/user$/);
+    await context.close();
+  });
+
+  it('shows the spec messages for empty fields and a wrong password', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Ardoise' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Please fill in all fields');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Invalid email or password');
+    await context.close();
+  });
+
+  it('redirects an already signed-in visitor of /login by role', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(
+      page,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('signs in an admin with a TOTP code computed here', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const admin = await createAdmin(server.db, { totp_secret: secret, totp_enabled: 1 });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe('Two-factor authentication code required');
+    await page.getByLabel(/code/i).fill(totpCodeAt(secret, new Date()));
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
+describe('guard and routes', () => {
+  it('sends an anonymous visitor of /teachers to /login, and / to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/teachers`);
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('clears a stale session and goes to /login when the session check fails', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(() => {
+      sessionStorage.setItem('user', JSON.stringify({ id: 1, name: 'Ghost', role: 'admin' }));
+      sessionStorage.setItem('token', 'revoked-or-forged');
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/login$/);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('user'), sessionStorage.getItem('token')]),
+    ).toEqual([null, null]);
+    await context.close();
+  });
+
+  it('shows the 404 page whose Back button goes back one step', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(
+      page,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    await page.goto(`${server.url}/no-such-page`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
+describe('app shell', () => {
+  it('collapses the sidebar to 70 px and expands it to 240 px', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInThroughForm(
+      page,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    const sidebar = page.getByTestId('sidebar');
+    const width = async () => (await sidebar.boundingBox())?.width;
+    await expect.poll(width).toBe(240);
+    for (const name of ['Dashboard', 'Schools', 'Teachers', 'Educational Levels']) {
+      expect(await sidebar.getByRole('link', { name }).isVisible()).toBe(true);
+    }
+    expect(await sidebar.getByText('Ardoise').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(width).toBe(70);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(width).toBe(240);
+    await context.close();
+  });
+
+  it('serves a usable shell on a phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signInThroughForm(
+      page,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    await expect.poll(() => page.getByTestId('user-menu-trigger').isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN_EMAIL, prepare } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { verifyPassword } from './features/auth/password.js';
+import { createTestDatabase, type TestDatabase } from './test/test-database.js';
+
+let testDb: TestDatabase | undefined;
+afterEach(async () => {
+  await testDb?.drop();
+});
+
+async function configFor(env: Record<string, string> = {}) {
+  testDb = await createTestDatabase();
+  return { ...loadConfig({ DATA_DIR: testDb.dataDir, ...env }), database: testDb.database };
+}
+
+describe('first start', () => {
+  it('creates the default admin with a random password printed once, and only once', async () => {
+    const config = await configFor();
+    const lines: string[] = [];
+    const first = await prepare(config, (line) => lines.push(line));
+    const admin = await first.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, role: 'admin', active: 1 });
+    const password = /with password (\S+)/.exec(lines.join('\n'))?.[1];
+    expect(password).toBeDefined();
+    expect(await verifyPassword(admin.password_hash, password!)).toBe(true);
+    await first.db.destroy();
+
+    // A second start finds the schema and the admin in place: no new admin, nothing printed.
+    const again: string[] = [];
+    const second = await prepare(config, (line) => again.push(line));
+    const admins = await second.db.selectFrom('users').select('id').execute();
+    expect(admins).toHaveLength(1);
+    expect(again).toEqual([]);
+    await second.db.destroy();
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when given, without printing the password', async () => {
+    const config = await configFor({ ADMIN_EMAIL: 'Chef@Ecole.fr', ADMIN_PASSWORD: 'long-enough-pw' });
+    const lines: string[] = [];
+    const { db } = await prepare(config, (line) => lines.push(line));
+    const admin = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(admin.email).toBe('chef@ecole.fr');
+    expect(await verifyPassword(admin.password_hash, 'long-enough-pw')).toBe(true);
+    expect(lines.join('\n')).not.toContain('long-enough-pw');
+    await db.destroy();
+  });
+
+  it('sweeps leftovers of interrupted uploads', async () => {
+    const config = await configFor();
+    const { db, files } = await prepare(config, () => {});
+    const leftover = files.tempPath('.zip');
+    await fs.writeFile(leftover, 'partial');
+    await db.destroy();
+    const restarted = await prepare(config, () => {});
+    await expect(fs.access(leftover)).rejects.toThrow();
+    await restarted.db.destroy();
+  });
+});
