@@ -50,6 +50,15 @@ function baseApp(options: BuildOptions): FastifyInstance {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Bodiless POST/PATCH calls (logout, toggles) may still say application/json: an empty body is
+  // "no body", not a parse error. Everything else goes through Fastify's safe JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
   return app;
 }
 

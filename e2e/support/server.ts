@@ -1,6 +1,7 @@
 // Starts the production build (dist/) as a real server process on free ports with a fresh data
 // folder, and opens the same SQLite database so tests can seed rows with the factories.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,12 +31,27 @@ async function freePort(): Promise<number> {
   });
 }
 
+// Each test process runs its own snapshot of dist/, so a rebuild elsewhere (another test run,
+// a developer's `npm run build`) cannot pull files from under a running server.
+let buildSnapshot: Promise<string> | undefined;
+function snapshotBuild(): Promise<string> {
+  buildSnapshot ??= (async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-build-'));
+    await fs.cp(path.resolve('dist'), path.join(root, 'dist'), { recursive: true });
+    await fs.copyFile(path.resolve('package.json'), path.join(root, 'package.json'));
+    await fs.symlink(path.resolve('node_modules'), path.join(root, 'node_modules'));
+    process.once('exit', () => fsSync.rmSync(root, { recursive: true, force: true }));
+    return root;
+  })();
+  return buildSnapshot;
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-e2e-'));
   const port = await freePort();
   let contentPort = await freePort();
   while (contentPort === port) contentPort = await freePort();
-  const mainJs = path.resolve('dist/server/server/main.js');
+  const mainJs = path.join(await snapshotBuild(), 'dist/server/server/main.js');
   const child: ChildProcess = spawn(process.execPath, [mainJs], {
     env: {
       ...process.env,

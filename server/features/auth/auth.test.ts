@@ -299,3 +299,17 @@ describe('two-factor authentication', () => {
     expect(far.statusCode).toBe(401);
   });
 });
+
+describe('bodiless calls', () => {
+  it('accept an empty body sent as application/json', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    const response = await client.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
