@@ -1,4 +1,135 @@
-// Routes of this area: filled in by its issue.
+// HTTP surface of the curriculum tree (SPEC §7 "Admin"): levels, periods, lessons, sessions, and
+// the renames/deletes of PDFs and activities. Paths are the spec's, typos included. Admin only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activitiesResponseSchema,
+  activityTitleSchema,
+  createLessonResponseSchema,
+  createLessonSchema,
+  createLevelResponseSchema,
+  createPeriodResponseSchema,
+  createPeriodSchema,
+  createSessionResponseSchema,
+  createSessionSchema,
+  lessonContentResponseSchema,
+  lessonsResponseSchema,
+  lessonTitleSchema,
+  levelsResponseSchema,
+  levelTitleSchema,
+  pdfTitleSchema,
+  periodsResponseSchema,
+  periodTitleSchema,
+  sessionTitleSchema,
+  successSchema,
+} from '../../../common/schemas/curriculum.js';
+import { idParamsSchema } from '../../../common/schemas/ids.js';
+import { access } from '../../plugins/auth.js';
+import * as repo from './curriculum.repository.js';
+import * as service from './curriculum.service.js';
 
-export const curriculumRoutes: FastifyPluginAsyncZod = async () => {};
+type TitleSchema = typeof levelTitleSchema;
+
+export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, files: app.files, log: app.log });
+  const ok = { 200: successSchema };
+
+  /** PATCH path/{id} {title} and DELETE path/{id} for one kind of node. */
+  const renameAndDelete = (
+    table: repo.NodeTable,
+    editPath: string,
+    deletePath: string,
+    body: TitleSchema,
+  ) => {
+    app.patch(
+      `/api/admin/${editPath}/:id`,
+      { ...access.admin, schema: { params: idParamsSchema, body, response: ok } },
+      async (request) => {
+        await service.renameNode(app.db, table, request.params.id, request.body.title);
+        return { success: true };
+      },
+    );
+    app.delete(
+      `/api/admin/${deletePath}/:id`,
+      { ...access.admin, schema: { params: idParamsSchema, response: ok } },
+      async (request) => {
+        await service.deleteNodeWithFiles(deps(), table, request.params.id);
+        return { success: true };
+      },
+    );
+  };
+
+  // Levels
+  app.get(
+    '/api/admin/levels',
+    { ...access.admin, schema: { response: { 200: levelsResponseSchema } } },
+    async () => ({
+      levels: await repo.listLevels(app.db),
+    }),
+  );
+  app.post(
+    '/api/admin/createlevel',
+    { ...access.admin, schema: { body: levelTitleSchema, response: { 200: createLevelResponseSchema } } },
+    async (request) => ({ success: true, level: await repo.insertLevel(app.db, request.body.title) }),
+  );
+  renameAndDelete('levels', 'editlevel', 'removelevel', levelTitleSchema);
+
+  // Periods of a level
+  app.get(
+    '/api/admin/period/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: periodsResponseSchema } } },
+    async (request) => service.getPeriodsOfLevel(app.db, request.params.id),
+  );
+  app.post(
+    '/api/admin/createperiod',
+    { ...access.admin, schema: { body: createPeriodSchema, response: { 200: createPeriodResponseSchema } } },
+    async (request) => ({
+      success: true,
+      period: await service.createPeriod(app.db, request.body.levelid, request.body.title),
+    }),
+  );
+  renameAndDelete('periods', 'editperiod', 'removeperiod', periodTitleSchema);
+
+  // Lessons of a period (the spec calls the period "level" here)
+  app.get(
+    '/api/admin/levels/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: lessonsResponseSchema } } },
+    async (request) => service.getLessonsOfPeriod(app.db, request.params.id),
+  );
+  app.post(
+    '/api/admin/createlessons',
+    { ...access.admin, schema: { body: createLessonSchema, response: { 200: createLessonResponseSchema } } },
+    async (request) => ({
+      success: true,
+      lesson: await service.createLesson(app.db, request.body.levelid, request.body.title),
+    }),
+  );
+  renameAndDelete('lessons', 'editlesson', 'deletelesosn', lessonTitleSchema);
+
+  // Sessions and PDFs of a lesson
+  app.get(
+    '/api/admin/getsession/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: lessonContentResponseSchema } } },
+    async (request) => service.getLessonContent(app.db, request.params.id),
+  );
+  app.post(
+    '/api/admin/createsession',
+    {
+      ...access.admin,
+      schema: { body: createSessionSchema, response: { 200: createSessionResponseSchema } },
+    },
+    async (request) => ({
+      success: true,
+      session: await service.createSession(app.db, request.body.id, request.body.title),
+    }),
+  );
+  renameAndDelete('lesson_sessions', 'editsession', 'deletsession', sessionTitleSchema);
+  renameAndDelete('pdfs', 'editpdf', 'deletpdf', pdfTitleSchema);
+
+  // Activities of a session
+  app.get(
+    '/api/admin/getactivites/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: activitiesResponseSchema } } },
+    async (request) => service.getActivitiesOfSession(app.db, request.params.id),
+  );
+  renameAndDelete('activities', 'editfile', 'deletefile', activityTitleSchema);
+};

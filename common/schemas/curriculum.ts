@@ -1,0 +1,84 @@
+// Shapes of the curriculum calls (SPEC §3, §7 "Admin"): levels, periods, lessons, sessions, PDFs
+// and activities. The title rules (SPEC §5) are shared by the server and the forms.
+import { z } from 'zod';
+import { MAX_TITLE_LENGTH } from '../constants.js';
+import { curriculumMessages as m } from '../messages/curriculum.js';
+import { idSchema } from './ids.js';
+
+/** A required name: not blank once trimmed, with the spec's message. */
+export const titleSchema = (emptyMessage: string) =>
+  z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(MAX_TITLE_LENGTH, m.titleTooLong);
+
+/** A parent id in a body: missing gets its own message, a bad value the generic one. */
+const parentIdSchema = (missingMessage: string) =>
+  z
+    .custom<unknown>((value) => value !== undefined && value !== null && value !== '', missingMessage)
+    .pipe(idSchema);
+
+export const levelTitleSchema = z.object({ title: titleSchema(m.levelNameEmpty) });
+export const periodTitleSchema = z.object({ title: titleSchema(m.periodNameEmpty) });
+export const lessonTitleSchema = z.object({ title: titleSchema(m.lessonNameEmpty) });
+export const sessionTitleSchema = z.object({ title: titleSchema(m.sessionNameEmpty) });
+export const pdfTitleSchema = z.object({ title: titleSchema(m.pdfNameEmpty) });
+export const activityTitleSchema = z.object({ title: titleSchema(m.activityNameRequired) });
+export type TitleInput = { title: string };
+
+export const createPeriodSchema = z.object({
+  title: titleSchema(m.periodNameEmpty),
+  levelid: parentIdSchema(m.levelIdMissing),
+});
+/** `levelid` is the PERIOD the lesson goes in (the spec's name). */
+export const createLessonSchema = z.object({
+  title: titleSchema(m.lessonNameEmpty),
+  levelid: parentIdSchema(m.periodIdMissing),
+});
+/** `id` is the lesson the session goes in. */
+export const createSessionSchema = z.object({
+  title: titleSchema(m.sessionNameEmpty),
+  id: parentIdSchema(m.lessonIdMissing),
+});
+
+export const itemSchema = z.object({ id: z.number().int(), title: z.string() });
+export type Item = z.infer<typeof itemSchema>;
+
+export const successSchema = z.object({ success: z.boolean() });
+
+export const levelsResponseSchema = z.object({ levels: z.array(itemSchema) });
+export const createLevelResponseSchema = z.object({ success: z.boolean(), level: itemSchema });
+
+export const periodsResponseSchema = z.object({
+  periods: z.array(itemSchema),
+  levelname: z.string(),
+});
+export const createPeriodResponseSchema = z.object({ success: z.boolean(), period: itemSchema });
+
+/** GET admin/levels/{periodId}: the period's name and its lessons; `levelid` leads back to its level. */
+export const lessonsResponseSchema = z.object({
+  levelname: z.string(),
+  levelid: z.number().int(),
+  lessons: z.array(itemSchema),
+});
+export const createLessonResponseSchema = z.object({ success: z.boolean(), lesson: itemSchema });
+
+/** GET admin/getsession/{lessonId}; `parrentid` (sic) is the lesson's period. */
+export const lessonContentResponseSchema = z.object({
+  session: z.array(itemSchema),
+  pdf: z.array(itemSchema),
+  lessontitle: z.string(),
+  parrentid: z.number().int(),
+});
+export const createSessionResponseSchema = z.object({ success: z.boolean(), session: itemSchema });
+
+/** GET admin/getactivites/{sessionId}; `parentid` is the session's lesson. */
+export const activitiesResponseSchema = z.object({
+  activities: z.array(itemSchema),
+  title: z.string(),
+  parentid: z.number().int(),
+});
+
+export const pdfUploadResponseSchema = z.object({ success: z.boolean(), newPdf: itemSchema });
+export const activityUploadResponseSchema = z.object({ success: z.boolean(), newfile: itemSchema });
+
+/** The public client configuration: where the content origin lives. */
+export const clientConfigSchema = z.object({ contentUrl: z.string() });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,0 +1,263 @@
+// SQL of the curriculum tree: levels > periods > lessons > (sessions > activities, pdfs).
+// Lists keep creation order (ORDER BY id): it is the order learners follow.
+import type { Db } from '../../db/database.js';
+
+type Executor = Db;
+const nowIso = () => new Date().toISOString();
+
+export type ItemRow = { id: number; title: string };
+
+// Levels
+export function listLevels(db: Executor): Promise<ItemRow[]> {
+  return db.selectFrom('levels').select(['id', 'title']).orderBy('id').execute();
+}
+
+export function findLevel(db: Executor, id: number): Promise<ItemRow | undefined> {
+  return db.selectFrom('levels').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertLevel(db: Executor, title: string): Promise<ItemRow> {
+  return db
+    .insertInto('levels')
+    .values({ title, created_at: nowIso() })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+// Periods
+export function listPeriods(db: Executor, levelId: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('periods')
+    .select(['id', 'title'])
+    .where('level_id', '=', levelId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findPeriod(db: Executor, id: number) {
+  return db.selectFrom('periods').select(['id', 'title', 'level_id']).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertPeriod(db: Executor, levelId: number, title: string): Promise<ItemRow> {
+  return db
+    .insertInto('periods')
+    .values({ level_id: levelId, title, created_at: nowIso() })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+// Lessons
+export function listLessons(db: Executor, periodId: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'title'])
+    .where('period_id', '=', periodId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findLesson(db: Executor, id: number) {
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'title', 'period_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertLesson(db: Executor, periodId: number, title: string): Promise<ItemRow> {
+  return db
+    .insertInto('lessons')
+    .values({ period_id: periodId, title, created_at: nowIso() })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+// Sessions (a lesson's parts)
+export function listSessions(db: Executor, lessonId: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('lesson_sessions')
+    .select(['id', 'title'])
+    .where('lesson_id', '=', lessonId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findSession(db: Executor, id: number) {
+  return db
+    .selectFrom('lesson_sessions')
+    .select(['id', 'title', 'lesson_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertSession(db: Executor, lessonId: number, title: string): Promise<ItemRow> {
+  return db
+    .insertInto('lesson_sessions')
+    .values({ lesson_id: lessonId, title, created_at: nowIso() })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+// PDFs
+export function listPdfs(db: Executor, lessonId: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('pdfs')
+    .select(['id', 'title'])
+    .where('lesson_id', '=', lessonId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findPdf(db: Executor, id: number) {
+  return db
+    .selectFrom('pdfs')
+    .select(['id', 'title', 'lesson_id', 'file_key', 'size_bytes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertPdf(
+  db: Executor,
+  values: { lessonId: number; title: string; fileKey: string; sizeBytes: number },
+): Promise<ItemRow> {
+  return db
+    .insertInto('pdfs')
+    .values({
+      lesson_id: values.lessonId,
+      title: values.title,
+      file_key: values.fileKey,
+      size_bytes: values.sizeBytes,
+      created_at: nowIso(),
+    })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+// Activities
+export function listActivities(db: Executor, sessionId: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'title'])
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findActivity(db: Executor, id: number) {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'title', 'session_id', 'package_hash', 'size_bytes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertActivity(
+  db: Executor,
+  values: { sessionId: number; title: string; packageHash: string; sizeBytes: number },
+): Promise<ItemRow> {
+  return db
+    .insertInto('activities')
+    .values({
+      session_id: values.sessionId,
+      title: values.title,
+      package_hash: values.packageHash,
+      size_bytes: values.sizeBytes,
+      created_at: nowIso(),
+    })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+// Renames: every node has a title; answers whether the row existed.
+export type NodeTable = 'levels' | 'periods' | 'lessons' | 'lesson_sessions' | 'pdfs' | 'activities';
+
+export async function updateTitle(
+  db: Executor,
+  table: NodeTable,
+  id: number,
+  title: string,
+): Promise<boolean> {
+  const result = await db.updateTable(table).set({ title }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteNode(db: Executor, table: NodeTable, id: number): Promise<boolean> {
+  const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The stored files under a node, found before it is deleted: PDF keys and package hashes. */
+export async function findFilesUnder(
+  db: Executor,
+  table: NodeTable,
+  id: number,
+): Promise<{ pdfKeys: string[]; packageHashes: string[] }> {
+  let pdfs = db.selectFrom('pdfs').innerJoin('lessons', 'lessons.id', 'pdfs.lesson_id');
+  let activities = db
+    .selectFrom('activities')
+    .innerJoin('lesson_sessions', 'lesson_sessions.id', 'activities.session_id')
+    .innerJoin('lessons', 'lessons.id', 'lesson_sessions.lesson_id');
+  switch (table) {
+    case 'pdfs':
+      return {
+        pdfKeys: (await db.selectFrom('pdfs').select('file_key').where('id', '=', id).execute()).map(
+          (row) => row.file_key,
+        ),
+        packageHashes: [],
+      };
+    case 'activities':
+      return {
+        pdfKeys: [],
+        packageHashes: (
+          await db.selectFrom('activities').select('package_hash').where('id', '=', id).execute()
+        ).map((row) => row.package_hash),
+      };
+    case 'lesson_sessions':
+      return {
+        pdfKeys: [],
+        packageHashes: (
+          await db.selectFrom('activities').select('package_hash').where('session_id', '=', id).execute()
+        ).map((row) => row.package_hash),
+      };
+    case 'lessons':
+      pdfs = pdfs.where('lessons.id', '=', id);
+      activities = activities.where('lessons.id', '=', id);
+      break;
+    case 'periods':
+      pdfs = pdfs.where('lessons.period_id', '=', id);
+      activities = activities.where('lessons.period_id', '=', id);
+      break;
+    case 'levels':
+      pdfs = pdfs.innerJoin('periods', 'periods.id', 'lessons.period_id').where('periods.level_id', '=', id);
+      activities = activities
+        .innerJoin('periods', 'periods.id', 'lessons.period_id')
+        .where('periods.level_id', '=', id);
+      break;
+  }
+  const pdfRows = await pdfs.select('pdfs.file_key').execute();
+  const activityRows = await activities.select('activities.package_hash').execute();
+  return {
+    pdfKeys: pdfRows.map((row) => row.file_key),
+    packageHashes: activityRows.map((row) => row.package_hash),
+  };
+}
+
+export async function isPdfKeyReferenced(db: Executor, fileKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('pdfs')
+    .select('id')
+    .where('file_key', '=', fileKey)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isPackageReferenced(db: Executor, hash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('activities')
+    .select('id')
+    .where('package_hash', '=', hash)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,388 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { curriculumMessages as m } from '../../../common/messages/curriculum.js';
+import {
+  createActivity,
+  createAdmin,
+  createGroup,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPdf,
+  createPeriod,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../../test/factories.js';
+import { type ApiClient, apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { packageDirKey, packageZipKey, pdfKey } from './stored-files.js';
+
+const ctx = setupTestApp();
+let admin: ApiClient;
+let teacher: ApiClient;
+
+beforeAll(async () => {
+  const adminUser = await createAdmin(ctx.db);
+  admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
+  const teacherUser = await createTeacher(ctx.db);
+  teacher = await signIn(ctx.app, { email: teacherUser.email, password: DEFAULT_PASSWORD });
+});
+
+const ROUTES: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string]> = [
+  ['GET', '/api/admin/levels'],
+  ['POST', '/api/admin/createlevel'],
+  ['PATCH', '/api/admin/editlevel/1'],
+  ['DELETE', '/api/admin/removelevel/1'],
+  ['GET', '/api/admin/period/1'],
+  ['POST', '/api/admin/createperiod'],
+  ['PATCH', '/api/admin/editperiod/1'],
+  ['DELETE', '/api/admin/removeperiod/1'],
+  ['GET', '/api/admin/levels/1'],
+  ['POST', '/api/admin/createlessons'],
+  ['PATCH', '/api/admin/editlesson/1'],
+  ['DELETE', '/api/admin/deletelesosn/1'],
+  ['GET', '/api/admin/getsession/1'],
+  ['POST', '/api/admin/createsession'],
+  ['PATCH', '/api/admin/editsession/1'],
+  ['DELETE', '/api/admin/deletsession/1'],
+  ['PATCH', '/api/admin/editpdf/1'],
+  ['DELETE', '/api/admin/deletpdf/1'],
+  ['GET', '/api/admin/getactivites/1'],
+  ['PATCH', '/api/admin/editfile/1'],
+  ['DELETE', '/api/admin/deletefile/1'],
+];
+
+describe('access', () => {
+  it('answers 401 without a session and 403 to a teacher on every curriculum route', async () => {
+    for (const [method, url] of ROUTES) {
+      const payload = method === 'POST' || method === 'PATCH' ? { title: 'x' } : undefined;
+      const anonymous = await apiClient(ctx.app).request({ method, url, payload });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      const asTeacher = await teacher.request({ method, url, payload });
+      expect(asTeacher.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('does not accept the session cookie instead of the bearer header', async () => {
+    const response = await apiClient(ctx.app).request({
+      method: 'GET',
+      url: '/api/admin/levels',
+      cookies: { ardoise_session: (admin as ApiClient & { token: string }).token },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('levels', () => {
+  it('creates, lists in creation order, renames and deletes a level', async () => {
+    const first = await admin.post('/api/admin/createlevel', { title: '  CP  ' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, level: { id: expect.any(Number), title: 'CP' } });
+    const second = (await admin.post('/api/admin/createlevel', { title: 'A-CE1' })).json().level;
+    const list = (await admin.get('/api/admin/levels')).json().levels as Array<{ id: number; title: string }>;
+    const ids = list.map((level) => level.id);
+    expect(ids.indexOf(first.json().level.id)).toBeLessThan(ids.indexOf(second.id));
+
+    const edit = await admin.patch(`/api/admin/editlevel/${second.id}`, { title: 'CE1' });
+    expect(edit.json()).toEqual({ success: true });
+    expect((await admin.get('/api/admin/levels')).json().levels).toContainEqual({
+      id: second.id,
+      title: 'CE1',
+    });
+
+    expect((await admin.delete(`/api/admin/removelevel/${second.id}`)).json()).toEqual({ success: true });
+    const after = (await admin.get('/api/admin/levels')).json().levels as Array<{ id: number }>;
+    expect(after.map((level) => level.id)).not.toContain(second.id);
+  });
+
+  it('refuses a blank title with the spec message, and unknown or bad ids', async () => {
+    for (const body of [{ title: '   ' }, { title: '' }, {}]) {
+      const response = await admin.post('/api/admin/createlevel', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: m.levelNameEmpty });
+    }
+    const long = await admin.post('/api/admin/createlevel', { title: 'x'.repeat(201) });
+    expect(long.json().message).toBe(m.titleTooLong);
+    const level = await createLevel(ctx.db);
+    expect((await admin.patch(`/api/admin/editlevel/${level.id}`, { title: ' ' })).json().message).toBe(
+      m.levelNameEmpty,
+    );
+    expect((await admin.patch('/api/admin/editlevel/999999', { title: 'x' })).statusCode).toBe(404);
+    expect((await admin.delete('/api/admin/removelevel/999999')).statusCode).toBe(404);
+    expect((await admin.delete('/api/admin/removelevel/abc')).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/period/-1')).statusCode).toBe(400);
+  });
+});
+
+describe('periods', () => {
+  it('creates periods in a level, lists them in order with the level name, renames and deletes', async () => {
+    const level = await createLevel(ctx.db, 'CM1');
+    const p1 = (
+      await admin.post('/api/admin/createperiod', { title: 'Période 1', levelid: level.id })
+    ).json();
+    expect(p1).toEqual({ success: true, period: { id: expect.any(Number), title: 'Période 1' } });
+    const p2 = (
+      await admin.post('/api/admin/createperiod', { title: 'Période 2', levelid: String(level.id) })
+    ).json();
+    const list = (await admin.get(`/api/admin/period/${level.id}`)).json();
+    expect(list).toEqual({ levelname: 'CM1', periods: [p1.period, p2.period] });
+
+    await admin.patch(`/api/admin/editperiod/${p2.period.id}`, { title: 'Période deux' });
+    await admin.delete(`/api/admin/removeperiod/${p1.period.id}`);
+    expect((await admin.get(`/api/admin/period/${level.id}`)).json().periods).toEqual([
+      { id: p2.period.id, title: 'Période deux' },
+    ]);
+  });
+
+  it('checks the title, the level id and that the level exists', async () => {
+    const level = await createLevel(ctx.db);
+    const blank = await admin.post('/api/admin/createperiod', { title: ' ', levelid: level.id });
+    expect(blank.json().message).toBe(m.periodNameEmpty);
+    const missing = await admin.post('/api/admin/createperiod', { title: 'P' });
+    expect(missing.json()).toEqual({ success: false, message: m.levelIdMissing });
+    const unknown = await admin.post('/api/admin/createperiod', { title: 'P', levelid: 999999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(m.levelNotFound);
+    expect((await admin.get('/api/admin/period/999999')).statusCode).toBe(404);
+    expect((await admin.patch(`/api/admin/editperiod/1`, { title: '' })).json().message).toBe(
+      m.periodNameEmpty,
+    );
+  });
+});
+
+describe('lessons', () => {
+  it('creates lessons in a period (levelid = the period), lists them with the period name', async () => {
+    const level = await createLevel(ctx.db);
+    const period = await createPeriod(ctx.db, level.id, 'Période A');
+    const l1 = (
+      await admin.post('/api/admin/createlessons', { title: 'Les sons', levelid: period.id })
+    ).json();
+    expect(l1).toEqual({ success: true, lesson: { id: expect.any(Number), title: 'Les sons' } });
+    const l2 = (
+      await admin.post('/api/admin/createlessons', { title: 'Les mots', levelid: period.id })
+    ).json();
+    expect((await admin.get(`/api/admin/levels/${period.id}`)).json()).toEqual({
+      levelname: 'Période A',
+      levelid: level.id,
+      lessons: [l1.lesson, l2.lesson],
+    });
+    expect((await admin.patch(`/api/admin/editlesson/${l1.lesson.id}`, { title: 'Sons' })).json()).toEqual({
+      success: true,
+    });
+    expect((await admin.delete(`/api/admin/deletelesosn/${l2.lesson.id}`)).json()).toEqual({ success: true });
+    expect((await admin.get(`/api/admin/levels/${period.id}`)).json().lessons).toEqual([
+      { id: l1.lesson.id, title: 'Sons' },
+    ]);
+  });
+
+  it('checks the title and the period', async () => {
+    const blank = await admin.post('/api/admin/createlessons', { title: '', levelid: 1 });
+    expect(blank.json().message).toBe(m.lessonNameEmpty);
+    expect((await admin.post('/api/admin/createlessons', { title: 'x' })).json().message).toBe(
+      m.periodIdMissing,
+    );
+    expect((await admin.post('/api/admin/createlessons', { title: 'x', levelid: 999999 })).statusCode).toBe(
+      404,
+    );
+    expect((await admin.get('/api/admin/levels/999999')).statusCode).toBe(404);
+    expect((await admin.patch('/api/admin/editlesson/1', { title: ' ' })).json().message).toBe(
+      m.lessonNameEmpty,
+    );
+  });
+});
+
+describe('sessions, PDFs and activities', () => {
+  it('lists the sessions and PDFs of a lesson with its title and period', async () => {
+    const level = await createLevel(ctx.db);
+    const period = await createPeriod(ctx.db, level.id);
+    const lesson = await createLesson(ctx.db, period.id, 'Leçon 1');
+    const s1 = (await admin.post('/api/admin/createsession', { title: 'Séance 1', id: lesson.id })).json();
+    expect(s1).toEqual({ success: true, session: { id: expect.any(Number), title: 'Séance 1' } });
+    const s2 = (await admin.post('/api/admin/createsession', { title: 'Séance 2', id: lesson.id })).json();
+    const pdf = await createPdf(ctx.db, lesson.id, { title: 'Fiche' });
+    expect((await admin.get(`/api/admin/getsession/${lesson.id}`)).json()).toEqual({
+      session: [s1.session, s2.session],
+      pdf: [{ id: pdf.id, title: 'Fiche' }],
+      lessontitle: 'Leçon 1',
+      parrentid: period.id,
+    });
+
+    await admin.patch(`/api/admin/editsession/${s1.session.id}`, { title: 'Séance un' });
+    await admin.patch(`/api/admin/editpdf/${pdf.id}`, { title: 'Fiche élève' });
+    await admin.delete(`/api/admin/deletsession/${s2.session.id}`);
+    expect((await admin.get(`/api/admin/getsession/${lesson.id}`)).json()).toMatchObject({
+      session: [{ id: s1.session.id, title: 'Séance un' }],
+      pdf: [{ id: pdf.id, title: 'Fiche élève' }],
+    });
+  });
+
+  it('lists, renames and deletes the activities of a session', async () => {
+    const lesson = await createLesson(
+      ctx.db,
+      (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id,
+    );
+    const session = await createLessonSession(ctx.db, lesson.id, 'Séance');
+    const a1 = await createActivity(ctx.db, session.id, { title: 'Jeu 1' });
+    const a2 = await createActivity(ctx.db, session.id, { title: 'Jeu 2' });
+    expect((await admin.get(`/api/admin/getactivites/${session.id}`)).json()).toEqual({
+      activities: [
+        { id: a1.id, title: 'Jeu 1' },
+        { id: a2.id, title: 'Jeu 2' },
+      ],
+      title: 'Séance',
+      parentid: lesson.id,
+    });
+    expect((await admin.patch(`/api/admin/editfile/${a1.id}`, { title: ' ' })).json().message).toBe(
+      m.activityNameRequired,
+    );
+    await admin.patch(`/api/admin/editfile/${a1.id}`, { title: 'Jeu un' });
+    await admin.delete(`/api/admin/deletefile/${a2.id}`);
+    expect((await admin.get(`/api/admin/getactivites/${session.id}`)).json().activities).toEqual([
+      { id: a1.id, title: 'Jeu un' },
+    ]);
+  });
+
+  it('checks session and PDF titles and ids', async () => {
+    expect((await admin.post('/api/admin/createsession', { title: ' ', id: 1 })).json().message).toBe(
+      m.sessionNameEmpty,
+    );
+    expect((await admin.post('/api/admin/createsession', { title: 'S' })).json().message).toBe(
+      m.lessonIdMissing,
+    );
+    expect((await admin.post('/api/admin/createsession', { title: 'S', id: 999999 })).statusCode).toBe(404);
+    expect((await admin.patch('/api/admin/editpdf/1', { title: '' })).json().message).toBe(m.pdfNameEmpty);
+    expect((await admin.patch('/api/admin/editsession/1', { title: '' })).json().message).toBe(
+      m.sessionNameEmpty,
+    );
+    expect((await admin.get('/api/admin/getsession/999999')).statusCode).toBe(404);
+    expect((await admin.get('/api/admin/getactivites/999999')).statusCode).toBe(404);
+    expect((await admin.delete('/api/admin/deletpdf/999999')).statusCode).toBe(404);
+    expect((await admin.delete('/api/admin/deletefile/999999')).statusCode).toBe(404);
+    expect((await admin.patch('/api/admin/editfile/999999', { title: 'x' })).statusCode).toBe(404);
+  });
+});
+
+/** Writes a stand-in file at a key, as the upload flow would have. */
+async function storeFile(key: string): Promise<void> {
+  const target = ctx.files.absolutePath(key);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, key);
+}
+
+async function storePackage(hash: string): Promise<void> {
+  await storeFile(packageZipKey(hash));
+  await storeFile(`${packageDirKey(hash)}/index.html`);
+}
+
+async function count(
+  table:
+    | 'periods'
+    | 'lessons'
+    | 'lesson_sessions'
+    | 'pdfs'
+    | 'activities'
+    | 'class_groups'
+    | 'group_activities'
+    | 'group_pdfs',
+) {
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('deleting a node', () => {
+  it('removes the whole subtree, the progress rows and the files no other row uses', async () => {
+    const level = await createLevel(ctx.db);
+    const period = await createPeriod(ctx.db, level.id);
+    const lesson = await createLesson(ctx.db, period.id);
+    const session = await createLessonSession(ctx.db, lesson.id);
+    const sharedHash = 'a'.repeat(64);
+    const ownHash = 'b'.repeat(64);
+    const ownPdf = pdfKey('c'.repeat(64));
+    await storePackage(sharedHash);
+    await storePackage(ownHash);
+    await storeFile(ownPdf);
+    const activity = await createActivity(ctx.db, session.id, { packageHash: ownHash });
+    await createActivity(ctx.db, session.id, { packageHash: sharedHash });
+    const pdf = await createPdf(ctx.db, lesson.id, { fileKey: ownPdf });
+    // The same package is used in another level too: its files must stay.
+    const other = await createLessonSession(
+      ctx.db,
+      (await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id)).id,
+    );
+    const survivor = await createActivity(ctx.db, other.id, { packageHash: sharedHash });
+    const teacherUser = await createTeacher(ctx.db, { levelIds: [level.id] });
+    const group = await createGroup(ctx.db, teacherUser.id, level.id);
+    await ctx.db
+      .insertInto('group_activities')
+      .values({ group_id: group.id, activity_id: activity.id, status: 'pending', completed_at: null })
+      .execute();
+    await ctx.db.insertInto('group_pdfs').values({ group_id: group.id, pdf_id: pdf.id }).execute();
+
+    const before = {
+      periods: await count('periods'),
+      lessons: await count('lessons'),
+      sessions: await count('lesson_sessions'),
+      activities: await count('activities'),
+      pdfs: await count('pdfs'),
+      progress: await count('group_activities'),
+      pdfProgress: await count('group_pdfs'),
+    };
+    const response = await admin.delete(`/api/admin/removelevel/${level.id}`);
+    expect(response.json()).toEqual({ success: true });
+
+    expect(await count('periods')).toBe(before.periods - 1);
+    expect(await count('lessons')).toBe(before.lessons - 1);
+    expect(await count('lesson_sessions')).toBe(before.sessions - 1);
+    expect(await count('activities')).toBe(before.activities - 2);
+    expect(await count('pdfs')).toBe(before.pdfs - 1);
+    expect(await count('group_activities')).toBe(before.progress - 1);
+    expect(await count('group_pdfs')).toBe(before.pdfProgress - 1);
+    expect(await ctx.files.exists(packageZipKey(ownHash))).toBe(false);
+    expect(await ctx.files.exists(packageDirKey(ownHash))).toBe(false);
+    expect(await ctx.files.exists(ownPdf)).toBe(false);
+    expect(await ctx.files.exists(packageZipKey(sharedHash))).toBe(true);
+    expect(await ctx.files.exists(`${packageDirKey(sharedHash)}/index.html`)).toBe(true);
+
+    // Once the last user of the shared package goes, its files go too.
+    await admin.delete(`/api/admin/deletefile/${survivor.id}`);
+    expect(await ctx.files.exists(packageZipKey(sharedHash))).toBe(false);
+    expect(await ctx.files.exists(packageDirKey(sharedHash))).toBe(false);
+  });
+
+  it('removes a PDF file only when no other PDF row shares it', async () => {
+    const lesson = await createLesson(
+      ctx.db,
+      (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id,
+    );
+    const key = pdfKey('d'.repeat(64));
+    await storeFile(key);
+    const a = await createPdf(ctx.db, lesson.id, { fileKey: key });
+    const b = await createPdf(ctx.db, lesson.id, { fileKey: key });
+    await admin.delete(`/api/admin/deletpdf/${a.id}`);
+    expect(await ctx.files.exists(key)).toBe(true);
+    await admin.delete(`/api/admin/deletpdf/${b.id}`);
+    expect(await ctx.files.exists(key)).toBe(false);
+  });
+
+  it('deletes a period, a lesson and a session with everything under them', async () => {
+    const level = await createLevel(ctx.db);
+    const period = await createPeriod(ctx.db, level.id);
+    const lesson = await createLesson(ctx.db, period.id);
+    const session = await createLessonSession(ctx.db, lesson.id);
+    const hash = 'e'.repeat(64);
+    await storePackage(hash);
+    await createActivity(ctx.db, session.id, { packageHash: hash });
+    await admin.delete(`/api/admin/deletsession/${session.id}`);
+    expect(await ctx.files.exists(packageZipKey(hash))).toBe(false);
+    expect((await admin.get(`/api/admin/getsession/${lesson.id}`)).json().session).toEqual([]);
+
+    await admin.delete(`/api/admin/deletelesosn/${lesson.id}`);
+    expect((await admin.get(`/api/admin/levels/${period.id}`)).json().lessons).toEqual([]);
+    await admin.delete(`/api/admin/removeperiod/${period.id}`);
+    expect((await admin.get(`/api/admin/period/${level.id}`)).json().periods).toEqual([]);
+    expect((await admin.get(`/api/admin/levels/${period.id}`)).statusCode).toBe(404);
+  });
+});
