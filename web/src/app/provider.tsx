@@ -1,0 +1,30 @@
+// App-wide providers: auth and toasts (SPEC §9 interface timings).
+// The query cache and tooltips live in routes/signed-in-providers.tsx, loaded with the signed-in
+// screens: /login needs neither, and its initial JS has a 150 KB budget.
+import type { ReactNode } from 'react';
+import { Toaster } from '../components/ui/toaster';
+import { AuthProvider } from '../lib/auth';
+import { router } from './router';
+
+const TOAST_DURATION_MS = 4500;
+const MAX_VISIBLE_TOASTS = 3;
+
+// Auth sits above the router (it outlives route changes), so it navigates through the router object.
+const navigate = (to: string) => {
+  void router.navigate(to, { replace: true });
+};
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AuthProvider navigate={navigate}>{children}</AuthProvider>
+      <Toaster
+        position="top-right"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={MAX_VISIBLE_TOASTS}
+        richColors
+        closeButton
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// Providers only the signed-in screens need, loaded with them so that /login stays within its 150 KB
+// budget (SPEC §9): the server-state cache and Radix tooltips (which bring the popper engine).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import { loadSonner } from '../../lib/notify';
+import { queryClient } from '../../lib/query-client';
+
+// SPEC §9 interface timings.
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export default function SignedInProviders() {
+  // Leaving the signed-in area (logout, expired session) drops cached data, so the next user
+  // of this tab never sees the previous one's.
+  useEffect(() => () => queryClient.clear(), []);
+
+  // Signed-in screens toast freely (many import sonner directly), so the Toaster is made ready now.
+  useEffect(() => {
+    void loadSonner();
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+        <Outlet />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

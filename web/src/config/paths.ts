@@ -1,0 +1,31 @@
+// Every URL of the SPA (SPEC §2), so that no page spells a route by hand.
+
+const withId = (pattern: string) => (id: number | string) =>
+  pattern.replace(':id', encodeURIComponent(String(id)));
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  schools: { path: '/schools', getHref: () => '/schools' },
+  schoolForm: { path: '/schoolform', getHref: () => '/schoolform' },
+  schoolFormEdit: { path: '/schoolformedit/:id', getHref: withId('/schoolformedit/:id') },
+  teachers: { path: '/teachers', getHref: () => '/teachers' },
+  teacherForm: { path: '/teachersform', getHref: () => '/teachersform' },
+  teacherFormEdit: { path: '/teacherformedit/:id', getHref: withId('/teacherformedit/:id') },
+  levels: { path: '/levels', getHref: () => '/levels' },
+  periods: { path: '/periode/:id', getHref: withId('/periode/:id') },
+  lessons: { path: '/levels/:id', getHref: withId('/levels/:id') },
+  lesson: { path: '/lesson/:id', getHref: withId('/lesson/:id') },
+  session: { path: '/session/:id', getHref: withId('/session/:id') },
+  activityPreview: { path: '/activity-preview/:id', getHref: withId('/activity-preview/:id') },
+  pdfPreview: { path: '/pdf-preview/:id', getHref: withId('/pdf-preview/:id') },
+  options: { path: '/options', getHref: () => '/options' },
+
+  userLevels: { path: '/user', getHref: () => '/user' },
+  userGroups: { path: '/usergroups/:id', getHref: withId('/usergroups/:id') },
+  userTable: { path: '/usertable/:id', getHref: withId('/usertable/:id') },
+  pdfViewer: { path: '/pdf/:id', getHref: withId('/pdf/:id') },
+  activityPlayer: { path: '/activity/:id', getHref: withId('/activity/:id') },
+} as const;

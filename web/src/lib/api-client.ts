@@ -1,0 +1,93 @@
+// The one HTTP client of the SPA (SPEC §7): /api base, cookies, 10 s timeout, XSRF header, bearer token.
+import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { HTTP_TIMEOUT_MS } from '../../../common/constants.js';
+import { authMessages } from '../../../common/messages/auth.js';
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Calls whose 401 is part of the sign-in flow itself, not a sign of an expired session. */
+const AUTH_FLOW_URLS = ['auth/login', 'auth/me', 'auth/logout'];
+
+export const api = axios.create({
+  baseURL: '/api',
+  withCredentials: true,
+  timeout: HTTP_TIMEOUT_MS,
+  xsrfCookieName: XSRF_COOKIE,
+  xsrfHeaderName: XSRF_HEADER,
+});
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
+}
+
+// Copy the cookie on every request, whatever axios decides about same-origin checks.
+api.interceptors.request.use(
+  (config) => {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) config.headers.set(XSRF_HEADER, xsrf);
+    return config;
+  },
+  (error: unknown) => {
+    console.error('Request setup failed', error);
+    return Promise.reject(error);
+  },
+);
+
+/** Sets (or, with null, removes) the bearer Authorization header sent with every call. */
+export function setAuthToken(token: string | null): void {
+  if (token) api.defaults.headers.common.Authorization = `Bearer ${token}`;
+  else delete api.defaults.headers.common.Authorization;
+}
+
+let onUnauthorized: (() => void) | null = null;
+
+/** Registers what to do when a call answers 401 outside the sign-in flow (the session has ended). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+type RetriableConfig = InternalAxiosRequestConfig & { _xsrfRetried?: boolean };
+
+function isAuthFlowCall(config: InternalAxiosRequestConfig | undefined): boolean {
+  const url = config?.url?.replace(/^\/+/, '') ?? '';
+  return AUTH_FLOW_URLS.some((path) => url.startsWith(path));
+}
+
+api.interceptors.response.use(undefined, (error: unknown) => {
+  if (!(error instanceof AxiosError) || !error.response) return Promise.reject(error);
+  const config = error.config as RetriableConfig | undefined;
+  const { status, data } = error.response;
+
+  // The very first write of a tab can race the cookie: the 403 answer itself sets it, so retry once.
+  if (
+    status === 403 &&
+    config &&
+    !config._xsrfRetried &&
+    (data as { message?: unknown } | undefined)?.message === authMessages.xsrfInvalid &&
+    readCookie(XSRF_COOKIE)
+  ) {
+    config._xsrfRetried = true;
+    return api.request(config);
+  }
+
+  if (status === 401 && !isAuthFlowCall(config)) onUnauthorized?.();
+  return Promise.reject(error);
+});
+
+/** The server's `{ success: false, message }` text, or the fallback. */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof AxiosError) {
+    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return fallback;
+}
+
+/** True when the request never got an answer (network down, timeout, aborted). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof AxiosError && !error.response;
+}

@@ -1,0 +1,175 @@
+// Who is signed in (SPEC §4 "Auth state"): restore from session storage, check with the server, log in and out.
+import { AxiosError } from 'axios';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  ROLE_ADMIN,
+  SESSION_STORAGE_TOKEN_KEY,
+  SESSION_STORAGE_USER_KEY,
+} from '../../../common/constants.js';
+import { authMessages } from '../../../common/messages/auth.js';
+import type { LoginResponse, SessionUser } from '../../../common/schemas/auth.js';
+import { paths } from '../config/paths';
+import { api, getErrorMessage, setAuthToken, setUnauthorizedHandler } from './api-client';
+import { notify } from './notify';
+
+export type { SessionUser };
+
+type AuthState = {
+  user: SessionUser | null;
+  token: string | null;
+  loading: boolean;
+};
+
+export type LoginResult = { success: true; user: SessionUser } | { success: false; message: string };
+
+type AuthContextValue = AuthState & {
+  /** Resolves with the outcome; rejects only when no answer came back (network, timeout). */
+  login: (username: string, password: string, token?: string) => Promise<LoginResult>;
+  logout: () => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Where a role lands after sign-in (SPEC §6): admins on the dashboard, everyone else on the level picker. */
+export function getHomePath(role: string): string {
+  return role === ROLE_ADMIN ? paths.dashboard.getHref() : paths.userLevels.getHref();
+}
+
+// Parsed by hand rather than with the zod schema, to keep zod out of the /login bundle.
+function toSessionUser(value: unknown): SessionUser | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, name, role } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || typeof name !== 'string' || typeof role !== 'string') return null;
+  return { id, name, role: role as SessionUser['role'] };
+}
+
+function readStoredSession(): { user: SessionUser; token: string } | null {
+  try {
+    const token = sessionStorage.getItem(SESSION_STORAGE_TOKEN_KEY);
+    const rawUser = sessionStorage.getItem(SESSION_STORAGE_USER_KEY);
+    const user = rawUser ? toSessionUser(JSON.parse(rawUser)) : null;
+    return token && user ? { user, token } : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeSession(user: SessionUser, token: string): void {
+  try {
+    sessionStorage.setItem(SESSION_STORAGE_USER_KEY, JSON.stringify(user));
+    sessionStorage.setItem(SESSION_STORAGE_TOKEN_KEY, token);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts as long as the page.
+  }
+}
+
+function clearStoredSession(): void {
+  try {
+    sessionStorage.removeItem(SESSION_STORAGE_USER_KEY);
+    sessionStorage.removeItem(SESSION_STORAGE_TOKEN_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+type AuthProviderProps = {
+  children: ReactNode;
+  /** Navigation lives outside React Router's tree here, so the router passes its navigate in. */
+  navigate: (to: string) => void;
+};
+
+export function AuthProvider({ children, navigate }: AuthProviderProps) {
+  const [state, setState] = useState<AuthState>({ user: null, token: null, loading: true });
+
+  const endSession = useCallback(() => {
+    clearStoredSession();
+    setAuthToken(null);
+    setState({ user: null, token: null, loading: false });
+  }, []);
+
+  // On start: restore, then ask the server whether the session still holds. This first call also
+  // gives the tab its XSRF cookie before any write.
+  useEffect(() => {
+    let cancelled = false;
+    const stored = readStoredSession();
+    if (stored) setAuthToken(stored.token);
+
+    api
+      .get('auth/me')
+      .then(({ data }) => {
+        if (cancelled) return;
+        if (!data || !stored) throw new Error('No session');
+        const user = toSessionUser((data as { user?: unknown }).user) ?? stored.user;
+        storeSession(user, stored.token);
+        setState({ user, token: stored.token, loading: false });
+      })
+      .catch(() => {
+        if (cancelled) return;
+        endSession();
+        navigate(paths.login.getHref());
+      });
+
+    return () => {
+      cancelled = true;
+    };
+  }, [endSession, navigate]);
+
+  // A 401 on any later call means the server ended the session (expiry, deactivation, password change).
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      endSession();
+      navigate(paths.login.getHref());
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [endSession, navigate]);
+
+  const login = useCallback(
+    async (username: string, password: string, token?: string): Promise<LoginResult> => {
+      let data: LoginResponse;
+      try {
+        ({ data } = await api.post<LoginResponse>('auth/login', {
+          username,
+          password,
+          token: token?.trim() ? token.trim() : undefined,
+        }));
+      } catch (error) {
+        if (error instanceof AxiosError && error.response) {
+          return { success: false, message: getErrorMessage(error, authMessages.loginFailed) };
+        }
+        throw error;
+      }
+
+      const user = toSessionUser(data?.user);
+      if (!data?.token || !user) return { success: false, message: authMessages.loginFailed };
+
+      storeSession(user, data.token);
+      setAuthToken(data.token);
+      setState({ user, token: data.token, loading: false });
+      notify.success(authMessages.loggedIn);
+      navigate(getHomePath(user.role));
+      return { success: true, user };
+    },
+    [navigate],
+  );
+
+  const logout = useCallback(() => {
+    const { token } = state;
+    // Revoke on the server without making the user wait; a failure changes nothing on this side.
+    if (token) {
+      api.post('auth/logout', null, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+    }
+    endSession();
+    navigate(paths.login.getHref());
+    notify.success(authMessages.loggedOut);
+  }, [state, endSession, navigate]);
+
+  const value = useMemo<AuthContextValue>(() => ({ ...state, login, logout }), [state, login, logout]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}
