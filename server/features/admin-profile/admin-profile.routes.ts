@@ -1,4 +1,17 @@
-// Routes of this area: filled in by its issue.
+// HTTP surface of the admin's own profile: PATCH admin/updateadmin (SPEC §7). The 2FA calls
+// (auth/setup-2fa, admin/admintwofactorinfo) live with sign-in in features/auth.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminProfileResponseSchema, adminProfileSchema } from '../../../common/schemas/admin-profile.js';
+import { access } from '../../plugins/auth.js';
+import { updateAdminProfile } from './admin-profile.service.js';
 
-export const adminProfileRoutes: FastifyPluginAsyncZod = async () => {};
+export const adminProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/admin/updateadmin',
+    { ...access.admin, schema: { body: adminProfileSchema, response: { 200: adminProfileResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      admin: await updateAdminProfile(app.db, request.requireCaller(), request.body),
+    }),
+  );
+};

@@ -1,4 +1,13 @@
-// Routes of this area: filled in by its issue.
+// HTTP surface of the admin dashboard: GET admin/getkpi (SPEC §7).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { kpiResponseSchema } from '../../../common/schemas/dashboard.js';
+import { access } from '../../plugins/auth.js';
+import { countTotals } from './dashboard.repository.js';
 
-export const dashboardRoutes: FastifyPluginAsyncZod = async () => {};
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/getkpi',
+    { ...access.admin, schema: { response: { 200: kpiResponseSchema } } },
+    async () => ({ success: true as const, ...(await countTotals(app.db)) }),
+  );
+};

@@ -1,4 +1,65 @@
-// Routes of this area: filled in by its issue.
+// HTTP surface of schools (SPEC §7 "Admin"): list, create, edit, licence toggle, delete. Admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../common/schemas/ids.js';
+import {
+  getSchoolsResponseSchema,
+  schoolCreateSchema,
+  schoolEditSchema,
+  schoolResponseSchema,
+  schoolToggleResponseSchema,
+  successResponseSchema,
+} from '../../../common/schemas/schools.js';
+import { access } from '../../plugins/auth.js';
+import { presentSchool } from './school.presenter.js';
+import { listSchoolsWithCounts } from './school.repository.js';
+import { createSchool, deleteSchool, editSchool, toggleSchoolLicence } from './school.service.js';
 
-export const schoolsRoutes: FastifyPluginAsyncZod = async () => {};
+export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/getschools',
+    { ...access.admin, schema: { response: { 200: getSchoolsResponseSchema } } },
+    async () => ({
+      success: true as const,
+      schools: (await listSchoolsWithCounts(app.db)).map(presentSchool),
+    }),
+  );
+
+  app.post(
+    '/api/admin/createschool',
+    { ...access.admin, schema: { body: schoolCreateSchema, response: { 201: schoolResponseSchema } } },
+    async (request, reply) => {
+      const school = await createSchool(app.db, request.requireCaller().id, request.body);
+      return reply.status(201).send({ success: true as const, school });
+    },
+  );
+
+  app.patch(
+    '/api/admin/editschoolform/:id',
+    {
+      ...access.admin,
+      schema: { params: idParamsSchema, body: schoolEditSchema, response: { 200: schoolResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      school: await editSchool(app.db, request.requireCaller().id, request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/api/admin/schooltoggle/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: schoolToggleResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      activelicense: await toggleSchoolLicence(app.db, request.requireCaller().id, request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/school/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: successResponseSchema } } },
+    async (request) => {
+      await deleteSchool(app.db, request.requireCaller().id, request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,4 +1,77 @@
-// Routes of this area: filled in by its issue.
+// HTTP surface of teachers (SPEC §7 "Admin"): list, create, edit, activate/deactivate, delete, and the
+// school and level options of the teacher form. Admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../common/schemas/ids.js';
+import { successResponseSchema } from '../../../common/schemas/schools.js';
+import {
+  getTeachersResponseSchema,
+  levelsAndSchoolsResponseSchema,
+  teacherCreateSchema,
+  teacherEditSchema,
+  teacherResponseSchema,
+  teacherToggleResponseSchema,
+} from '../../../common/schemas/teachers.js';
+import { access } from '../../plugins/auth.js';
+import { groupLevelsByTeacher, presentTeacher } from './teacher.presenter.js';
+import { listSchoolAndLevelOptions, listTeacherLevels, listTeacherRows } from './teacher.repository.js';
+import { createTeacher, deleteTeacher, editTeacher, toggleTeacherActive } from './teacher.service.js';
 
-export const teachersRoutes: FastifyPluginAsyncZod = async () => {};
+export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/getteachers',
+    { ...access.admin, schema: { response: { 200: getTeachersResponseSchema } } },
+    async () => {
+      const [rows, levels] = await Promise.all([listTeacherRows(app.db), listTeacherLevels(app.db)]);
+      const levelsByTeacher = groupLevelsByTeacher(levels);
+      return {
+        success: true as const,
+        teachers: rows.map((row) => presentTeacher(row, levelsByTeacher.get(row.id))),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/getlevel&schools',
+    { ...access.admin, schema: { response: { 200: levelsAndSchoolsResponseSchema } } },
+    async () => ({ success: true as const, ...(await listSchoolAndLevelOptions(app.db)) }),
+  );
+
+  app.post(
+    '/api/admin/createteacher',
+    { ...access.admin, schema: { body: teacherCreateSchema, response: { 201: teacherResponseSchema } } },
+    async (request, reply) => {
+      const teacher = await createTeacher(app.db, request.requireCaller().id, request.body);
+      return reply.status(201).send({ success: true as const, teacher });
+    },
+  );
+
+  app.patch(
+    '/api/admin/editteacherteacher/:id',
+    {
+      ...access.admin,
+      schema: { params: idParamsSchema, body: teacherEditSchema, response: { 200: teacherResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      teacher: await editTeacher(app.db, request.requireCaller().id, request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/api/admin/toggleactive/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: teacherToggleResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      active: await toggleTeacherActive(app.db, request.requireCaller().id, request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/removeteacher/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: successResponseSchema } } },
+    async (request) => {
+      await deleteTeacher(app.db, request.requireCaller().id, request.params.id);
+      return { success: true as const };
+    },
+  );
+};

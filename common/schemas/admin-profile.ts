@@ -1,0 +1,41 @@
+// Shapes of the admin's own profile edit (SPEC §3 "Admin", §5 "Admin edit", §7 admin/updateadmin).
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MAX_TITLE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { adminProfileMessages as m } from '../messages/admin.js';
+import { dropEmpty, isEmail, MAX_EMAIL_LENGTH, MAX_PHONE_LENGTH } from './admin-fields.js';
+
+const tooLong = 'This field is too long';
+
+/** Every field optional; empty ones are dropped; the password keeps its minimum when given. */
+export const adminProfileSchema = z
+  .object({
+    name: z.string().trim().max(MAX_TITLE_LENGTH, tooLong),
+    firstname: z.string().trim().max(MAX_TITLE_LENGTH, tooLong),
+    email: z
+      .string()
+      .trim()
+      .max(MAX_EMAIL_LENGTH, tooLong)
+      .refine((value) => value === '' || isEmail(value), m.invalidEmail)
+      .transform((value) => value.toLowerCase()),
+    telephone: z.string().trim().max(MAX_PHONE_LENGTH, tooLong),
+    password: z
+      .string()
+      .max(MAX_PASSWORD_LENGTH, tooLong)
+      .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, m.passwordTooShort),
+  })
+  .partial()
+  .transform(dropEmpty);
+export type AdminProfileInput = z.input<typeof adminProfileSchema>;
+export type AdminProfileUpdate = z.output<typeof adminProfileSchema>;
+
+export const adminProfileResponseSchema = z.object({
+  success: z.literal(true),
+  admin: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    firstname: z.string(),
+    email: z.string(),
+    telephone: z.string(),
+  }),
+});
+export type AdminProfileResponse = z.infer<typeof adminProfileResponseSchema>;

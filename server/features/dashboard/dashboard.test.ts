@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createActivity,
+  createAdmin,
+  createGroup,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+  createSchool,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../../test/factories.js';
+import { setupTestApp, signIn } from '../../test/helper.js';
+
+const ctx = setupTestApp();
+
+describe('GET /api/admin/getkpi', () => {
+  it('counts teachers (not admins), groups, activities and schools', async () => {
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    expect((await client.get('/api/admin/getkpi')).json()).toEqual({
+      success: true,
+      totalteacher: 0,
+      totalgroup: 0,
+      totalactivity: 0,
+      totalschool: 0,
+    });
+
+    const level = await createLevel(ctx.db);
+    const session = await createLessonSession(
+      ctx.db,
+      (await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id)).id,
+    );
+    await createActivity(ctx.db, session.id);
+    await createActivity(ctx.db, session.id);
+    const school = await createSchool(ctx.db);
+    const a = await createTeacher(ctx.db, { school_id: school.id });
+    await createTeacher(ctx.db, { school_id: school.id });
+    await createTeacher(ctx.db); // a second school
+    await createGroup(ctx.db, a.id, level.id);
+
+    const response = await client.get('/api/admin/getkpi');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      totalteacher: 3,
+      totalgroup: 1,
+      totalactivity: 2,
+      totalschool: 2,
+    });
+  });
+});

@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import { schoolMessages } from '../../../common/messages/admin.js';
+import { authMessages } from '../../../common/messages/auth.js';
+import { httpMessages } from '../../../common/messages/http.js';
+import {
+  createActivity,
+  createAdmin,
+  createGroup,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPdf,
+  createPeriod,
+  createSchool,
+  createTeacher,
+  DEFAULT_PASSWORD,
+  daysFromToday,
+} from '../../test/factories.js';
+import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+
+const ctx = setupTestApp();
+
+async function adminClient() {
+  const admin = await createAdmin(ctx.db);
+  return Object.assign(await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD }), { admin });
+}
+
+const validSchool = (overrides: Record<string, unknown> = {}) => ({
+  schoolName: 'École Jean Jaurès',
+  city: 'Lyon',
+  email: 'contact@jaures.fr',
+  telephone: '04 72 00 00 00',
+  website: 'https://jaures.fr',
+  addres: '1 rue de la Paix',
+  licensestartdate: '2026-01-01',
+  licensesddate: '2026-12-31',
+  licensespaymentdate: '2026-01-05',
+  activelicense: true,
+  remarque: 'Client depuis 2020',
+  ...overrides,
+});
+
+const auditOf = (entityId: number) =>
+  ctx.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', 'school')
+    .where('entity_id', '=', entityId)
+    .execute();
+
+describe('POST /api/admin/createschool', () => {
+  it('creates a school and returns it in the spec shape', async () => {
+    const client = await adminClient();
+    const response = await client.post('/api/admin/createschool', validSchool());
+    expect(response.statusCode).toBe(201);
+    const { school } = response.json();
+    expect(school).toEqual({
+      id: expect.any(Number),
+      schoolName: 'École Jean Jaurès',
+      city: 'Lyon',
+      email: 'contact@jaures.fr',
+      telephone: '04 72 00 00 00',
+      website: 'https://jaures.fr',
+      addres: '1 rue de la Paix',
+      remarque: 'Client depuis 2020',
+      activelicense: true,
+      licensestartdate: '2026-01-01',
+      licensesddate: '2026-12-31',
+      licensespaymentdate: '2026-01-05',
+      teacherCount: 0,
+      groupCount: 0,
+    });
+    const list = (await client.get('/api/admin/getschools')).json();
+    expect(list.success).toBe(true);
+    expect(list.schools).toContainEqual(school);
+    const audit = await auditOf(school.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'school.create', actor_id: client.admin.id });
+  });
+
+  it("stores 'vide' as empty, and defaults the licence to inactive", async () => {
+    const client = await adminClient();
+    const {
+      activelicense: _omit,
+      licensespaymentdate: _p,
+      ...body
+    } = validSchool({
+      email: 'vide',
+      website: 'vide',
+      remarque: 'vide',
+    });
+    const response = await client.post('/api/admin/createschool', body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().school).toMatchObject({
+      email: '',
+      website: '',
+      remarque: '',
+      activelicense: false,
+      licensespaymentdate: '',
+    });
+  });
+
+  it('accepts ISO timestamps for dates and keeps the calendar date', async () => {
+    const client = await adminClient();
+    const response = await client.post(
+      '/api/admin/createschool',
+      validSchool({ licensestartdate: '2026-03-01T00:00:00.000Z', licensesddate: '2027-02-28T10:00:00Z' }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().school).toMatchObject({
+      licensestartdate: '2026-03-01',
+      licensesddate: '2027-02-28',
+    });
+  });
+
+  const invalidCases: Array<[Record<string, unknown>, string]> = [
+    [{ schoolName: '' }, schoolMessages.nameRequired],
+    [{ schoolName: '   ' }, schoolMessages.nameRequired],
+    [{ schoolName: undefined }, schoolMessages.nameRequired],
+    [{ city: '' }, schoolMessages.cityRequired],
+    [{ telephone: '' }, schoolMessages.telephoneRequired],
+    [{ licensestartdate: '' }, schoolMessages.licenseStartRequired],
+    [{ licensestartdate: undefined }, schoolMessages.licenseStartRequired],
+    [{ licensesddate: '' }, schoolMessages.licenseEndRequired],
+    [{ email: 'not-an-email' }, schoolMessages.invalidEmail],
+    [{ licensestartdate: '2026-02-30' }, schoolMessages.invalidDate],
+    [{ licensesddate: 'tomorrow' }, schoolMessages.invalidDate],
+    [{ licensespaymentdate: '31/12/2026' }, schoolMessages.invalidDate],
+    [{ licensestartdate: '2026-06-01', licensesddate: '2026-05-31' }, schoolMessages.endBeforeStart],
+    [{ website: 'javascript:alert(1)' }, schoolMessages.invalidWebsite],
+    [{ schoolName: 'x'.repeat(201) }, schoolMessages.tooLong],
+    [{ remarque: 'x'.repeat(2001) }, schoolMessages.tooLong],
+  ];
+  it.each(
+    invalidCases.map(
+      ([overrides, message]) => [JSON.stringify(overrides).slice(0, 70), overrides, message] as const,
+    ),
+  )('rejects %s with its message', async (_label, overrides, message) => {
+    const client = await adminClient();
+    const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
+    const response = await client.post('/api/admin/createschool', validSchool(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message });
+    expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
+  });
+
+  it('rejects wrong types and bodies without a 500', async () => {
+    const client = await adminClient();
+    for (const body of [validSchool({ activelicense: 'maybe' }), validSchool({ city: 12 }), [], null]) {
+      const response = await client.post('/api/admin/createschool', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const text = await client.request({
+      method: 'POST',
+      url: '/api/admin/createschool',
+      payload: 'schoolName=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/getschools', () => {
+  it('counts each school’s teachers and their groups with real numbers', async () => {
+    const client = await adminClient();
+    const school = await createSchool(ctx.db, { name: 'Counted' });
+    const level = await createLevel(ctx.db);
+    const a = await createTeacher(ctx.db, { school_id: school.id });
+    const b = await createTeacher(ctx.db, { school_id: school.id });
+    await createGroup(ctx.db, a.id, level.id);
+    await createGroup(ctx.db, a.id, level.id);
+    await createGroup(ctx.db, b.id, level.id);
+    const empty = await createSchool(ctx.db, { name: 'Empty' });
+    const { schools } = (await client.get('/api/admin/getschools')).json();
+    expect(schools.find((s: { id: number }) => s.id === school.id)).toMatchObject({
+      teacherCount: 2,
+      groupCount: 3,
+    });
+    expect(schools.find((s: { id: number }) => s.id === empty.id)).toMatchObject({
+      teacherCount: 0,
+      groupCount: 0,
+    });
+  });
+});
+
+describe('PATCH /api/admin/editschoolform/:id', () => {
+  it('changes only the non-empty fields it receives', async () => {
+    const client = await adminClient();
+    const { school } = (await client.post('/api/admin/createschool', validSchool())).json();
+    const response = await client.patch(`/api/admin/editschoolform/${school.id}`, {
+      schoolName: 'Nouveau nom',
+      city: '',
+      email: '',
+      licensesddate: '2027-06-30',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().school).toEqual({
+      ...school,
+      schoolName: 'Nouveau nom',
+      licensesddate: '2027-06-30',
+    });
+    const audit = await auditOf(school.id);
+    expect(audit.map((row) => row.action)).toEqual(['school.create', 'school.update']);
+    expect(JSON.parse(audit[1]!.details)).toEqual({ fields: ['schoolName', 'licensesddate'] });
+  });
+
+  it("empties optional fields sent as 'vide', and can switch the licence off", async () => {
+    const client = await adminClient();
+    const { school } = (await client.post('/api/admin/createschool', validSchool())).json();
+    const response = await client.patch(`/api/admin/editschoolform/${school.id}`, {
+      website: 'vide',
+      remarque: 'vide',
+      activelicense: false,
+    });
+    expect(response.json().school).toMatchObject({ website: '', remarque: '', activelicense: false });
+  });
+
+  it('keeps the licence end after its start, against the stored dates too', async () => {
+    const client = await adminClient();
+    const { school } = (await client.post('/api/admin/createschool', validSchool())).json();
+    const response = await client.patch(`/api/admin/editschoolform/${school.id}`, {
+      licensesddate: '2025-12-31',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(schoolMessages.endBeforeStart);
+  });
+
+  it('rejects a malformed email, answers 404 for an unknown id and 400 for a bad one', async () => {
+    const client = await adminClient();
+    const { school } = (await client.post('/api/admin/createschool', validSchool())).json();
+    const email = await client.patch(`/api/admin/editschoolform/${school.id}`, { email: 'nope' });
+    expect(email.json()).toEqual({ success: false, message: schoolMessages.invalidEmail });
+    const unknown = await client.patch('/api/admin/editschoolform/999999', { city: 'Paris' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(schoolMessages.notFound);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const bad = await client.patch(`/api/admin/editschoolform/${id}`, { city: 'Paris' });
+      expect(bad.statusCode, id).toBe(400);
+      expect(bad.json().message).toBe(httpMessages.invalidId);
+    }
+  });
+
+  it('signs the school’s teachers out when the licence end moves into the past', async () => {
+    const client = await adminClient();
+    const school = await createSchool(ctx.db, { license_start_date: daysFromToday(-100) });
+    const teacher = await createTeacher(ctx.db, { school_id: school.id });
+    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    await client.patch(`/api/admin/editschoolform/${school.id}`, { licensesddate: daysFromToday(-1) });
+    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/admin/schooltoggle/:id', () => {
+  it('flips the licence, signs the teachers out at once and stops them signing in', async () => {
+    const client = await adminClient();
+    const school = await createSchool(ctx.db);
+    const teacher = await createTeacher(ctx.db, { school_id: school.id });
+    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+
+    const off = await client.patch(`/api/admin/schooltoggle/${school.id}`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ success: true, activelicense: false });
+    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
+    const login = await apiClient(ctx.app).post('/api/auth/login', {
+      username: teacher.email,
+      password: DEFAULT_PASSWORD,
+    });
+    expect(login.json().message).toBe(authMessages.licenseInactive);
+
+    const on = await client.patch(`/api/admin/schooltoggle/${school.id}`);
+    expect(on.json()).toEqual({ success: true, activelicense: true });
+    await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    expect((await auditOf(school.id)).map((row) => row.action)).toEqual([
+      'school.deactivate',
+      'school.activate',
+    ]);
+  });
+
+  it('answers 404 for an unknown school', async () => {
+    const client = await adminClient();
+    const response = await client.patch('/api/admin/schooltoggle/999999');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: schoolMessages.notFound });
+  });
+});
+
+describe('DELETE /api/admin/school/:id', () => {
+  it('removes the school and everything that belongs to it, and nothing else', async () => {
+    const client = await adminClient();
+    const level = await createLevel(ctx.db);
+    const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id);
+    const activity = await createActivity(ctx.db, (await createLessonSession(ctx.db, lesson.id)).id);
+    const pdf = await createPdf(ctx.db, lesson.id);
+
+    const seed = async () => {
+      const school = await createSchool(ctx.db);
+      const teacher = await createTeacher(ctx.db, { school_id: school.id, levelIds: [level.id] });
+      const group = await createGroup(ctx.db, teacher.id, level.id);
+      await ctx.db
+        .insertInto('group_activities')
+        .values({ group_id: group.id, activity_id: activity.id, status: 'completed', completed_at: null })
+        .execute();
+      await ctx.db.insertInto('group_pdfs').values({ group_id: group.id, pdf_id: pdf.id }).execute();
+      await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+      return { school, teacher, group };
+    };
+    const doomed = await seed();
+    const kept = await seed();
+
+    const response = await client.delete(`/api/admin/school/${doomed.school.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+
+    const count = async (
+      table:
+        | 'users'
+        | 'class_groups'
+        | 'group_activities'
+        | 'group_pdfs'
+        | 'auth_sessions'
+        | 'teacher_levels',
+      column: string,
+      value: number,
+    ) =>
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(column as never, '=', value as never)
+          .executeTakeFirstOrThrow()
+      ).n;
+    for (const { teacher, group } of [doomed]) {
+      expect(Number(await count('users', 'id', teacher.id))).toBe(0);
+      expect(Number(await count('teacher_levels', 'user_id', teacher.id))).toBe(0);
+      expect(Number(await count('auth_sessions', 'user_id', teacher.id))).toBe(0);
+      expect(Number(await count('class_groups', 'id', group.id))).toBe(0);
+      expect(Number(await count('group_activities', 'group_id', group.id))).toBe(0);
+      expect(Number(await count('group_pdfs', 'group_id', group.id))).toBe(0);
+    }
+    expect(Number(await count('users', 'id', kept.teacher.id))).toBe(1);
+    expect(Number(await count('group_activities', 'group_id', kept.group.id))).toBe(1);
+    expect(Number(await count('auth_sessions', 'user_id', kept.teacher.id))).toBe(1);
+    // The curriculum is shared and stays.
+    expect(
+      await ctx.db.selectFrom('activities').select('id').where('id', '=', activity.id).execute(),
+    ).toHaveLength(1);
+
+    const audit = await auditOf(doomed.school.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'school.delete', actor_id: client.admin.id });
+    expect(JSON.parse(audit[0]!.details)).toMatchObject({ teachersDeleted: 1 });
+
+    const again = await client.delete(`/api/admin/school/${doomed.school.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(schoolMessages.notFound);
+  });
+});

@@ -1,0 +1,113 @@
+// The SQL of teachers: the list with school names, level titles and group counts in a constant
+// number of queries, and the writes (levels live in teacher_levels).
+import type { Db } from '../../db/database.js';
+import type { NewUser, UserRow } from '../../db/schema.js';
+
+export type TeacherListRow = Awaited<ReturnType<typeof listTeacherRows>>[number];
+export type TeacherLevelRow = { user_id: number; id: number; title: string };
+
+function selectTeachers(db: Db) {
+  const groupCounts = db
+    .selectFrom('class_groups')
+    .select(['teacher_id', (eb) => eb.fn.countAll<number>().as('group_count')])
+    .groupBy('teacher_id')
+    .as('gc');
+  return db
+    .selectFrom('users as u')
+    .leftJoin('schools as s', 's.id', 'u.school_id')
+    .leftJoin(groupCounts, 'gc.teacher_id', 'u.id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.firstname',
+      'u.email',
+      'u.telephone',
+      'u.active',
+      'u.remarque',
+      'u.school_id',
+      'u.group_limit',
+      's.name as school_name',
+      'gc.group_count',
+    ])
+    .where('u.role', '=', 'teacher');
+}
+
+/** Every teacher, newest first. */
+export function listTeacherRows(db: Db) {
+  return selectTeachers(db).orderBy('u.id', 'desc').execute();
+}
+
+export function findTeacherRow(db: Db, id: number) {
+  return selectTeachers(db).where('u.id', '=', id).executeTakeFirst();
+}
+
+/** The levels of the given teachers (all teachers when `userId` is not given), by title. */
+export function listTeacherLevels(db: Db, userId?: number): Promise<TeacherLevelRow[]> {
+  let query = db
+    .selectFrom('teacher_levels as tl')
+    .innerJoin('levels as l', 'l.id', 'tl.level_id')
+    .select(['tl.user_id', 'l.id', 'l.title'])
+    .orderBy('l.title')
+    .orderBy('l.id');
+  if (userId !== undefined) query = query.where('tl.user_id', '=', userId);
+  return query.execute();
+}
+
+export function findTeacherById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('role', '=', 'teacher')
+    .executeTakeFirst();
+}
+
+/** Any account (admin or teacher) other than `exceptId` that already uses this email. */
+export async function isEmailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function schoolExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** How many of these level ids exist. */
+export async function countExistingLevels(db: Db, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('levels')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function updateTeacher(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+export async function replaceTeacherLevels(db: Db, userId: number, levelIds: number[]): Promise<void> {
+  await db.deleteFrom('teacher_levels').where('user_id', '=', userId).execute();
+  if (levelIds.length > 0) {
+    await db
+      .insertInto('teacher_levels')
+      .values(levelIds.map((levelId) => ({ user_id: userId, level_id: levelId })))
+      .execute();
+  }
+}
+
+/** Deletes the account; the foreign keys cascade to its groups, their progress, its levels and sessions. */
+export async function deleteTeacherById(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).where('role', '=', 'teacher').execute();
+}
+
+/** The options of the teacher form: every school and every level. */
+export async function listSchoolAndLevelOptions(db: Db) {
+  const [schools, levels] = await Promise.all([
+    db.selectFrom('schools').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('levels').select(['id', 'title']).orderBy('title').orderBy('id').execute(),
+  ]);
+  return { schools, levels };
+}

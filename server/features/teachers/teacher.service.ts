@@ -1,0 +1,174 @@
+// Teacher rules: create, edit, activate/deactivate and delete, each in one transaction with its audit
+// row. Deactivation, deletion and a password change sign the teacher out everywhere at once.
+import { teacherMessages } from '../../../common/messages/admin.js';
+import type { Teacher, TeacherCreate, TeacherEdit } from '../../../common/schemas/teachers.js';
+import type { Db } from '../../db/database.js';
+import type { NewUser, UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { badRequest, conflict, notFound } from '../../http-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { hashPassword } from '../auth/password.js';
+import { deleteSessionsOfUser } from '../auth/session.repository.js';
+import { insertUser } from '../auth/user.repository.js';
+import { presentTeacher } from './teacher.presenter.js';
+import {
+  countExistingLevels,
+  deleteTeacherById,
+  findTeacherById,
+  findTeacherRow,
+  isEmailTaken,
+  listTeacherLevels,
+  replaceTeacherLevels,
+  schoolExists,
+  updateTeacher,
+} from './teacher.repository.js';
+
+const ENTITY = 'teacher';
+
+async function loadTeacher(db: Db, id: number): Promise<UserRow> {
+  const teacher = await findTeacherById(db, id);
+  if (!teacher) throw notFound(teacherMessages.notFound);
+  return teacher;
+}
+
+export async function presentTeacherById(db: Db, id: number): Promise<Teacher> {
+  const row = await findTeacherRow(db, id);
+  if (!row) throw notFound(teacherMessages.notFound);
+  return presentTeacher(row, await listTeacherLevels(db, id));
+}
+
+/** Checks what the body points at: a free email, an existing school, existing levels. */
+async function checkReferences(
+  db: Db,
+  input: { email?: string; schoolId?: number; levelIds?: number[] },
+  exceptId?: number,
+): Promise<void> {
+  if (input.email !== undefined && (await isEmailTaken(db, input.email, exceptId))) {
+    throw conflict(teacherMessages.emailTaken);
+  }
+  if (input.schoolId !== undefined && !(await schoolExists(db, input.schoolId))) {
+    throw badRequest(teacherMessages.schoolUnknown);
+  }
+  if (input.levelIds && (await countExistingLevels(db, input.levelIds)) !== input.levelIds.length) {
+    throw badRequest(teacherMessages.levelUnknown);
+  }
+}
+
+/** A concurrent save of the same email loses the race at the unique index: still a clear 409. */
+async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(teacherMessages.emailTaken);
+    throw error;
+  }
+}
+
+export async function createTeacher(db: Db, actorId: number, input: TeacherCreate): Promise<Teacher> {
+  // Hashing is slow on purpose: do it before the transaction opens.
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  return withEmailConflict(() =>
+    db.transaction().execute(async (trx) => {
+      await checkReferences(trx, { email: input.Email, schoolId: input.school, levelIds: input.levels });
+      const id = await insertUser(trx, {
+        email: input.Email,
+        name: input.name,
+        firstname: input.firstname,
+        telephone: input.telephone,
+        password_hash: passwordHash,
+        role: 'teacher',
+        active: input.compteactife ? 1 : 0,
+        school_id: input.school,
+        group_limit: input.Groups,
+        remarque: input.remarque,
+        totp_secret: null,
+        totp_enabled: 0,
+        totp_last_step: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await replaceTeacherLevels(trx, id, input.levels);
+      await recordAudit(trx, {
+        actorId,
+        action: 'teacher.create',
+        entity: ENTITY,
+        entityId: id,
+        details: { email: input.Email, schoolId: input.school, levelIds: input.levels },
+      });
+      return presentTeacherById(trx, id);
+    }),
+  );
+}
+
+export async function editTeacher(db: Db, actorId: number, id: number, input: TeacherEdit): Promise<Teacher> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const schoolId = typeof input.school === 'number' ? input.school : undefined;
+  return withEmailConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await loadTeacher(trx, id);
+      await checkReferences(trx, { email: input.Email, schoolId, levelIds: input.levels }, id);
+      const changes: Partial<NewUser> = {
+        name: input.name,
+        firstname: input.firstname,
+        email: input.Email,
+        telephone: input.telephone,
+        school_id: schoolId,
+        group_limit: input.Groups === '' ? undefined : input.Groups,
+        remarque: input.remarque,
+        password_hash: passwordHash,
+        active: input.compteactife === undefined ? undefined : input.compteactife ? 1 : 0,
+      };
+      const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      if (Object.keys(columns).length > 0) {
+        await updateTeacher(trx, id, { ...columns, updated_at: new Date().toISOString() });
+      }
+      if (input.levels) await replaceTeacherLevels(trx, id, input.levels);
+      const deactivated = current.active === 1 && input.compteactife === false;
+      if (passwordHash || deactivated) await deleteSessionsOfUser(trx, id);
+      if (Object.keys(input).length > 0) {
+        const { password: _password, ...visible } = input;
+        await recordAudit(trx, {
+          actorId,
+          action: 'teacher.update',
+          entity: ENTITY,
+          entityId: id,
+          details: { fields: Object.keys(visible), passwordChanged: Boolean(passwordHash) },
+        });
+      }
+      return presentTeacherById(trx, id);
+    }),
+  );
+}
+
+/** Flips the account's active flag; deactivating signs the teacher out at once. */
+export async function toggleTeacherActive(db: Db, actorId: number, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const current = await loadTeacher(trx, id);
+    const active = current.active !== 1;
+    await updateTeacher(trx, id, { active: active ? 1 : 0, updated_at: new Date().toISOString() });
+    if (!active) await deleteSessionsOfUser(trx, id);
+    await recordAudit(trx, {
+      actorId,
+      action: active ? 'teacher.activate' : 'teacher.deactivate',
+      entity: ENTITY,
+      entityId: id,
+    });
+    return active;
+  });
+}
+
+/** Deletes the account and, through the cascading keys, its groups, their progress, levels and sessions. */
+export async function deleteTeacher(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const teacher = await loadTeacher(trx, id);
+    await deleteTeacherById(trx, id);
+    await recordAudit(trx, {
+      actorId,
+      action: 'teacher.delete',
+      entity: ENTITY,
+      entityId: id,
+      details: { email: teacher.email, name: teacher.name },
+    });
+  });
+}
