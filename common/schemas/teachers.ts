@@ -25,9 +25,12 @@ const schoolField = positiveId(m.schoolRequired);
 
 /** Levels as the spec sends them ({id, title}); plain ids are accepted too. Duplicates collapse. */
 const levelsField = z
-  .array(z.union([positiveId(m.levelUnknown), z.object({ id: positiveId(m.levelUnknown) })]), {
-    error: m.levelUnknown,
-  })
+  .array(
+    z.union([positiveId(m.levelUnknown), z.object({ id: positiveId(m.levelUnknown) })], {
+      error: m.levelUnknown,
+    }),
+    { error: m.levelUnknown },
+  )
   .max(MAX_LEVELS, m.levelUnknown)
   .transform((levels) => [...new Set(levels.map((level) => (typeof level === 'number' ? level : level.id)))]);
 
@@ -78,9 +81,9 @@ export const teacherEditSchema = z
   .object({
     name: z.string().trim().max(MAX_TITLE_LENGTH, m.tooLong),
     firstname: z.string().trim().max(MAX_TITLE_LENGTH, m.tooLong),
-    school: z.union([z.literal(''), schoolField]),
+    school: z.union([z.literal(''), schoolField], { error: m.schoolUnknown }),
     levels: levelsField,
-    Groups: z.union([z.literal(''), groupsField]),
+    Groups: z.union([z.literal(''), groupsField], { error: m.invalidGroups }),
     Email: emailField,
     compteactife: flagSchema,
     telephone: z.string().trim().max(MAX_PHONE_LENGTH, m.tooLong),

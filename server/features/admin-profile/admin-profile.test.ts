@@ -11,7 +11,8 @@ async function signedInAdmin() {
   return { admin, client };
 }
 
-const userRow = (id: number) => ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const userRow = (id: number) =>
+  ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('PATCH /api/admin/updateadmin', () => {
   it('updates the given fields, drops empty ones and lower-cases the email', async () => {
@@ -37,7 +38,11 @@ describe('PATCH /api/admin/updateadmin', () => {
     });
     const after = await userRow(admin.id);
     expect(after.password_hash).toBe(before.password_hash);
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('entity_id', '=', admin.id).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', admin.id)
+      .execute();
     expect(audit.map((row) => row.action)).toContain('admin.update-profile');
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
       fields: ['name', 'firstname', 'email'],
@@ -53,7 +58,10 @@ describe('PATCH /api/admin/updateadmin', () => {
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
     expect((await other.get('/api/auth/me')).statusCode).toBe(401);
     await signIn(ctx.app, { email: admin.email, password: 'a-new-password' });
-    const old = await apiClient(ctx.app).post('/api/auth/login', { username: admin.email, password: DEFAULT_PASSWORD });
+    const old = await apiClient(ctx.app).post('/api/auth/login', {
+      username: admin.email,
+      password: DEFAULT_PASSWORD,
+    });
     expect(old.statusCode).toBe(401);
   });
 
