@@ -8,6 +8,8 @@ import { router } from './router';
 
 const TOAST_DURATION_MS = 4500;
 const MAX_VISIBLE_TOASTS = 3;
+// Below the 64px top bar, so a toast never covers the avatar menu.
+const TOAST_OFFSET = { top: 76, right: 16 };
 
 // Auth sits above the router (it outlives route changes), so it navigates through the router object.
 const navigate = (to: string) => {
@@ -22,6 +24,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
         position="top-right"
         duration={TOAST_DURATION_MS}
         visibleToasts={MAX_VISIBLE_TOASTS}
+        offset={TOAST_OFFSET}
+        mobileOffset={TOAST_OFFSET}
         richColors
         closeButton
       />

@@ -24,11 +24,14 @@ function readCookie(name: string): string | undefined {
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
 }
 
-// Copy the cookie on every request, whatever axios decides about same-origin checks.
 api.interceptors.request.use(
   (config) => {
+    // Copy the cookie on every request, whatever axios decides about same-origin checks.
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) config.headers.set(XSRF_HEADER, xsrf);
+    // A null body would go out labelled as a form (axios' default for writes), which the server
+    // refuses with 415; without a body axios sends no Content-Type at all.
+    if (config.data === null) config.data = undefined;
     return config;
   },
   (error: unknown) => {

@@ -145,6 +145,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       storeSession(user, data.token);
       setAuthToken(data.token);
       setState({ user, token: data.token, loading: false });
+      notify.dismissAll();
       notify.success(authMessages.loggedIn);
       navigate(getHomePath(user.role));
       return { success: true, user };
@@ -156,7 +157,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     const { token } = state;
     // Revoke on the server without making the user wait; a failure changes nothing on this side.
     if (token) {
-      api.post('auth/logout', null, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+      api
+        .post('auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } })
+        .catch(() => undefined);
     }
     endSession();
     navigate(paths.login.getHref());

@@ -33,4 +33,8 @@ export const notify = {
   error(message: string): void {
     void loadSonner().then(({ toast }) => toast.error(message));
   },
+  /** Closes every toast on screen (e.g. the failed attempts once sign-in succeeds). */
+  dismissAll(): void {
+    loaded?.toast.dismiss();
+  },
 };

@@ -13,6 +13,9 @@ import { notify } from '../../../lib/notify';
 
 type Invalid = { username: boolean; password: boolean };
 
+const USERNAME_ID = 'login-username';
+const PASSWORD_ID = 'login-password';
+
 export function LoginForm() {
   const { login } = useAuth();
   const [username, setUsername] = useState('');
@@ -31,6 +34,7 @@ export function LoginForm() {
     if (missing.username || missing.password) {
       setInvalid(missing);
       setError(authMessages.fillAllFields);
+      document.getElementById(missing.username ? USERNAME_ID : PASSWORD_ID)?.focus();
       return;
     }
 
@@ -59,7 +63,7 @@ export function LoginForm() {
         </Alert>
       )}
 
-      <FormField label="Email">
+      <FormField label="Email" id={USERNAME_ID}>
         {(field) => (
           <Input
             {...field}
@@ -78,7 +82,7 @@ export function LoginForm() {
         )}
       </FormField>
 
-      <FormField label="Password">
+      <FormField label="Password" id={PASSWORD_ID}>
         {(field) => (
           <div className="relative">
             <Input
@@ -116,6 +120,7 @@ export function LoginForm() {
           </>
         }
         hint="Only if two-factor authentication is enabled on your account."
+        id="login-token"
       >
         {(field) => (
           <Input
