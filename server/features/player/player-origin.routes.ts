@@ -1,4 +1,94 @@
-// Routes of this area: filled in by its issue.
+// Content-origin side of the offline player: the player page (framed by the app's /activity/:id),
+// its hashed assets, and the service worker script at its fixed path. The built files come from
+// `vite build -c vite.player.config.ts` (dist/player). The origin also refuses to hand any other
+// response to a service-worker registration, so a package can never install its own worker and
+// take over /local-activity/ (DESIGN §5).
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { httpMessages } from '../../../common/messages/http.js';
+import { projectRoot } from '../../project-root.js';
 
-export const playerOriginRoutes: FastifyPluginAsyncZod = async () => {};
+export const SW_SCRIPT_PATH = '/local-activity-sw.js';
+const APP_ORIGIN_PLACEHOLDER = '__ARDOISE_APP_ORIGIN__';
+
+function playerPageCsp(appOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${appOrigin}`,
+  ].join('; ');
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Browsers mark service-worker script fetches with this header: only ours may answer one.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers['service-worker'] === 'script' && request.url.split('?')[0] !== SW_SCRIPT_PATH) {
+      return reply.status(403).send({ success: false, message: httpMessages.notFound });
+    }
+  });
+
+  const playerDir = path.join(projectRoot(), 'dist', 'player');
+  const readBuilt = (file: string) => {
+    try {
+      return fs.readFileSync(path.join(playerDir, file), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const notBuilt = { success: false, message: httpMessages.notFound };
+
+  const page = readBuilt('index.html')?.replace(
+    APP_ORIGIN_PLACEHOLDER,
+    escapeAttribute(app.config.publicUrl),
+  );
+  for (const url of ['/player/', '/player/index.html']) {
+    app.get(url, async (_request, reply) => {
+      if (!page) return reply.status(404).send(notBuilt);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', playerPageCsp(app.config.publicUrl))
+        .send(page);
+    });
+  }
+
+  const serviceWorker = readBuilt('local-activity-sw.js');
+  app.get(SW_SCRIPT_PATH, async (_request, reply) => {
+    if (!serviceWorker) return reply.status(404).send(notBuilt);
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', "default-src 'self'")
+      .send(serviceWorker);
+  });
+
+  const assetsDir = path.join(playerDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/player/assets/',
+      decorateReply: false,
+      index: false,
+      // Names carry a content hash.
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+};
+
+/** Not encapsulated, so the service-worker guard covers every route of the content origin. */
+export const playerOriginRoutes = fp(routes, { name: 'player-origin' });

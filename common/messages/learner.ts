@@ -1,0 +1,31 @@
+// Texts of the teacher/learner area (SPEC §2 "Learner / teacher area", §8 "Learner area") and the
+// server's answers for it.
+
+export const learnerMessages = {
+  chooseLevel: 'Choisissez votre niveau',
+
+  groupNameRequired: 'Please enter a group name',
+  groupCreated: 'Group created successfully',
+  groupDeleted: 'Group deleted successfully',
+  groupCreateErrorPrefix: 'Error creating group : ',
+  groupCreateError: 'Error creating group',
+  groupDeleteError: 'Error deleting group',
+  groupNameTooLong: 'The group name is too long',
+  groupLimitReached: (limit: number) =>
+    `You have reached your limit of ${limit} group${limit === 1 ? '' : 's'}. Delete a group or ask your administrator for more.`,
+
+  tableLoadError: 'Error Loading Lessons',
+  tryAgain: 'Try Again',
+  noPeriod: 'no period assigned',
+  refresh: 'Refresh',
+  periodLabel: (n: number) => `Période ${n}`,
+  lessonLocked: '(Leçon verrouillée - terminez la leçon précédente)',
+  notAllowedTitle: 'not allowed',
+  notAllowedDescription: 'This activity is not allowed.',
+
+  contentTooLarge: 'Le contenu est trop volumineux pour être traité',
+  downloadTimeout: "Délai d'attente dépassé lors du téléchargement",
+  loadError: 'Erreur lors du chargement du contenu',
+  displayError: "Erreur lors de l'affichage du contenu",
+  retry: 'Réessayer',
+} as const;

@@ -1,0 +1,96 @@
+// Shapes of the teacher/learner calls (SPEC §3 "Group", "Learner table", "Activity"; §7 "Learner").
+// Activity and PDF ids in the learning table are the group's own entries (one per group × activity
+// or PDF), so every later call knows the group from the id alone.
+import { z } from 'zod';
+import { MAX_TITLE_LENGTH } from '../constants.js';
+import { learnerMessages } from '../messages/learner.js';
+
+export const levelSummarySchema = z.object({ id: z.number().int(), title: z.string() });
+export type LevelSummary = z.infer<typeof levelSummarySchema>;
+
+export const userLevelsResponseSchema = z.object({ res: z.array(levelSummarySchema) });
+export type UserLevelsResponse = z.infer<typeof userLevelsResponseSchema>;
+
+/** A group card: `count` activities completed out of the level's `total`. */
+export const groupSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  count: z.number().int(),
+  total: z.number().int(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+
+export const groupsResponseSchema = z.object({ res: z.array(groupSummarySchema) });
+export type GroupsResponse = z.infer<typeof groupsResponseSchema>;
+
+export const createGroupBodySchema = z.object({
+  title: z
+    .string({ error: learnerMessages.groupNameRequired })
+    .trim()
+    .min(1, learnerMessages.groupNameRequired)
+    .max(MAX_TITLE_LENGTH, learnerMessages.groupNameTooLong),
+});
+export type CreateGroupBody = z.infer<typeof createGroupBodySchema>;
+
+export const groupSchema = z.object({ id: z.number().int(), title: z.string() });
+export type Group = z.infer<typeof groupSchema>;
+
+export const createGroupResponseSchema = z.object({ success: z.literal(true), group: groupSchema });
+/** What creategroups answers when it refuses (e.g. the teacher's group limit). */
+export const createGroupRefusalSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+});
+
+export const successResponseSchema = z.object({ success: z.literal(true) });
+
+export const activityStatusSchema = z.enum(['pending', 'completed']);
+export type ActivityStatus = z.infer<typeof activityStatusSchema>;
+
+export const learnerActivitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: activityStatusSchema,
+});
+export type LearnerActivity = z.infer<typeof learnerActivitySchema>;
+
+export const learnerSessionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  activities: z.array(learnerActivitySchema),
+});
+export type LearnerSession = z.infer<typeof learnerSessionSchema>;
+
+export const learnerPdfSchema = z.object({ id: z.number().int(), title: z.string() });
+export type LearnerPdf = z.infer<typeof learnerPdfSchema>;
+
+export const learnerLessonSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  sessions: z.array(learnerSessionSchema),
+  pdfgroups: z.array(learnerPdfSchema),
+});
+export type LearnerLesson = z.infer<typeof learnerLessonSchema>;
+
+export const learnerPeriodSchema = z.object({
+  periodsid: z.number().int(),
+  groupsid: z.number().int(),
+  title: z.string(),
+  groupslesson: z.array(learnerLessonSchema),
+});
+export type LearnerPeriod = z.infer<typeof learnerPeriodSchema>;
+
+export const userTableResponseSchema = z.object({
+  res: z.object({
+    period: z.array(learnerPeriodSchema),
+    /** The group and its level, for the page title and the way back. */
+    group: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      levelid: z.number().int(),
+      leveltitle: z.string(),
+    }),
+  }),
+});
+export type UserTableResponse = z.infer<typeof userTableResponseSchema>;

@@ -1,0 +1,82 @@
+// Who may see which level and group in the teacher area (DESIGN §5): a teacher sees the levels
+// assigned to them and only their own groups inside those levels; an admin sees every level and
+// their own groups. Every learner-area query filters through these rules, so an id the caller may
+// not see is simply not found.
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { ClassGroupsTable, Database } from '../../db/schema.js';
+import type { Caller } from '../../plugins/auth.js';
+
+type WithGroupAlias = Database & { g: ClassGroupsTable };
+
+const isAdmin = (caller: Caller) => caller.role === 'admin';
+
+/** Filter for a query that has `class_groups as g`: the caller owns g, in a level they may see. */
+export function callerOwnsGroup(caller: Caller) {
+  return (eb: ExpressionBuilder<WithGroupAlias, 'g'>) => {
+    const owned = eb('g.teacher_id', '=', caller.id);
+    if (isAdmin(caller)) return owned;
+    return eb.and([
+      owned,
+      eb.exists(
+        eb
+          .selectFrom('teacher_levels as tl')
+          .select(sql.lit(1).as('one'))
+          .whereRef('tl.level_id', '=', 'g.level_id')
+          .where('tl.user_id', '=', caller.id),
+      ),
+    ]);
+  };
+}
+
+/** The levels the caller may open, by title. */
+export function findCallerLevels(db: Db, caller: Caller): Promise<{ id: number; title: string }[]> {
+  if (isAdmin(caller)) {
+    return db.selectFrom('levels').select(['id', 'title']).orderBy('title').orderBy('id').execute();
+  }
+  return db
+    .selectFrom('levels as l')
+    .innerJoin('teacher_levels as tl', 'tl.level_id', 'l.id')
+    .select(['l.id', 'l.title'])
+    .where('tl.user_id', '=', caller.id)
+    .orderBy('l.title')
+    .orderBy('l.id')
+    .execute();
+}
+
+/** The level if the caller may open it. */
+export function findCallerLevel(
+  db: Db,
+  caller: Caller,
+  levelId: number,
+): Promise<{ id: number; title: string } | undefined> {
+  return db
+    .selectFrom('levels as l')
+    .select(['l.id', 'l.title'])
+    .where('l.id', '=', levelId)
+    .$if(!isAdmin(caller), (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('teacher_levels as tl')
+            .select(sql.lit(1).as('one'))
+            .whereRef('tl.level_id', '=', 'l.id')
+            .where('tl.user_id', '=', caller.id),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+export type OwnedGroup = { id: number; title: string; level_id: number; level_title: string };
+
+/** The caller's group with its level, or undefined when the caller may not see it. */
+export function findOwnedGroup(db: Db, caller: Caller, groupId: number): Promise<OwnedGroup | undefined> {
+  return db
+    .selectFrom('class_groups as g')
+    .innerJoin('levels as l', 'l.id', 'g.level_id')
+    .select(['g.id', 'g.title', 'g.level_id', 'l.title as level_title'])
+    .where('g.id', '=', groupId)
+    .where(callerOwnsGroup(caller))
+    .executeTakeFirst();
+}

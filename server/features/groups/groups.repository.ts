@@ -1,0 +1,91 @@
+// SQL of the groups screen: a teacher's groups in a level with their progress, create, delete.
+import type { Db } from '../../db/database.js';
+import type { Caller } from '../../plugins/auth.js';
+import { callerOwnsGroup } from './group-access.js';
+
+export type GroupProgressRow = { id: number; title: string; completed: number };
+
+/** The caller's groups in a level, oldest first, with how many activities each has completed. */
+export function findGroupsWithProgress(db: Db, caller: Caller, levelId: number): Promise<GroupProgressRow[]> {
+  return db
+    .selectFrom('class_groups as g')
+    .leftJoin('group_activities as ga', (join) =>
+      join.onRef('ga.group_id', '=', 'g.id').on('ga.status', '=', 'completed'),
+    )
+    .select(['g.id', 'g.title', (eb) => eb.fn.count<number>('ga.id').as('completed')])
+    .where('g.level_id', '=', levelId)
+    .where(callerOwnsGroup(caller))
+    .groupBy(['g.id', 'g.title'])
+    .orderBy('g.id')
+    .execute();
+}
+
+/** How many activities the level has (a group's total, whether or not its entries exist yet). */
+export async function countLevelActivities(db: Db, levelId: number): Promise<number> {
+  const row = await db
+    .selectFrom('activities as a')
+    .innerJoin('lesson_sessions as s', 's.id', 'a.session_id')
+    .innerJoin('lessons as le', 'le.id', 's.lesson_id')
+    .innerJoin('periods as p', 'p.id', 'le.period_id')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('p.level_id', '=', levelId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function countGroupsOfTeacher(db: Db, teacherId: number): Promise<number> {
+  const row = await db
+    .selectFrom('class_groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertGroup(
+  db: Db,
+  values: { teacherId: number; levelId: number; title: string; now: Date },
+): Promise<{ id: number; title: string }> {
+  return db
+    .insertInto('class_groups')
+    .values({
+      teacher_id: values.teacherId,
+      level_id: values.levelId,
+      title: values.title,
+      created_at: values.now.toISOString(),
+    })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the caller's group (its entries go with it); false when the caller may not see it. */
+export async function deleteOwnedGroup(db: Db, caller: Caller, groupId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('class_groups')
+    .where('id', '=', groupId)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('class_groups as g')
+        .select('g.id')
+        .where('g.id', '=', groupId)
+        .where(callerOwnsGroup(caller)),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Locks the teacher's row until the transaction ends (PostgreSQL), so two concurrent creations
+ * cannot both pass the group limit. SQLite runs one write transaction at a time already. */
+export async function lockTeacherGroupLimit(
+  db: Db,
+  teacherId: number,
+  kind: 'sqlite' | 'postgres',
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('group_limit')
+    .where('id', '=', teacherId)
+    .$if(kind === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirstOrThrow();
+  return row.group_limit === null ? null : Number(row.group_limit);
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { learnerMessages } from '../../../common/messages/learner.js';
+import {
+  createAdmin,
+  createGroup,
+  createLevel,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../../test/factories.js';
+import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { buildLevel } from '../learning-table/learner.factories.js';
+
+const ctx = setupTestApp();
+
+async function teacherWith(levelIds: number[], values: { group_limit?: number | null } = {}) {
+  const teacher = await createTeacher(ctx.db, { levelIds, ...values });
+  const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+  return { teacher, client };
+}
+
+describe('GET /api/user/getuserlevels', () => {
+  it('lists only the levels assigned to the teacher, by title', async () => {
+    const b = await createLevel(ctx.db, 'B niveau');
+    const a = await createLevel(ctx.db, 'A niveau');
+    await createLevel(ctx.db, 'C niveau non assigné');
+    const { client } = await teacherWith([b.id, a.id]);
+    const response = await client.get('/api/user/getuserlevels');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      res: [
+        { id: a.id, title: 'A niveau' },
+        { id: b.id, title: 'B niveau' },
+      ],
+    });
+  });
+
+  it('gives an admin every level', async () => {
+    const level = await createLevel(ctx.db, 'Niveau pour admin');
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const ids = client
+      .get('/api/user/getuserlevels')
+      .then((r) => r.json().res.map((l: { id: number }) => l.id));
+    expect(await ids).toContain(level.id);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await apiClient(ctx.app).get('/api/user/getuserlevels')).statusCode).toBe(401);
+  });
+});
+
+describe('groups of a level', () => {
+  it('creates a group with an entry per activity and PDF of the level, and lists it with its progress', async () => {
+    const level = await buildLevel(ctx.db, [[{ sessions: [2, 1], pdfs: 1 }], [{ sessions: [1] }]]);
+    const { client } = await teacherWith([level.levelId]);
+
+    const created = await client.post(`/api/user/creategroups/${level.levelId}`, { title: '  CM1 A  ' });
+    expect(created.statusCode).toBe(200);
+    const { group } = created.json();
+    expect(created.json()).toEqual({ success: true, group: { id: expect.any(Number), title: 'CM1 A' } });
+
+    const activities = await ctx.db
+      .selectFrom('group_activities')
+      .selectAll()
+      .where('group_id', '=', group.id)
+      .execute();
+    expect(activities).toHaveLength(4);
+    expect(new Set(activities.map((a) => a.status))).toEqual(new Set(['pending']));
+    const pdfs = await ctx.db.selectFrom('group_pdfs').selectAll().where('group_id', '=', group.id).execute();
+    expect(pdfs).toHaveLength(1);
+
+    await ctx.db
+      .updateTable('group_activities')
+      .set({ status: 'completed' })
+      .where('id', '=', activities[0]!.id)
+      .execute();
+    const second = (await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'CM1 B' })).json()
+      .group;
+
+    const list = await client.get(`/api/user/getgroups/${level.levelId}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({
+      res: [
+        { id: group.id, title: 'CM1 A', count: 1, total: 4 },
+        { id: second.id, title: 'CM1 B', count: 0, total: 4 },
+      ],
+    });
+  });
+
+  it('shows neither another teacher’s groups nor groups of another level', async () => {
+    const level = await createLevel(ctx.db);
+    const other = await createLevel(ctx.db);
+    const { teacher, client } = await teacherWith([level.id, other.id]);
+    const colleague = await createTeacher(ctx.db, { levelIds: [level.id] });
+    await createGroup(ctx.db, colleague.id, level.id, 'Pas à moi');
+    await createGroup(ctx.db, teacher.id, other.id, 'Autre niveau');
+    const mine = await createGroup(ctx.db, teacher.id, level.id, 'À moi');
+    const list = (await client.get(`/api/user/getgroups/${level.id}`)).json().res;
+    expect(list.map((g: { id: number }) => g.id)).toEqual([mine.id]);
+  });
+
+  it('refuses a blank or missing name with the spec’s message, and an over-long one', async () => {
+    const level = await createLevel(ctx.db);
+    const { client } = await teacherWith([level.id]);
+    for (const body of [{ title: '   ' }, { title: '' }, {}, { title: 12 }]) {
+      const response = await client.post(`/api/user/creategroups/${level.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: learnerMessages.groupNameRequired });
+    }
+    const long = await client.post(`/api/user/creategroups/${level.id}`, { title: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(learnerMessages.groupNameTooLong);
+  });
+
+  it('enforces the teacher’s group limit, across levels and under concurrent requests', async () => {
+    const level = await createLevel(ctx.db);
+    const other = await createLevel(ctx.db);
+    const { teacher, client } = await teacherWith([level.id, other.id], { group_limit: 3 });
+    await createGroup(ctx.db, teacher.id, other.id);
+
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        client.post(`/api/user/creategroups/${level.id}`, { title: `G${i}` }),
+      ),
+    );
+    expect(attempts.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    const refused = attempts.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(3);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        success: false,
+        error: learnerMessages.groupLimitReached(3),
+        message: learnerMessages.groupLimitReached(3),
+      });
+    }
+    const count = await ctx.db
+      .selectFrom('class_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('teacher_id', '=', teacher.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(3);
+  });
+
+  it('lets an admin create and list groups in any level (their own groups only)', async () => {
+    const level = await createLevel(ctx.db);
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const teacher = await createTeacher(ctx.db, { levelIds: [level.id] });
+    await createGroup(ctx.db, teacher.id, level.id);
+    const created = await client.post(`/api/user/creategroups/${level.id}`, { title: 'Groupe admin' });
+    expect(created.statusCode).toBe(200);
+    const list = (await client.get(`/api/user/getgroups/${level.id}`)).json().res;
+    expect(list.map((g: { title: string }) => g.title)).toEqual(['Groupe admin']);
+  });
+
+  it('answers 404 for a level that is not assigned or does not exist, 400 for a bad id', async () => {
+    const assigned = await createLevel(ctx.db);
+    const notAssigned = await createLevel(ctx.db);
+    const { client } = await teacherWith([assigned.id]);
+    for (const id of [notAssigned.id, 999_999]) {
+      expect((await client.get(`/api/user/getgroups/${id}`)).statusCode).toBe(404);
+      expect((await client.post(`/api/user/creategroups/${id}`, { title: 'x' })).statusCode).toBe(404);
+    }
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await client.get(`/api/user/getgroups/${id}`)).statusCode, id).toBe(400);
+      expect((await client.delete(`/api/user/deletegroup/${id}`)).statusCode, id).toBe(400);
+    }
+  });
+
+  it('deletes the teacher’s own group with its entries, then answers 404', async () => {
+    const level = await buildLevel(ctx.db, [[{ sessions: [2], pdfs: 1 }]]);
+    const { client } = await teacherWith([level.levelId]);
+    const { group } = (
+      await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'À supprimer' })
+    ).json();
+    const response = await client.delete(`/api/user/deletegroup/${group.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const left = await ctx.db
+      .selectFrom('group_activities')
+      .select('id')
+      .where('group_id', '=', group.id)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await client.delete(`/api/user/deletegroup/${group.id}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/user/getgroups/${level.levelId}`)).json().res).toEqual([]);
+  });
+
+  it('needs the XSRF header for writes', async () => {
+    const level = await createLevel(ctx.db);
+    const { client } = await teacherWith([level.id]);
+    const response = await client.request({
+      method: 'POST',
+      url: `/api/user/creategroups/${level.id}`,
+      payload: { title: 'x' },
+      headers: { 'x-xsrf-token': 'wrong' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

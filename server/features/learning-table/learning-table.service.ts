@@ -1,0 +1,61 @@
+// Rules of the learning table: load a group's table (creating the entries of content added since
+// the group was made), and mark an activity completed when the SPEC §4 rules allow opening it.
+import { canOpenActivity } from '../../../common/learning-rules.js';
+import { httpMessages } from '../../../common/messages/http.js';
+import { learnerMessages } from '../../../common/messages/learner.js';
+import type { UserTableResponse } from '../../../common/schemas/learner.js';
+import type { Db } from '../../db/database.js';
+import { forbidden, notFound } from '../../http-error.js';
+import type { Caller } from '../../plugins/auth.js';
+import { findOwnedGroup } from '../groups/group-access.js';
+import { insertMissingActivityEntries, insertMissingPdfEntries } from '../groups/group-entries.repository.js';
+import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
+import {
+  findOwnedActivityEntry,
+  markEntryCompleted,
+  selectActivityRows,
+  selectPdfRows,
+} from './learning-table.repository.js';
+
+/**
+ * The table in a constant number of queries: the group (1), its activity rows and PDF rows (2).
+ * Only when the level gained content since the last load: one INSERT … SELECT per kind and one
+ * more read of that kind.
+ */
+export async function loadUserTable(
+  db: Db,
+  caller: Caller,
+  groupId: number,
+): Promise<UserTableResponse['res']> {
+  const group = await findOwnedGroup(db, caller, groupId);
+  if (!group) throw notFound(httpMessages.notFound);
+
+  let [activityRows, pdfRows] = await Promise.all([
+    selectActivityRows(db, group.id, group.level_id),
+    selectPdfRows(db, group.id, group.level_id),
+  ]);
+  if (activityRows.some((row) => row.activity_id !== null && row.entry_id === null)) {
+    await insertMissingActivityEntries(db, group.id, group.level_id);
+    activityRows = await selectActivityRows(db, group.id, group.level_id);
+  }
+  if (pdfRows.some((row) => row.entry_id === null)) {
+    await insertMissingPdfEntries(db, group.id, group.level_id);
+    pdfRows = await selectPdfRows(db, group.id, group.level_id);
+  }
+
+  return {
+    period: presentPeriods(group.id, activityRows, pdfRows),
+    group: { id: group.id, title: group.title, levelid: group.level_id, leveltitle: group.level_title },
+  };
+}
+
+/** Marks an activity entry completed. Idempotent; a pending activity that the table would not let
+ * the teacher open (locked lesson, not the next one) is refused. */
+export async function completeActivity(db: Db, caller: Caller, entryId: number, now: Date): Promise<void> {
+  const entry = await findOwnedActivityEntry(db, caller, entryId);
+  if (!entry) throw notFound(httpMessages.notFound);
+  if (entry.status === 'completed') return;
+  const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
+  if (!canOpenActivity(rulePeriods(rows), entry.id)) throw forbidden(learnerMessages.notAllowedDescription);
+  await markEntryCompleted(db, entry.id, now);
+}

@@ -1,0 +1,265 @@
+import type { KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { learnerMessages } from '../../../common/messages/learner.js';
+import type { LearnerPeriod, UserTableResponse } from '../../../common/schemas/learner.js';
+import type { Db } from '../../db/database.js';
+import {
+  createActivity,
+  createAdmin,
+  createLesson,
+  createLessonSession,
+  createPdf,
+  createPeriod,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../../test/factories.js';
+import { setupTestApp, signIn } from '../../test/helper.js';
+import { buildLevel } from './learner.factories.js';
+import { loadUserTable } from './learning-table.service.js';
+
+const ctx = setupTestApp();
+
+async function teacherWithGroup(shape: Parameters<typeof buildLevel>[1]) {
+  const level = await buildLevel(ctx.db, shape);
+  const teacher = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+  const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+  const { group } = (
+    await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'Groupe' })
+  ).json();
+  const table = async () => {
+    const response = await client.get(`/api/user/usertable/${group.id}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<UserTableResponse>().res;
+  };
+  return { level, teacher, client, groupId: group.id as number, table };
+}
+
+const activityIds = (periods: LearnerPeriod[]) =>
+  periods.flatMap((p) =>
+    p.groupslesson.flatMap((l) => l.sessions.flatMap((s) => s.activities.map((a) => a.id))),
+  );
+
+describe('GET /api/user/usertable/:groupId', () => {
+  it('returns periods, lessons, sessions, activities and PDFs in order, with the group’s entry ids', async () => {
+    const { level, groupId, table } = await teacherWithGroup([
+      [{ sessions: [2, 1], pdfs: 2 }, { sessions: [] }],
+      [],
+    ]);
+    const res = await table();
+    expect(res.group).toEqual({
+      id: groupId,
+      title: 'Groupe',
+      levelid: level.levelId,
+      leveltitle: expect.any(String),
+    });
+    const entries = await ctx.db
+      .selectFrom('group_activities')
+      .select(['id', 'activity_id'])
+      .where('group_id', '=', groupId)
+      .orderBy('activity_id')
+      .execute();
+    const pdfEntries = await ctx.db
+      .selectFrom('group_pdfs')
+      .select(['id', 'pdf_id'])
+      .where('group_id', '=', groupId)
+      .orderBy('pdf_id')
+      .execute();
+    const lesson = level.lessons[0]![0]!;
+    expect(res.period).toEqual([
+      {
+        periodsid: level.periodIds[0],
+        groupsid: groupId,
+        title: 'Période 1',
+        groupslesson: [
+          {
+            id: lesson.id,
+            title: 'Leçon 1.1',
+            sessions: [
+              {
+                id: lesson.sessionIds[0],
+                name: 'Séance 1',
+                activities: [
+                  { id: entries[0]!.id, name: 'Activité 1.1.1.1', status: 'pending' },
+                  { id: entries[1]!.id, name: 'Activité 1.1.1.2', status: 'pending' },
+                ],
+              },
+              {
+                id: lesson.sessionIds[1],
+                name: 'Séance 2',
+                activities: [{ id: entries[2]!.id, name: 'Activité 1.1.2.1', status: 'pending' }],
+              },
+            ],
+            pdfgroups: [
+              { id: pdfEntries[0]!.id, title: 'Document 1.1' },
+              { id: pdfEntries[1]!.id, title: 'Document 1.2' },
+            ],
+          },
+          { id: level.lessons[0]![1]!.id, title: 'Leçon 1.2', sessions: [], pdfgroups: [] },
+        ],
+      },
+      { periodsid: level.periodIds[1], groupsid: groupId, title: 'Période 2', groupslesson: [] },
+    ]);
+  });
+
+  it('shows content added after the group was created as pending, keeping existing ids and statuses', async () => {
+    const { level, client, groupId, table } = await teacherWithGroup([[{ sessions: [2] }]]);
+    const before = await table();
+    const [first] = activityIds(before.period);
+    expect((await client.patch(`/api/user/updatePending/${first}`)).statusCode).toBe(200);
+
+    const lesson = level.lessons[0]![0]!;
+    await createActivity(ctx.db, lesson.sessionIds[0]!, { title: 'Nouvelle activité' });
+    await createPdf(ctx.db, lesson.id, { title: 'Nouveau document' });
+    const period = await createPeriod(ctx.db, level.levelId, 'Nouvelle période');
+    const newLesson = await createLesson(ctx.db, period.id, 'Nouvelle leçon');
+    const newSession = await createLessonSession(ctx.db, newLesson.id, 'Nouvelle séance');
+    await createActivity(ctx.db, newSession.id, { title: 'Encore une' });
+
+    const after = await table();
+    const ids = activityIds(after.period);
+    expect(ids.slice(0, 2)).toEqual(activityIds(before.period));
+    expect(ids).toHaveLength(4);
+    const activities = after.period.flatMap((p) =>
+      p.groupslesson.flatMap((l) => l.sessions.flatMap((s) => s.activities)),
+    );
+    expect(activities.map((a) => [a.name, a.status])).toEqual([
+      ['Activité 1.1.1.1', 'completed'],
+      ['Activité 1.1.1.2', 'pending'],
+      ['Nouvelle activité', 'pending'],
+      ['Encore une', 'pending'],
+    ]);
+    expect(after.period[0]!.groupslesson[0]!.pdfgroups.map((d) => d.title)).toEqual(['Nouveau document']);
+    expect(await table()).toEqual(after);
+    const rows = await ctx.db
+      .selectFrom('group_activities')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .execute();
+    expect(rows).toHaveLength(4);
+  });
+
+  it('builds the table with a constant number of queries whatever the size of the level', async () => {
+    const countQueries = async (db: Db, run: (db: Db) => Promise<unknown>) => {
+      let count = 0;
+      const counter: KyselyPlugin = {
+        transformQuery: (args) => {
+          count += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      await run(db.withPlugin(counter));
+      return count;
+    };
+    const measure = async (shape: Parameters<typeof buildLevel>[1]) => {
+      const level = await buildLevel(ctx.db, shape);
+      const teacher = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+      const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+      const { group } = (await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'G' })).json();
+      const caller = { id: teacher.id, name: teacher.name, role: 'teacher' as const, sessionId: 0 };
+      const steady = await countQueries(ctx.db, (db) => loadUserTable(db, caller, group.id));
+      // New content in every lesson: still one insert per kind.
+      for (const period of level.lessons) {
+        for (const lesson of period) {
+          await createActivity(ctx.db, lesson.sessionIds[0]!);
+          await createPdf(ctx.db, lesson.id);
+        }
+      }
+      const withNewContent = await countQueries(ctx.db, (db) => loadUserTable(db, caller, group.id));
+      return { steady, withNewContent };
+    };
+    const small = await measure([[{ sessions: [1] }]]);
+    const large = await measure(
+      Array.from({ length: 4 }, () => Array.from({ length: 6 }, () => ({ sessions: [3, 3, 2], pdfs: 2 }))),
+    );
+    expect(small).toEqual(large);
+    expect(small.steady).toBe(3);
+    expect(small.withNewContent).toBe(7);
+  });
+
+  it('answers 404 for another teacher’s group, a group in a level no longer assigned, or an unknown id', async () => {
+    const { teacher, groupId, level } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const colleague = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+    const colleagueClient = await signIn(ctx.app, { email: colleague.email, password: DEFAULT_PASSWORD });
+    expect((await colleagueClient.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
+    expect((await colleagueClient.get('/api/user/usertable/99999999')).statusCode).toBe(404);
+    expect((await colleagueClient.get('/api/user/usertable/nope')).statusCode).toBe(400);
+
+    const owner = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    await ctx.db.deleteFrom('teacher_levels').where('user_id', '=', teacher.id).execute();
+    expect((await owner.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
+  });
+
+  it('does not let an admin open a teacher’s group', async () => {
+    const { groupId } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('PATCH /api/user/updatePending/:activityId', () => {
+  it('completes activities in order, is idempotent and never goes back to pending', async () => {
+    const { client, table } = await teacherWithGroup([[{ sessions: [2, 1] }, { sessions: [1] }]]);
+    const [a1, a2, a3, b1] = activityIds((await table()).period) as [number, number, number, number];
+
+    const patch = (id: number) => client.patch(`/api/user/updatePending/${id}`);
+    const refused = async (id: number) => {
+      const response = await patch(id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+    };
+
+    await refused(a2); // not the first pending of its lesson
+    await refused(b1); // lesson locked behind the first one
+    expect((await patch(a1)).json()).toEqual({ success: true });
+    expect((await patch(a1)).json()).toEqual({ success: true }); // idempotent
+    await refused(a3);
+    expect((await patch(a2)).statusCode).toBe(200);
+    await refused(b1);
+    expect((await patch(a3)).statusCode).toBe(200);
+    expect((await patch(b1)).statusCode).toBe(200);
+    expect((await patch(a2)).statusCode).toBe(200); // completed stays clickable
+
+    const statuses = (await table()).period[0]!.groupslesson.flatMap((l) =>
+      l.sessions.flatMap((s) => s.activities.map((a) => a.status)),
+    );
+    expect(statuses).toEqual(['completed', 'completed', 'completed', 'completed']);
+  });
+
+  it('records when an activity was completed, once', async () => {
+    const { client, table } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const [id] = activityIds((await table()).period) as [number];
+    await client.patch(`/api/user/updatePending/${id}`);
+    const first = await ctx.db
+      .selectFrom('group_activities')
+      .select('completed_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(first.completed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await client.patch(`/api/user/updatePending/${id}`);
+    const second = await ctx.db
+      .selectFrom('group_activities')
+      .select('completed_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(second.completed_at).toBe(first.completed_at);
+  });
+
+  it('answers 404 to another teacher and for unknown ids, 400 for bad ids, 401 without a session', async () => {
+    const { table, level } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const [id] = activityIds((await table()).period) as [number];
+    const colleague = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+    const client = await signIn(ctx.app, { email: colleague.email, password: DEFAULT_PASSWORD });
+    expect((await client.patch(`/api/user/updatePending/${id}`)).statusCode).toBe(404);
+    expect((await client.patch('/api/user/updatePending/2147483647')).statusCode).toBe(404);
+    expect((await client.patch('/api/user/updatePending/x')).statusCode).toBe(400);
+    const status = await ctx.db
+      .selectFrom('group_activities')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe('pending');
+  });
+});

@@ -1,0 +1,134 @@
+// The player page on the content origin, framed by the app's /activity/:id page. It keeps one
+// package offline (cleanup), receives a downloaded package from the app page, unzips and stores
+// it in a worker, makes sure the service worker serves /local-activity/, then shows the activity
+// in a nested frame. It never sees the user's token: the app page does the download.
+import {
+  databaseName,
+  deleteDatabase,
+  listPackageDatabases,
+  type PackageMeta,
+  readCompleteMeta,
+} from './offline-db';
+import { type AppToPlayer, isAppMessage, type PlayerStep, type PlayerToApp } from './protocol';
+import { keepServiceWorkerHealthy, pingServiceWorker, registerServiceWorker } from './service-worker-client';
+import type { WorkerReply } from './unzip.worker';
+
+const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
+const frame = document.getElementById('activity') as HTMLIFrameElement;
+let stopHealthChecks: (() => void) | null = null;
+let busy = false;
+
+function send(message: PlayerToApp): void {
+  if (window.parent !== window) window.parent.postMessage(message, appOrigin);
+}
+const progress = (step: PlayerStep) => send({ type: 'player:progress', step });
+
+/** Keeps only the most recent complete offline package; returns its namespace. */
+async function cleanup(): Promise<string | null> {
+  const names = await listPackageDatabases();
+  const metas = await Promise.all(names.map(async (name) => ({ name, meta: await readCompleteMeta(name) })));
+  const complete = metas.filter((m): m is { name: string; meta: PackageMeta } => m.meta !== null);
+  complete.sort((a, b) => b.meta.storedAt - a.meta.storedAt);
+  const kept = complete[0];
+  await Promise.all(metas.filter((m) => m !== kept).map((m) => deleteDatabase(m.name)));
+  return kept?.meta.namespace ?? null;
+}
+
+/** Unzips and stores the package in a worker; resolves with its meta once complete. */
+function installPackage(namespace: string, bytes: ArrayBuffer): Promise<PackageMeta> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./unzip.worker.ts', import.meta.url), { type: 'module' });
+    const finish = () => worker.terminate();
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      if (reply.type === 'extracted') progress('store');
+      else if (reply.type === 'installed') {
+        finish();
+        resolve(reply.meta);
+      } else if (reply.type === 'failed') {
+        finish();
+        reject(new Error(reply.detail));
+      }
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(event.message || 'The unzip worker failed'));
+    };
+    worker.postMessage({ namespace, bytes }, [bytes]);
+  });
+}
+
+/** Forwards Escape pressed inside the activity to the app page. */
+function forwardEscape(target: Window): void {
+  target.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') send({ type: 'player:escape' });
+  });
+}
+
+function showActivity(meta: PackageMeta): Promise<void> {
+  return new Promise((resolve, reject) => {
+    frame.onload = () => {
+      const view = frame.contentWindow;
+      if (!view) return reject(new Error('The activity frame did not load'));
+      const navigation = view.performance.getEntriesByType('navigation')[0] as
+        | (PerformanceNavigationTiming & { responseStatus?: number })
+        | undefined;
+      if (navigation?.responseStatus && navigation.responseStatus >= 400) {
+        return reject(new Error(`The activity answered ${navigation.responseStatus}`));
+      }
+      // Every page the activity navigates to gets the same Escape handling.
+      forwardEscape(view);
+      frame.classList.add('shown');
+      resolve();
+    };
+    frame.src = `/local-activity/${meta.namespace}/${meta.entry}`;
+  });
+}
+
+async function open(message: AppToPlayer): Promise<void> {
+  let meta: PackageMeta | null;
+  try {
+    if (message.type === 'app:package') {
+      progress('extract');
+      meta = await installPackage(message.namespace, message.bytes);
+      const others = (await listPackageDatabases()).filter(
+        (name) => name !== databaseName(message.namespace),
+      );
+      await Promise.all(others.map(deleteDatabase));
+    } else {
+      meta = await readCompleteMeta(databaseName(message.namespace));
+    }
+    if (!meta) throw new Error('The offline copy is missing');
+  } catch (error) {
+    send({ type: 'player:error', kind: 'load', detail: String(error) });
+    return;
+  }
+
+  try {
+    progress('service-worker');
+    const registration = await registerServiceWorker();
+    progress('prepare');
+    if (!(await pingServiceWorker(registration))) throw new Error('The service worker does not answer');
+    await showActivity(meta);
+    stopHealthChecks?.();
+    stopHealthChecks = keepServiceWorkerHealthy(registration);
+    send({ type: 'player:ready' });
+  } catch (error) {
+    send({ type: 'player:error', kind: 'display', detail: String(error) });
+  }
+}
+
+window.addEventListener('message', (event) => {
+  if (event.origin !== appOrigin || event.source !== window.parent || busy) return;
+  if (!isAppMessage(event.data)) return;
+  busy = true;
+  void open(event.data).finally(() => {
+    busy = false;
+  });
+});
+
+forwardEscape(window);
+
+cleanup()
+  .then((held) => send({ type: 'player:waiting', held }))
+  .catch((error: unknown) => send({ type: 'player:error', kind: 'load', detail: String(error) }));

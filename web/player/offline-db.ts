@@ -1,0 +1,83 @@
+// The device's offline copy of one activity package: an IndexedDB database per package, named
+// with the keynote_activity_ prefix and the package's content hash (SPEC §9). Used by the player
+// page, the unzip worker and (read-only, through its own copy of the names) the service worker.
+import { OFFLINE_DB_PREFIX } from '../../common/constants.js';
+
+export const FILES_STORE = 'files';
+export const META_STORE = 'meta';
+export const META_KEY = 'package';
+
+export type PackageMeta = { namespace: string; entry: string; fileCount: number; storedAt: number };
+
+export const databaseName = (namespace: string) => `${OFFLINE_DB_PREFIX}${namespace}`;
+
+export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+export function transactionDone(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
+  });
+}
+
+/** Opens (creating) a package database. */
+export function openPackageDb(namespace: string): Promise<IDBDatabase> {
+  const request = indexedDB.open(databaseName(namespace), 1);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    db.createObjectStore(FILES_STORE);
+    db.createObjectStore(META_STORE);
+  };
+  return requestToPromise(request).then((db) => {
+    // Let a deletion elsewhere (cleanup, another tab) proceed instead of blocking on this handle.
+    db.onversionchange = () => db.close();
+    return db;
+  });
+}
+
+export function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+    // Another open handle that does not close: the deletion completes when it does.
+    request.onblocked = () => resolve();
+  });
+}
+
+/** Names of every offline package database on this origin. */
+export async function listPackageDatabases(): Promise<string[]> {
+  const all = await indexedDB.databases();
+  return all.map((d) => d.name ?? '').filter((name) => name.startsWith(OFFLINE_DB_PREFIX));
+}
+
+/** The package's meta record if the database holds a complete copy, else null. */
+export async function readCompleteMeta(name: string): Promise<PackageMeta | null> {
+  const request = indexedDB.open(name);
+  let created = false;
+  request.onupgradeneeded = () => {
+    // Not there: do not leave an empty database behind.
+    created = true;
+    request.transaction?.abort();
+  };
+  let db: IDBDatabase;
+  try {
+    db = await requestToPromise(request);
+  } catch {
+    return null;
+  }
+  try {
+    if (created || !db.objectStoreNames.contains(META_STORE)) return null;
+    const transaction = db.transaction(META_STORE, 'readonly');
+    const meta = await requestToPromise(transaction.objectStore(META_STORE).get(META_KEY));
+    return (meta as PackageMeta | undefined) ?? null;
+  } finally {
+    db.close();
+  }
+}

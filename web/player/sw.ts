@@ -1,0 +1,127 @@
+// The offline player's service worker, registered by the player page on the content origin at a
+// fixed path with scope /local-activity/. It serves /local-activity/{namespace}/{path} from the
+// package's IndexedDB copy, with the stored content type and single byte ranges (audio, video),
+// and answers health pings. Built as one self-contained classic script (no imports at runtime).
+import { parseByteRange } from '../../common/byte-range.js';
+import { databaseName, FILES_STORE, requestToPromise } from './offline-db';
+import { NAMESPACE_PATTERN } from './protocol';
+
+// The DOM lib has no service-worker types; these are the few members used here.
+type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
+type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
+type ServiceWorkerScope = {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+};
+const sw = self as unknown as ServiceWorkerScope;
+
+const SCOPE_PATH = '/local-activity/';
+
+/** Packages are arbitrary HTML/JS: keep their data on this origin, and only frameable here. */
+const ACTIVITY_CSP = [
+  "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
+  "connect-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const databases = new Map<string, Promise<IDBDatabase | null>>();
+
+/** The package's database, opened once and kept; null when the device holds no such package. */
+function openPackage(namespace: string): Promise<IDBDatabase | null> {
+  const cached = databases.get(namespace);
+  if (cached) return cached;
+  const request = indexedDB.open(databaseName(namespace));
+  // Opening a missing database would create it: abort instead, so it stays missing.
+  request.onupgradeneeded = () => request.transaction?.abort();
+  const opened = requestToPromise(request).then(
+    (db) => {
+      const forget = () => {
+        db.close();
+        databases.delete(namespace);
+      };
+      db.onversionchange = forget;
+      db.onclose = forget;
+      return db;
+    },
+    () => {
+      databases.delete(namespace);
+      return null;
+    },
+  );
+  databases.set(namespace, opened);
+  return opened;
+}
+
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+async function readFile(namespace: string, path: string): Promise<Blob | undefined> {
+  const db = await openPackage(namespace);
+  if (!db) return undefined;
+  try {
+    const transaction = db.transaction(FILES_STORE, 'readonly');
+    return (await requestToPromise(transaction.objectStore(FILES_STORE).get(path))) as Blob | undefined;
+  } catch {
+    databases.delete(namespace);
+    return undefined;
+  }
+}
+
+async function serve(request: Request, url: URL): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new Response('Method not allowed', { status: 405 });
+  }
+  const rest = url.pathname.slice(SCOPE_PATH.length);
+  const slash = rest.indexOf('/');
+  const namespace = slash === -1 ? '' : rest.slice(0, slash);
+  if (!NAMESPACE_PATTERN.test(namespace)) return notFound();
+  let path: string;
+  try {
+    path = decodeURIComponent(rest.slice(slash + 1));
+  } catch {
+    return notFound();
+  }
+  if (path === '' || path.endsWith('/')) path += 'index.html';
+
+  const blob = await readFile(namespace, path);
+  if (!blob) return notFound();
+
+  const headers = new Headers({
+    'content-type': blob.type || 'application/octet-stream',
+    'accept-ranges': 'bytes',
+    'cache-control': 'no-store',
+    'content-security-policy': ACTIVITY_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+  const range = parseByteRange(request.headers.get('range') ?? undefined, blob.size);
+  if (range === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${blob.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const body = range ? blob.slice(range.start, range.end + 1) : blob;
+  headers.set('content-length', String(body.size));
+  if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${blob.size}`);
+  return new Response(request.method === 'HEAD' ? null : body, { status: range ? 206 : 200, headers });
+}
+
+sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
+sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
+
+sw.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== sw.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
+  event.respondWith(serve(event.request, url));
+});
+
+sw.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'ping')
+    event.ports[0]?.postMessage({ type: 'pong' });
+});
