@@ -34,3 +34,9 @@ export const MAX_PASSWORD_LENGTH = 200;
 export const ROLE_ADMIN = 'admin';
 export const ROLE_TEACHER = 'teacher';
 export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER;
+
+/** Activity packages (DESIGN §6): zip size on upload, and what it may unpack to. */
+export const ZIP_MAX_BYTES = 100 * 1024 * 1024;
+export const ZIP_MAX_ENTRIES = 10_000;
+export const ZIP_MAX_UNCOMPRESSED_BYTES = 500 * 1024 * 1024;
+export const ZIP_MAX_COMPRESSION_RATIO = 100;

@@ -127,7 +127,10 @@ export const curriculumMessages = {
 /** Why an uploaded file was refused (DESIGN §6). Each rejection has its own text. */
 export const uploadMessages = {
   noFile: 'No file was sent.',
+  notMultipart: 'Send the file as multipart/form-data.',
   tooManyFiles: 'Send one file per upload.',
+  tooManyFields: 'The upload form has too many fields.',
+  emptyFile: 'The file is empty.',
   unknownFileType: 'Only PDF files and .zip activity packages can be uploaded.',
   pdfWrongType: 'Only PDF files (application/pdf) are accepted.',
   pdfNotPdf: 'This file is not a PDF: its content does not start with %PDF-.',
@@ -147,5 +150,8 @@ export const uploadMessages = {
   zipDuplicate: 'The zip file contains the same file twice.',
   zipNoIndex: 'The zip file must contain an index.html at its root or in a single top folder.',
   zipCorrupt: 'The zip file is damaged and cannot be unpacked.',
+  zipUnsupportedCompression:
+    'The zip file uses a compression method that is not supported (only stored and deflate).',
+  fileTooLarge: (maxMb: number) => `The file is too large (${maxMb} MB at most).`,
   uploadInterrupted: 'The upload was interrupted. Please try again.',
 } as const;

@@ -30,15 +30,23 @@ export async function withFileLock<T>(key: string, task: () => Promise<T>): Prom
 
 export type FileRefs = { pdfKeys: string[]; packageHashes: string[] };
 
-/** After a delete has committed: removes the files no remaining row points to. */
-export async function removeUnreferencedFiles(db: Db, files: FileStore, refs: FileRefs): Promise<void> {
+/** After a delete has committed: removes the files no remaining row points to. `locked` says
+ * the caller already holds the keys' locks (a failed upload undoing itself). */
+export async function removeUnreferencedFiles(
+  db: Db,
+  files: FileStore,
+  refs: FileRefs,
+  options: { locked?: boolean } = {},
+): Promise<void> {
+  const lock = <T>(key: string, task: () => Promise<T>) =>
+    options.locked ? task() : withFileLock(key, task);
   for (const key of new Set(refs.pdfKeys)) {
-    await withFileLock(key, async () => {
+    await lock(key, async () => {
       if (!(await isPdfKeyReferenced(db, key))) await files.remove(key);
     });
   }
   for (const hash of new Set(refs.packageHashes)) {
-    await withFileLock(packageZipKey(hash), async () => {
+    await lock(packageZipKey(hash), async () => {
       if (await isPackageReferenced(db, hash)) return;
       await files.remove(packageZipKey(hash));
       await files.remove(packageDirKey(hash));
