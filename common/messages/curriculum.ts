@@ -155,3 +155,8 @@ export const uploadMessages = {
   fileTooLarge: (maxMb: number) => `The file is too large (${maxMb} MB at most).`,
   uploadInterrupted: 'The upload was interrupted. Please try again.',
 } as const;
+
+/** Answers of the content origin. */
+export const contentMessages = {
+  serviceWorkerRefused: 'Activity packages may not register a service worker.',
+} as const;

@@ -1,4 +1,97 @@
-// Routes of this area: filled in by its issue.
+// The content origin's activity preview (DESIGN §1, §5, §6): GET /content/{id}/… serves the files
+// of an activity's unpacked package to a signed-in admin (session cookie: the frame cannot send
+// the bearer header). Packages are untrusted HTML5, so each answer carries a CSP that keeps data on
+// this origin and lets only the app frame it; nothing outside the package is ever served, and a
+// package cannot install a service worker here.
+import crypto from 'node:crypto';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentMessages } from '../../../common/messages/curriculum.js';
+import { httpMessages } from '../../../common/messages/http.js';
+import { idSchema } from '../../../common/schemas/ids.js';
+import { forbidden, notFound } from '../../http-error.js';
+import type { AuthRule } from '../../plugins/auth.js';
+import { findActivity } from '../curriculum/curriculum.repository.js';
+import { packageDirKey } from '../curriculum/stored-files.js';
+import { contentTypeOf } from './mime-types.js';
+import { sendStoredFile } from './serve-file.js';
 
-export const contentOriginRoutes: FastifyPluginAsyncZod = async () => {};
+const adminViaCookie = { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule };
+
+/** Packages are arbitrary HTML5 (inline scripts and styles, eval in some authoring tools), but
+ * whatever they do stays on this origin: no fetch, form post or embed elsewhere. */
+export function contentSecurityPolicy(appOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${appOrigin}`,
+  ].join('; ');
+}
+
+const paramsSchema = z.object({ id: idSchema, '*': z.string().max(1024) });
+
+/** The path inside the package, or null when it could leave it or is not a plain relative path. */
+function packagePath(wildcard: string): string[] | null {
+  const relative = wildcard === '' || wildcard.endsWith('/') ? `${wildcard}index.html` : wildcard;
+  const segments = relative.split('/');
+  const bad = segments.some(
+    (segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment),
+  );
+  return bad ? null : segments;
+}
+
+export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const csp = contentSecurityPolicy(app.config.publicUrl);
+
+  app.get(
+    '/content/:id/*',
+    {
+      config: adminViaCookie,
+      schema: { params: paramsSchema },
+      onRequest: async (request) => {
+        // A package must not register a service worker on this origin (it would take over the
+        // offline player's pages).
+        if (request.headers['service-worker'] === 'script')
+          throw forbidden(contentMessages.serviceWorkerRefused);
+      },
+      // On every answer, errors included (a refused caller never reaches the handler).
+      onSend: async (request, reply) => {
+        reply.header('content-security-policy', csp);
+        // The app's preview probe reads the answer (even a failure) from the app origin.
+        if (request.headers.origin === app.config.publicUrl) {
+          reply
+            .header('access-control-allow-origin', app.config.publicUrl)
+            .header('access-control-allow-credentials', 'true');
+        }
+        reply.header('vary', 'Origin');
+      },
+    },
+    async (request, reply) => {
+      const segments = packagePath(request.params['*']);
+      if (!segments) throw notFound(httpMessages.notFound);
+      const activity = await findActivity(app.db, request.params.id);
+      if (!activity) throw notFound(httpMessages.notFound);
+      const root = app.files.absolutePath(packageDirKey(activity.package_hash));
+      const filePath = path.resolve(root, ...segments);
+      if (!filePath.startsWith(root + path.sep)) throw notFound(httpMessages.notFound);
+      const fileTag = crypto.createHash('sha256').update(segments.join('/')).digest('base64url').slice(0, 16);
+      return sendStoredFile(request, reply, filePath, {
+        contentType: contentTypeOf(filePath),
+        etag: `"${activity.package_hash}-${fileTag}"`,
+        // A package never changes in place: the same URL always answers the same bytes.
+        cacheControl: 'private, max-age=31536000, immutable',
+      });
+    },
+  );
+};

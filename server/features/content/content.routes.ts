@@ -1,4 +1,43 @@
-// Routes of this area: filled in by its issue.
+// App-origin routes of the curriculum content: the public client configuration (where the content
+// origin lives) and the admin's PDF preview stream. The preview is framed by the SPA, and a frame
+// cannot send the bearer header, so this GET accepts the session cookie (DESIGN §5).
+import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { httpMessages } from '../../../common/messages/http.js';
+import { clientConfigSchema } from '../../../common/schemas/curriculum.js';
+import { idParamsSchema } from '../../../common/schemas/ids.js';
+import { notFound } from '../../http-error.js';
+import { type AuthRule, access } from '../../plugins/auth.js';
+import { findPdf } from '../curriculum/curriculum.repository.js';
+import { inlineDisposition, sendStoredFile } from './serve-file.js';
 
-export const contentRoutes: FastifyPluginAsyncZod = async () => {};
+const adminViaCookie = { config: { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule } };
+
+/** The PDF response's own policy: Chromium's viewer runs as a plugin, which a strict
+ * `object-src 'none'` (the app's default) would block inside the frame. */
+const PDF_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/config',
+    { ...access.public, schema: { response: { 200: clientConfigSchema } } },
+    async () => ({ contentUrl: app.config.contentUrl }),
+  );
+
+  app.get(
+    '/content/pdf/:id',
+    { ...adminViaCookie, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const pdf = await findPdf(app.db, request.params.id);
+      if (!pdf) throw notFound(httpMessages.notFound);
+      reply.header('content-security-policy', PDF_CSP);
+      return sendStoredFile(request, reply, app.files.absolutePath(pdf.file_key), {
+        contentType: 'application/pdf',
+        // The file is content-addressed; the title is part of the answer too (its file name).
+        etag: `"${crypto.createHash('sha256').update(`${pdf.file_key}\n${pdf.title}`).digest('base64url')}"`,
+        cacheControl: 'private, no-cache',
+        disposition: inlineDisposition(pdf.title, 'pdf'),
+      });
+    },
+  );
+};

@@ -1,0 +1,233 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../../test/factories.js';
+import { buildPdf, buildZip } from '../../test/fixtures.js';
+import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+
+const ctx = setupTestApp();
+let adminToken: string;
+let teacherToken: string;
+let pdfId: number;
+let activityId: number;
+const pdfBytes = buildPdf('Aperçu');
+
+function uploadForm(parts: Array<[string, string] | [string, string, string, Buffer]>) {
+  const boundary = '----content-test';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (part.length === 2) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part[0]}"; filename="${part[1]}"\r\nContent-Type: ${part[2]}\r\n\r\n`,
+        ),
+        part[3],
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+beforeAll(async () => {
+  const adminUser = await createAdmin(ctx.db);
+  const admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
+  adminToken = admin.token;
+  const teacherUser = await createTeacher(ctx.db);
+  teacherToken = (await signIn(ctx.app, { email: teacherUser.email, password: DEFAULT_PASSWORD })).token;
+  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id);
+  const session = await createLessonSession(ctx.db, lesson.id);
+  const pdf = await admin.request({
+    method: 'POST',
+    url: '/api/admin/upload',
+    ...uploadForm([
+      ['title', 'Fiche élève'],
+      ['id', String(lesson.id)],
+      ['file', 'fiche.pdf', 'application/pdf', pdfBytes],
+    ]),
+  });
+  pdfId = pdf.json().newPdf.id;
+  const zip = buildZip({
+    'activite/index.html': '<!doctype html><title>Jeu</title><h1>Jeu</h1>',
+    'activite/app.js': 'document.title = "ran";',
+    'activite/style.css': 'h1 { color: red }',
+    'activite/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'activite/data.unknownext': 'raw',
+  });
+  const activity = await admin.request({
+    method: 'POST',
+    url: '/api/admin/upload',
+    ...uploadForm([
+      ['title', 'Jeu'],
+      ['id', String(session.id)],
+      ['file', 'jeu.zip', 'application/zip', zip],
+    ]),
+  });
+  activityId = activity.json().newfile.id;
+});
+
+describe('GET /api/config', () => {
+  it('tells anyone where the content origin is', async () => {
+    const response = await apiClient(ctx.app).get('/api/config');
+    expect(response.json()).toEqual({ contentUrl: ctx.config.contentUrl });
+  });
+});
+
+describe('GET /content/pdf/{id} (app origin)', () => {
+  const get = (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: options.headers,
+      cookies: options.cookie ? { ardoise_session: options.cookie } : {},
+    });
+
+  it('streams the PDF inline to an admin signed in by cookie', async () => {
+    const response = await get(`/content/pdf/${pdfId}`, { cookie: adminToken });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('inline;');
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''Fiche%20%C3%A9l%C3%A8ve.pdf");
+    expect(response.rawPayload).toEqual(pdfBytes);
+    expect(response.headers['content-security-policy']).not.toContain("object-src 'none'");
+  });
+
+  it('answers ranges and conditional requests', async () => {
+    const part = await get(`/content/pdf/${pdfId}`, { cookie: adminToken, headers: { range: 'bytes=0-4' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('%PDF-');
+    expect(part.headers['content-range']).toBe(`bytes 0-4/${pdfBytes.length}`);
+    const outside = await get(`/content/pdf/${pdfId}`, {
+      cookie: adminToken,
+      headers: { range: `bytes=${pdfBytes.length + 10}-` },
+    });
+    expect(outside.statusCode).toBe(416);
+    const etag = part.headers.etag as string;
+    const again = await get(`/content/pdf/${pdfId}`, {
+      cookie: adminToken,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('refuses anonymous callers and teachers, and unknown ids', async () => {
+    expect((await get(`/content/pdf/${pdfId}`)).statusCode).toBe(401);
+    expect((await get(`/content/pdf/${pdfId}`, { cookie: 'forged' })).statusCode).toBe(401);
+    expect((await get(`/content/pdf/${pdfId}`, { cookie: teacherToken })).statusCode).toBe(403);
+    expect((await get('/content/pdf/999999', { cookie: adminToken })).statusCode).toBe(404);
+    expect((await get('/content/pdf/abc', { cookie: adminToken })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /content/{id}/… (content origin)', () => {
+  const get = (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
+    ctx.content.inject({
+      method: 'GET',
+      url,
+      headers: options.headers,
+      cookies:
+        options.cookie === undefined ? { ardoise_session: adminToken } : { ardoise_session: options.cookie },
+    });
+
+  it('serves the package files with their types, the content CSP and immutable caching', async () => {
+    const index = await get(`/content/${activityId}/index.html`);
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<h1>Jeu</h1>');
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = index.headers['content-security-policy'] as string;
+    expect(csp).toContain(`frame-ancestors ${ctx.config.publicUrl}`);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    expect(index.headers['referrer-policy']).toBe('no-referrer');
+    expect(index.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(index.headers.etag).toMatch(/^"[0-9a-f]{64}-[\w-]+"$/);
+
+    const types: Record<string, string> = {
+      'app.js': 'text/javascript; charset=utf-8',
+      'style.css': 'text/css; charset=utf-8',
+      'img/logo.svg': 'image/svg+xml',
+      'data.unknownext': 'application/octet-stream',
+    };
+    for (const [file, type] of Object.entries(types)) {
+      const response = await get(`/content/${activityId}/${file}`);
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['content-type'], file).toBe(type);
+    }
+    expect((await get(`/content/${activityId}/`)).body).toContain('<h1>Jeu</h1>');
+  });
+
+  it('answers ranges and If-None-Match', async () => {
+    const index = await get(`/content/${activityId}/index.html`);
+    const again = await get(`/content/${activityId}/index.html`, {
+      headers: { 'if-none-match': index.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const part = await get(`/content/${activityId}/index.html`, { headers: { range: 'bytes=0-8' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('<!doctype');
+  });
+
+  it('never serves a file outside the package, and 404s unknown ids and paths', async () => {
+    const attempts = [
+      `/content/${activityId}/../../../../etc/passwd`,
+      `/content/${activityId}/..%2F..%2F..%2Fardoise.sqlite`,
+      `/content/${activityId}/%2e%2e/%2e%2e/tmp`,
+      `/content/${activityId}/img/..%2f..%2f..%2f${'x'}`,
+      `/content/${activityId}/%00index.html`,
+      `/content/${activityId}/..\\..\\x`,
+      `/content/${activityId}/img`,
+      `/content/${activityId}/missing.js`,
+      '/content/999999/index.html',
+    ];
+    for (const url of attempts) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await get('/content/abc/index.html')).statusCode).toBe(400);
+  });
+
+  it('serves admins only, by the session cookie', async () => {
+    expect((await get(`/content/${activityId}/index.html`, { cookie: '' })).statusCode).toBe(401);
+    expect((await get(`/content/${activityId}/index.html`, { cookie: teacherToken })).statusCode).toBe(403);
+  });
+
+  it('refuses to serve a service worker script', async () => {
+    const response = await get(`/content/${activityId}/app.js`, { headers: { 'service-worker': 'script' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('document.title');
+    const sw = await get(`/content/${activityId}/sw.js`, { headers: { 'service-worker': 'script' } });
+    expect(sw.statusCode).toBe(403);
+  });
+
+  it('lets only the app origin read answers across origins, with credentials', async () => {
+    const fromApp = await get(`/content/${activityId}/index.html`, {
+      headers: { origin: ctx.config.publicUrl },
+    });
+    expect(fromApp.headers['access-control-allow-origin']).toBe(ctx.config.publicUrl);
+    expect(fromApp.headers['access-control-allow-credentials']).toBe('true');
+    const refused = await get(`/content/${activityId}/index.html`, {
+      cookie: '',
+      headers: { origin: ctx.config.publicUrl },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe(ctx.config.publicUrl);
+    const elsewhere = await get(`/content/${activityId}/index.html`, {
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
