@@ -1,6 +1,48 @@
-// Admin dashboard (SPEC §2): KPI cards. Placeholder until the feature lands.
+// Admin dashboard (SPEC §2): four KPI cards, with four skeletons until the numbers arrive. A failed
+// fetch is logged and the skeletons stay (SPEC §8).
+import { Activity, GraduationCap, School, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { dashboardMessages } from '../../../../../common/messages/admin.js';
+import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useKpi } from '../api/get-kpi';
+import { KpiCard } from '../components/kpi-card';
+
+const cards = [
+  { key: 'totalteacher', label: 'Total Teachers', icon: GraduationCap, tone: 'bg-indigo-50 text-indigo-700' },
+  { key: 'totalgroup', label: 'Total Groups', icon: Users, tone: 'bg-emerald-50 text-emerald-700' },
+  { key: 'totalactivity', label: 'Total Activities', icon: Activity, tone: 'bg-amber-50 text-amber-800' },
+  { key: 'totalschool', label: 'Total Schools', icon: School, tone: 'bg-sky-50 text-sky-800' },
+] as const;
 
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" subtitle="Aperçu des statistiques de votre plateforme" />;
+  const kpi = useKpi();
+
+  useEffect(() => {
+    if (kpi.error) console.error('Failed to load KPIs', kpi.error);
+  }, [kpi.error]);
+
+  return (
+    <>
+      <PageHeader title={dashboardMessages.title} subtitle={dashboardMessages.subtitle} />
+      <section
+        aria-label="Statistics"
+        aria-busy={!kpi.data}
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
+        {kpi.data
+          ? cards.map(({ key, ...card }) => <KpiCard key={key} {...card} value={kpi.data[key]} />)
+          : cards.map(({ key }) => (
+              <Card key={key} className="flex items-center gap-4 p-5" data-testid="kpi-skeleton">
+                <Skeleton className="size-12 rounded-xl" />
+                <div className="flex flex-1 flex-col gap-2">
+                  <Skeleton className="h-4 w-28" />
+                  <Skeleton className="h-7 w-16" />
+                </div>
+              </Card>
+            ))}
+      </section>
+    </>
+  );
 }

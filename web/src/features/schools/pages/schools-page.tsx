@@ -1,6 +1,139 @@
-// School list (SPEC §2 /schools). Placeholder until the feature lands.
+// School list (SPEC §2 /schools): search, virtualised table, details modal, row menu, delete modal.
+import { Plus, SearchX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { schoolMessages } from '../../../../../common/messages/admin.js';
+import type { School } from '../../../../../common/schemas/schools.js';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useDeleteSchool } from '../api/delete-school';
+import { useSchools } from '../api/get-schools';
+import { useToggleSchool } from '../api/toggle-school';
+import { DeleteSchoolDialog } from '../components/delete-school-dialog';
+import { SchoolDetailsDialog } from '../components/school-details-dialog';
+import { SchoolsTable } from '../components/schools-table';
+import { useSchoolSearch } from '../components/search-schools';
 
 export default function SchoolsPage() {
-  return <PageHeader title="Gestion des écoles" />;
+  const schools = useSchools();
+  const [query, setQuery] = useState('');
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<School | null>(null);
+  const toggle = useToggleSchool();
+  const remove = useDeleteSchool();
+  const visible = useSchoolSearch(schools.data, query);
+  // The modal follows the list, so a toggle made from the menu shows in an open modal too.
+  const details = schools.data?.find((school) => school.id === detailsId) ?? null;
+
+  useEffect(() => {
+    if (schools.error) console.error('Failed to load schools', schools.error);
+  }, [schools.error]);
+
+  const onToggle = (school: School) =>
+    toggle.mutate(school.id, {
+      onSuccess: (active) => toast.success(active ? schoolMessages.activated : schoolMessages.deactivated),
+      onError: (error) => {
+        console.error(error);
+        window.alert(schoolMessages.toggleFailed);
+      },
+    });
+
+  const onConfirmDelete = (school: School) =>
+    remove.mutate(school.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        if (detailsId === school.id) setDetailsId(null);
+        toast.success(schoolMessages.deleted);
+      },
+      onError: (error) => {
+        console.error(error);
+        window.alert(schoolMessages.deleteFailed);
+      },
+    });
+
+  const total = schools.data?.length ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Gestion des écoles"
+        subtitle={
+          schools.data ? `${total.toLocaleString('fr-FR')} école${total === 1 ? '' : 's'}` : undefined
+        }
+        actions={
+          <Button asChild>
+            <Link to={paths.schoolForm.getHref()}>
+              <Plus aria-hidden="true" />
+              Ajouter une école
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          placeholder="Search schools..."
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          data-testid="schools-search"
+        />
+        {query.trim() && schools.data && (
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="schools-result-count">
+            {visible.length.toLocaleString('fr-FR')} result{visible.length === 1 ? '' : 's'}
+          </p>
+        )}
+      </div>
+
+      {schools.isPending ? (
+        <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+            <Skeleton key={i} className="h-11 w-full" />
+          ))}
+        </div>
+      ) : schools.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            The schools could not be loaded.
+            <Button size="sm" variant="outline" onClick={() => void schools.refetch()}>
+              Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : total === 0 ? (
+        <EmptyState
+          title="No schools yet"
+          description="Add the first school to give its teachers access."
+          action={
+            <Button asChild>
+              <Link to={paths.schoolForm.getHref()}>Ajouter une école</Link>
+            </Button>
+          }
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState icon={SearchX} title="No school matches your search" description={`“${query.trim()}”`} />
+      ) : (
+        <SchoolsTable
+          schools={visible}
+          onDetails={(school) => setDetailsId(school.id)}
+          onToggle={onToggle}
+          onDelete={setToDelete}
+        />
+      )}
+
+      <SchoolDetailsDialog school={details} onOpenChange={(open) => !open && setDetailsId(null)} />
+      <DeleteSchoolDialog
+        school={toDelete}
+        deleting={remove.isPending}
+        onOpenChange={(open) => !open && !remove.isPending && setToDelete(null)}
+        onConfirm={onConfirmDelete}
+      />
+    </>
+  );
 }

@@ -1,0 +1,15 @@
+// GET admin/getkpi: the platform totals of the dashboard.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { KpiResponse } from '../../../../../common/schemas/dashboard.js';
+import { api } from '../../../lib/api-client';
+
+export async function getKpi(): Promise<KpiResponse> {
+  const { data } = await api.get<KpiResponse>('admin/getkpi');
+  // SPEC §7: a status flag is checked.
+  if (!data?.success) throw new Error('KPI request failed');
+  return data;
+}
+
+export const getKpiQueryOptions = () => queryOptions({ queryKey: ['admin', 'kpi'], queryFn: getKpi });
+
+export const useKpi = () => useQuery(getKpiQueryOptions());

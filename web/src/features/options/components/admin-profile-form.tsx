@@ -1,0 +1,84 @@
+// The admin's own profile (SPEC §2 /options, §5 "Admin edit"): only the filled fields are sent; then
+// a toast and /dashboard, whether it worked or not (SPEC §8 "Admin profile").
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { adminProfileMessages } from '../../../../../common/messages/admin.js';
+import { type AdminProfileUpdate, adminProfileSchema } from '../../../../../common/schemas/admin-profile.js';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useUpdateAdmin } from '../api/update-admin';
+
+type Values = { name: string; firstname: string; email: string; telephone: string; password: string };
+
+export function AdminProfileForm() {
+  const navigate = useNavigate();
+  const update = useUpdateAdmin();
+  const { register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(adminProfileSchema) as unknown as Resolver<Values>,
+    defaultValues: { name: '', firstname: '', email: '', telephone: '', password: '' },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (parsed) => {
+    try {
+      await update.mutateAsync(parsed as unknown as AdminProfileUpdate);
+      toast.success(adminProfileMessages.updated);
+    } catch (error) {
+      console.error(error);
+      const reason = getErrorMessage(error, '');
+      toast.error(adminProfileMessages.updateFailed, reason ? { description: reason } : undefined);
+    }
+    navigate(paths.dashboard.getHref());
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Profile</h2>
+        </CardTitle>
+        <CardDescription>
+          Fill in only what you want to change; empty fields keep their value.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Admin profile">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Name" error={errors.name?.message}>
+              {(field) => <Input {...field} {...register('name')} autoComplete="family-name" />}
+            </FormField>
+            <FormField label="First name" error={errors.firstname?.message}>
+              {(field) => <Input {...field} {...register('firstname')} autoComplete="given-name" />}
+            </FormField>
+            <FormField label="Email" error={errors.email?.message}>
+              {(field) => <Input {...field} {...register('email')} type="email" autoComplete="email" />}
+            </FormField>
+            <FormField label="Telephone" error={errors.telephone?.message}>
+              {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="tel" />}
+            </FormField>
+            <FormField
+              label="New password"
+              error={errors.password?.message}
+              hint="At least 8 characters. Your other sessions are signed out; this one stays."
+            >
+              {(field) => (
+                <Input {...field} {...register('password')} type="password" autoComplete="new-password" />
+              )}
+            </FormField>
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,180 @@
+// The school form (SPEC §3 "School form", §5): create with the spec's defaults, or edit a school.
+// Both sides use the same zod schema from common/, so the messages under the fields are the server's.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { VIDE } from '../../../../../common/schemas/admin-fields.js';
+import {
+  type School,
+  type SchoolCreate,
+  type SchoolEditInput,
+  schoolCreateSchema,
+  schoolEditSchema,
+} from '../../../../../common/schemas/schools.js';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { paths } from '../../../config/paths';
+
+export type SchoolFormValues = {
+  schoolName: string;
+  city: string;
+  email: string;
+  telephone: string;
+  website: string;
+  addres: string;
+  licensestartdate: string;
+  licensesddate: string;
+  licensespaymentdate: string;
+  activelicense: boolean;
+  remarque: string;
+};
+
+const todayIso = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+/** SPEC §9: licence start and payment date default to today, the licence to inactive. */
+export const newSchoolDefaults = (): SchoolFormValues => ({
+  schoolName: '',
+  city: '',
+  email: '',
+  telephone: '',
+  website: '',
+  addres: '',
+  licensestartdate: todayIso(),
+  licensesddate: '',
+  licensespaymentdate: todayIso(),
+  activelicense: false,
+  remarque: '',
+});
+
+export const schoolToFormValues = (school: School): SchoolFormValues => ({
+  schoolName: school.schoolName,
+  city: school.city,
+  email: school.email,
+  telephone: school.telephone,
+  website: school.website,
+  addres: school.addres,
+  licensestartdate: school.licensestartdate,
+  licensesddate: school.licensesddate,
+  licensespaymentdate: school.licensespaymentdate,
+  activelicense: school.activelicense,
+  remarque: school.remarque,
+});
+
+const CLEARABLE = ['email', 'website', 'remarque', 'addres'] as const;
+
+/** The edit payload: non-empty fields only (SPEC §5); a cleared optional field is sent as 'vide'. */
+export function toEditPayload(values: SchoolFormValues, original: School): SchoolEditInput {
+  const payload: Record<string, string | boolean> = { activelicense: values.activelicense };
+  const originalValues = schoolToFormValues(original);
+  for (const [key, value] of Object.entries(values) as [keyof SchoolFormValues, string | boolean][]) {
+    if (typeof value !== 'string') continue;
+    if (value.trim() !== '') payload[key] = value.trim();
+    else if ((CLEARABLE as readonly string[]).includes(key) && originalValues[key] !== '')
+      payload[key] = VIDE;
+  }
+  return payload;
+}
+
+type SchoolFormProps =
+  | { mode: 'create'; onSubmit: (values: SchoolCreate) => Promise<unknown>; submitting: boolean }
+  | {
+      mode: 'edit';
+      school: School;
+      onSubmit: (values: SchoolEditInput) => Promise<unknown>;
+      submitting: boolean;
+    };
+
+export function SchoolForm(props: SchoolFormProps) {
+  const isEdit = props.mode === 'edit';
+  const form = useForm<SchoolFormValues>({
+    resolver: zodResolver(
+      isEdit ? schoolEditSchema : schoolCreateSchema,
+    ) as unknown as Resolver<SchoolFormValues>,
+    defaultValues: isEdit ? schoolToFormValues(props.school) : newSchoolDefaults(),
+  });
+  const { register, handleSubmit, formState, getValues } = form;
+  const errors = formState.errors;
+  const required = !isEdit;
+
+  const submit = handleSubmit(async (parsed) => {
+    if (props.mode === 'create') await props.onSubmit(parsed as unknown as SchoolCreate);
+    else await props.onSubmit(toEditPayload(getValues(), props.school));
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-6"
+      aria-label={isEdit ? 'Edit school' : 'New school'}
+    >
+      <Card className="p-5 sm:p-6">
+        <h2 className="mb-4 text-base font-semibold">School</h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="School name" required={required} error={errors.schoolName?.message}>
+            {(field) => <Input {...field} {...register('schoolName')} autoComplete="organization" />}
+          </FormField>
+          <FormField label="City" required={required} error={errors.city?.message}>
+            {(field) => <Input {...field} {...register('city')} autoComplete="address-level2" />}
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            {(field) => <Input {...field} {...register('email')} type="email" autoComplete="email" />}
+          </FormField>
+          <FormField label="Telephone" required={required} error={errors.telephone?.message}>
+            {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="tel" />}
+          </FormField>
+          <FormField label="Website" error={errors.website?.message}>
+            {(field) => <Input {...field} {...register('website')} type="url" placeholder="https://" />}
+          </FormField>
+          <FormField label="Address" error={errors.addres?.message}>
+            {(field) => <Input {...field} {...register('addres')} autoComplete="street-address" />}
+          </FormField>
+        </div>
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <h2 className="mb-4 text-base font-semibold">License</h2>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <FormField label="License start date" required={required} error={errors.licensestartdate?.message}>
+            {(field) => <Input {...field} {...register('licensestartdate')} type="date" />}
+          </FormField>
+          <FormField label="License end date" required={required} error={errors.licensesddate?.message}>
+            {(field) => <Input {...field} {...register('licensesddate')} type="date" />}
+          </FormField>
+          <FormField label="Last payment date" error={errors.licensespaymentdate?.message}>
+            {(field) => <Input {...field} {...register('licensespaymentdate')} type="date" />}
+          </FormField>
+        </div>
+        <label className="mt-5 flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            {...register('activelicense')}
+            className="size-4 cursor-pointer rounded border-input accent-indigo-600"
+          />
+          Active license
+        </label>
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <FormField label="Remarks" error={errors.remarque?.message}>
+          {(field) => <Textarea {...field} {...register('remarque')} rows={3} />}
+        </FormField>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" asChild>
+          <Link to={paths.schools.getHref()}>Cancel</Link>
+        </Button>
+        <Button type="submit" loading={props.submitting}>
+          {isEdit ? 'Save changes' : 'Create school'}
+        </Button>
+      </div>
+    </form>
+  );
+}

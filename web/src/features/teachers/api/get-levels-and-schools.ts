@@ -1,0 +1,14 @@
+// GET admin/getlevel&schools: the school and level options of the teacher form.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LevelsAndSchoolsResponse } from '../../../../../common/schemas/teachers.js';
+import { api } from '../../../lib/api-client';
+
+export async function getLevelsAndSchools(): Promise<LevelsAndSchoolsResponse> {
+  const { data } = await api.get<LevelsAndSchoolsResponse>('admin/getlevel&schools');
+  return data;
+}
+
+export const getLevelsAndSchoolsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'level-and-schools'], queryFn: getLevelsAndSchools });
+
+export const useLevelsAndSchools = () => useQuery(getLevelsAndSchoolsQueryOptions());

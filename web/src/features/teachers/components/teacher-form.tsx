@@ -1,0 +1,288 @@
+// The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional.
+// Same zod schema as the server, so the messages under the fields are the spec's.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { VIDE } from '../../../../../common/schemas/admin-fields.js';
+import {
+  type LevelsAndSchoolsResponse,
+  type Teacher,
+  type TeacherCreateInput,
+  type TeacherEditInput,
+  teacherCreateSchema,
+  teacherEditSchema,
+} from '../../../../../common/schemas/teachers.js';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { paths } from '../../../config/paths';
+
+export type TeacherFormValues = {
+  name: string;
+  firstname: string;
+  school: string;
+  levels: number[];
+  Groups: string;
+  Email: string;
+  compteactife: boolean;
+  telephone: string;
+  password: string;
+  remarque: string;
+};
+
+const emptyValues: TeacherFormValues = {
+  name: '',
+  firstname: '',
+  school: '',
+  levels: [],
+  Groups: '',
+  Email: '',
+  compteactife: true,
+  telephone: '',
+  password: '',
+  remarque: '',
+};
+
+const teacherToFormValues = (teacher: Teacher): TeacherFormValues => ({
+  name: teacher.name,
+  firstname: teacher.firstname,
+  school: teacher.schoolId === null ? '' : String(teacher.schoolId),
+  levels: teacher.levelIds,
+  Groups: teacher.Groups === null ? '' : String(teacher.Groups),
+  Email: teacher.email,
+  compteactife: teacher.active,
+  telephone: teacher.telephone,
+  password: '',
+  remarque: teacher.remarque,
+});
+
+type Options = LevelsAndSchoolsResponse;
+
+const levelsOf = (ids: number[], options: Options) =>
+  options.levels.filter((level) => ids.includes(level.id)).map(({ id, title }) => ({ id, title }));
+
+/** The create body in the spec's shape: levels as {id, title}, Groups a number or empty. */
+function toCreateBody(values: TeacherFormValues, options: Options): TeacherCreateInput {
+  return {
+    ...values,
+    school: Number(values.school),
+    levels: levelsOf(values.levels, options),
+    Groups: values.Groups.trim() === '' ? '' : Number(values.Groups),
+  };
+}
+
+/** The edit body: non-empty fields only (SPEC §5); levels, the limit and the flag as they now are. */
+function toEditBody(values: TeacherFormValues, original: Teacher, options: Options): TeacherEditInput {
+  const body: Record<string, unknown> = {
+    levels: levelsOf(values.levels, options),
+    compteactife: values.compteactife,
+  };
+  for (const key of ['name', 'firstname', 'Email', 'telephone'] as const) {
+    if (values[key].trim()) body[key] = values[key].trim();
+  }
+  if (values.school) body.school = Number(values.school);
+  if (values.password) body.password = values.password;
+  if (values.Groups.trim()) body.Groups = Number(values.Groups);
+  else if (original.Groups !== null) body.Groups = null;
+  if (values.remarque.trim()) body.remarque = values.remarque.trim();
+  else if (original.remarque) body.remarque = VIDE;
+  return body as TeacherEditInput;
+}
+
+type TeacherFormProps = {
+  options: Options;
+  submitting: boolean;
+  serverError: string | null;
+} & (
+  | { mode: 'create'; onSubmit: (body: TeacherCreateInput) => Promise<unknown> }
+  | { mode: 'edit'; teacher: Teacher; onSubmit: (body: TeacherEditInput) => Promise<unknown> }
+);
+
+export function TeacherForm(props: TeacherFormProps) {
+  const isEdit = props.mode === 'edit';
+  const [showPassword, setShowPassword] = useState(false);
+  const { register, handleSubmit, control, formState, getValues } = useForm<TeacherFormValues>({
+    resolver: zodResolver(
+      isEdit ? teacherEditSchema : teacherCreateSchema,
+    ) as unknown as Resolver<TeacherFormValues>,
+    defaultValues: isEdit ? teacherToFormValues(props.teacher) : emptyValues,
+  });
+  const errors = formState.errors;
+  const required = !isEdit;
+
+  const submit = handleSubmit(async () => {
+    const values = getValues();
+    if (props.mode === 'create') await props.onSubmit(toCreateBody(values, props.options));
+    else await props.onSubmit(toEditBody(values, props.teacher, props.options));
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-6"
+      aria-label={isEdit ? 'Edit teacher' : 'New teacher'}
+    >
+      {props.serverError && (
+        <Alert variant="destructive" data-testid="teacher-form-error">
+          <AlertDescription>{props.serverError}</AlertDescription>
+        </Alert>
+      )}
+      <Card className="p-5 sm:p-6">
+        <h2 className="mb-4 text-base font-semibold">Identity</h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="Name" required={required} error={errors.name?.message}>
+            {(field) => <Input {...field} {...register('name')} autoComplete="family-name" />}
+          </FormField>
+          <FormField label="First name" required={required} error={errors.firstname?.message}>
+            {(field) => <Input {...field} {...register('firstname')} autoComplete="given-name" />}
+          </FormField>
+          <FormField label="Email" required={required} error={errors.Email?.message}>
+            {(field) => <Input {...field} {...register('Email')} type="email" autoComplete="off" />}
+          </FormField>
+          <FormField label="Telephone" required={required} error={errors.telephone?.message}>
+            {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="off" />}
+          </FormField>
+          <FormField
+            label="Password"
+            required={required}
+            error={errors.password?.message}
+            hint={
+              isEdit
+                ? 'Leave empty to keep the current password. At least 8 characters.'
+                : 'At least 8 characters.'
+            }
+          >
+            {(field) => (
+              <div className="relative">
+                <Input
+                  {...field}
+                  {...register('password')}
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="new-password"
+                  className="pr-11"
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-pressed={showPassword}
+                  className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-slate-500 hover:bg-muted hover:text-slate-800"
+                >
+                  {showPassword ? (
+                    <EyeOff className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Eye className="size-4" aria-hidden="true" />
+                  )}
+                </button>
+              </div>
+            )}
+          </FormField>
+          <div className="flex items-end pb-2">
+            <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                {...register('compteactife')}
+                className="size-4 cursor-pointer rounded border-input accent-indigo-600"
+              />
+              Active account
+            </label>
+          </div>
+        </div>
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <h2 className="mb-4 text-base font-semibold">School and levels</h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="School" required={required} error={errors.school?.message}>
+            {(field) => (
+              <Select {...field} {...register('school')}>
+                <option value="">Select a school</option>
+                {props.options.schools.map((school) => (
+                  <option key={school.id} value={school.id}>
+                    {school.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label="Groups"
+            error={errors.Groups?.message}
+            hint="How many groups this teacher may create. Empty = no limit."
+          >
+            {(field) => (
+              <Input {...field} {...register('Groups')} type="number" min={0} step={1} inputMode="numeric" />
+            )}
+          </FormField>
+        </div>
+        <Controller
+          control={control}
+          name="levels"
+          render={({ field }) => (
+            <fieldset className="mt-5" aria-describedby={errors.levels ? 'levels-error' : undefined}>
+              <legend className="mb-2 text-sm font-medium text-slate-800">Levels</legend>
+              {props.options.levels.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  No levels yet. Create levels in Educational Levels.
+                </p>
+              ) : (
+                <div className="grid max-h-64 gap-2 overflow-y-auto rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {props.options.levels.map((level) => {
+                    const checked = field.value.includes(level.id);
+                    return (
+                      <label
+                        key={level.id}
+                        className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted"
+                      >
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() =>
+                            field.onChange(
+                              checked
+                                ? field.value.filter((id) => id !== level.id)
+                                : [...field.value, level.id],
+                            )
+                          }
+                          className="size-4 cursor-pointer accent-indigo-600"
+                        />
+                        {level.title}
+                      </label>
+                    );
+                  })}
+                </div>
+              )}
+              {errors.levels && (
+                <p id="levels-error" className="mt-2 text-xs font-medium text-red-700">
+                  {errors.levels.message}
+                </p>
+              )}
+            </fieldset>
+          )}
+        />
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <FormField label="Remarks" error={errors.remarque?.message}>
+          {(field) => <Textarea {...field} {...register('remarque')} rows={3} />}
+        </FormField>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" asChild>
+          <Link to={paths.teachers.getHref()}>Cancel</Link>
+        </Button>
+        <Button type="submit" loading={props.submitting}>
+          {isEdit ? 'Save changes' : 'Create teacher'}
+        </Button>
+      </div>
+    </form>
+  );
+}
