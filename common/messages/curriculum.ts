@@ -17,7 +17,7 @@ export const curriculumMessages = {
   levelDeleted: 'Level deleted successfully',
   levelDeleteFailed: 'Failed to delete level. Please try again.',
   levelDeleteExplanation:
-    'This will permanently delete this level with its periods, lessons, sessions, PDF files and activities.',
+    'This will permanently delete this level with its periods, lessons, sessions, PDF files and activities, and the teachers’ groups of this level with their progress.',
 
   // Periods (/periode/{id})
   periodsTitle: 'Périodes',

@@ -1,6 +1,216 @@
-// Sessions and PDFs of a lesson (SPEC §2 /lesson/:id). Placeholder until the feature lands.
+// A lesson (SPEC §2 /lesson/{id}): its sessions and its PDF attachments, switched by a dropdown.
+// Sessions: add, rename, delete, a row opens the session. PDFs: upload with progress, rename,
+// delete, a row opens the preview. Back goes to the lesson's period (or the levels).
+import { FileText, Layers, Plus, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { pdfTitleSchema, sessionTitleSchema } from '../../../../../common/schemas/curriculum.js';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Label } from '../../../components/ui/label';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useCreateSession } from '../api/create-session';
+import { useDeletePdf } from '../api/delete-pdf';
+import { useDeleteSession } from '../api/delete-session';
+import { useEditPdf } from '../api/edit-pdf';
+import { useEditSession } from '../api/edit-session';
+import { useLessonContent } from '../api/get-lesson-content';
+import { useUploadFile } from '../api/upload-file';
+import { BackLink } from '../components/back-link';
+import { isNotFound } from '../components/is-not-found';
+import { ManagedList } from '../components/managed-list';
+import { CurriculumNotFound } from '../components/not-found';
+import { TitleDialog } from '../components/title-dialog';
+import { UploadDialog } from '../components/upload-dialog';
+import { useIdParam } from '../components/use-id-param';
+
+type View = 'sessions' | 'pdfs';
 
 export default function LessonPage() {
-  return <PageHeader title="Leçon" />;
+  const lessonId = useIdParam();
+  const content = useLessonContent(lessonId);
+  const [view, setView] = useState<View>('sessions');
+  const [adding, setAdding] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const createSession = useCreateSession();
+  const editSession = useEditSession();
+  const deleteSession = useDeleteSession();
+  const upload = useUploadFile();
+  const editPdf = useEditPdf();
+  const deletePdf = useDeletePdf();
+
+  if (lessonId === null || isNotFound(content.error)) {
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+  }
+
+  const back = content.data ? paths.lessons.getHref(content.data.parrentid) : paths.levels.getHref();
+  const loadError = content.isError ? m.sessionsLoadFailed : null;
+  const addButton =
+    view === 'sessions' ? (
+      <Button onClick={() => setAdding(true)}>
+        <Plus aria-hidden="true" />
+        {m.addSession}
+      </Button>
+    ) : (
+      <Button onClick={() => setUploading(true)}>
+        <Upload aria-hidden="true" />
+        {m.uploadPdf}
+      </Button>
+    );
+
+  return (
+    <>
+      <BackLink to={back} />
+      <PageHeader
+        title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
+        subtitle={
+          content.data
+            ? `${content.data.session.length} session${content.data.session.length === 1 ? '' : 's'} · ${content.data.pdf.length} PDF`
+            : undefined
+        }
+        actions={addButton}
+      />
+      <div className="mb-4 flex items-center gap-3">
+        <Label htmlFor="lesson-view" className="shrink-0">
+          Afficher
+        </Label>
+        <Select
+          id="lesson-view"
+          className="w-48"
+          value={view}
+          onChange={(event) => setView(event.target.value as View)}
+        >
+          <option value="sessions">{m.sessionsTab}</option>
+          <option value="pdfs">{m.pdfsTab}</option>
+        </Select>
+      </div>
+
+      {view === 'sessions' ? (
+        <ManagedList
+          items={content.data?.session}
+          isPending={content.isPending}
+          error={loadError}
+          onRetry={() => void content.refetch()}
+          label={m.sessionNameLabel}
+          icon={Layers}
+          hrefOf={(session) => paths.session.getHref(session.id)}
+          testId="sessions-list"
+          empty={
+            <EmptyState
+              icon={Layers}
+              title="Aucune session dans cette leçon"
+              description="Une session regroupe les activités que la classe fait ensemble."
+              action={addButton}
+            />
+          }
+          edit={{
+            heading: m.editSessionTitle,
+            label: m.sessionNameLabel,
+            schema: sessionTitleSchema,
+            pending: editSession.isPending,
+            run: (session, title) =>
+              editSession.mutateAsync({ id: session.id, title }).then(
+                () => toast.success(m.sessionEdited),
+                (error: unknown) => {
+                  toast.error(m.sessionEditFailed);
+                  throw error;
+                },
+              ),
+          }}
+          remove={{
+            explanation: m.sessionDeleteExplanation,
+            pending: deleteSession.isPending,
+            run: (session) =>
+              deleteSession.mutateAsync({ id: session.id }).then(
+                () => toast.success(m.sessionDeleted),
+                () => toast.error(m.sessionDeleteFailed),
+              ),
+          }}
+        />
+      ) : (
+        <ManagedList
+          items={content.data?.pdf}
+          isPending={content.isPending}
+          error={loadError}
+          onRetry={() => void content.refetch()}
+          label={m.pdfNameLabel}
+          icon={FileText}
+          hrefOf={(pdf) => paths.pdfPreview.getHref(pdf.id)}
+          linkState={(pdf) => ({ title: pdf.title, backTo: paths.lesson.getHref(lessonId) })}
+          testId="pdfs-list"
+          empty={
+            <EmptyState
+              icon={FileText}
+              title="Aucun PDF dans cette leçon"
+              description="Ajoutez des fiches ou des supports à imprimer."
+              action={addButton}
+            />
+          }
+          edit={{
+            heading: m.editPdfTitle,
+            label: m.pdfNameLabel,
+            schema: pdfTitleSchema,
+            pending: editPdf.isPending,
+            run: (pdf, title) =>
+              editPdf.mutateAsync({ id: pdf.id, title }).then(
+                () => toast.success(m.pdfEdited),
+                (error: unknown) => {
+                  toast.error(m.pdfEditFailed);
+                  throw error;
+                },
+              ),
+          }}
+          remove={{
+            explanation: m.pdfDeleteExplanation,
+            pending: deletePdf.isPending,
+            run: (pdf) =>
+              deletePdf.mutateAsync({ id: pdf.id }).then(
+                () => toast.success(m.pdfDeleted),
+                () => toast.error(m.pdfDeleteFailed),
+              ),
+          }}
+        />
+      )}
+
+      <TitleDialog
+        open={adding}
+        onOpenChange={setAdding}
+        heading={m.addSession}
+        label={m.sessionNameLabel}
+        submitLabel={m.add}
+        schema={sessionTitleSchema}
+        pending={createSession.isPending}
+        onSubmit={(title) =>
+          createSession.mutateAsync({ title, id: lessonId }).then(
+            () => toast.success(m.sessionAdded),
+            (error: unknown) => {
+              toast.error(m.sessionAddFailed);
+              throw error;
+            },
+          )
+        }
+      />
+      <UploadDialog
+        kind="pdf"
+        open={uploading}
+        onOpenChange={setUploading}
+        parentId={lessonId}
+        pending={upload.isPending}
+        onUpload={({ title, file, onProgress }) =>
+          upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }).then(
+            () => toast.success(m.pdfUploaded),
+            (error: unknown) => {
+              toast.error(m.pdfUploadFailed, { description: getErrorMessage(error, '') || undefined });
+              throw error;
+            },
+          )
+        }
+      />
+    </>
+  );
 }

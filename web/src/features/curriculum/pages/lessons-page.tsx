@@ -1,6 +1,123 @@
-// Lessons of a period (SPEC §2 /levels/:id). Placeholder until the feature lands.
+// Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
+import { BookOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { lessonTitleSchema } from '../../../../../common/schemas/curriculum.js';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useCreateLesson } from '../api/create-lesson';
+import { useDeleteLesson } from '../api/delete-lesson';
+import { useEditLesson } from '../api/edit-lesson';
+import { useLessons } from '../api/get-lessons';
+import { BackLink } from '../components/back-link';
+import { isNotFound } from '../components/is-not-found';
+import { ManagedList } from '../components/managed-list';
+import { CurriculumNotFound } from '../components/not-found';
+import { useTitleSearch } from '../components/search-items';
+import { TitleDialog } from '../components/title-dialog';
+import { useIdParam } from '../components/use-id-param';
 
 export default function LessonsPage() {
-  return <PageHeader title="Leçons" />;
+  const periodId = useIdParam();
+  const lessons = useLessons(periodId);
+  const create = useCreateLesson();
+  const edit = useEditLesson();
+  const remove = useDeleteLesson();
+  const [adding, setAdding] = useState(false);
+  const [query, setQuery] = useState('');
+  const visible = useTitleSearch(lessons.data?.lessons, query);
+
+  if (periodId === null || isNotFound(lessons.error)) {
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+  }
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <Plus aria-hidden="true" />
+      {m.addLesson}
+    </Button>
+  );
+
+  return (
+    <>
+      <BackLink to={paths.levels.getHref()} label="Niveaux éducatifs" />
+      <PageHeader
+        title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
+        subtitle={m.lessonsTitle}
+        actions={addButton}
+      />
+      <div className="mb-4">
+        <SearchInput
+          placeholder={m.searchLessons}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <ManagedList
+        items={visible}
+        isPending={lessons.isPending}
+        error={lessons.isError ? m.lessonLoadFailed : null}
+        onRetry={() => void lessons.refetch()}
+        label={m.lessonNameLabel}
+        icon={BookOpen}
+        hrefOf={(lesson) => paths.lesson.getHref(lesson.id)}
+        query={query}
+        testId="lessons-list"
+        empty={
+          <EmptyState
+            icon={BookOpen}
+            title="Aucune leçon dans cette période"
+            description="Chaque leçon réunit des sessions d’activités et des documents PDF."
+            action={addButton}
+          />
+        }
+        edit={{
+          heading: m.editLessonTitle,
+          label: m.lessonNameLabel,
+          schema: lessonTitleSchema,
+          pending: edit.isPending,
+          run: (lesson, title) =>
+            edit.mutateAsync({ id: lesson.id, title }).then(
+              () => toast.success(m.lessonUpdated),
+              (error: unknown) => {
+                toast.error(m.lessonUpdateFailed);
+                throw error;
+              },
+            ),
+        }}
+        remove={{
+          explanation: m.lessonDeleteExplanation,
+          pending: remove.isPending,
+          run: (lesson) =>
+            remove.mutateAsync({ id: lesson.id }).then(
+              () => toast.success(m.lessonDeleted),
+              () => toast.error(m.lessonDeleteFailed),
+            ),
+        }}
+      />
+      <TitleDialog
+        open={adding}
+        onOpenChange={setAdding}
+        heading={m.addLesson}
+        label={m.lessonNameLabel}
+        submitLabel={m.add}
+        schema={lessonTitleSchema}
+        pending={create.isPending}
+        onSubmit={(title) =>
+          create.mutateAsync({ title, levelid: periodId }).then(
+            () => toast.success(m.lessonAdded),
+            (error: unknown) => {
+              toast.error(m.lessonAddFailed);
+              throw error;
+            },
+          )
+        }
+      />
+    </>
+  );
 }

@@ -1,6 +1,110 @@
-// Educational levels (SPEC §2 /levels). Placeholder until the feature lands.
+// Educational levels (SPEC §2 /levels): search, add, rename, delete; a row opens the level's periods.
+import { GraduationCap, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { levelTitleSchema } from '../../../../../common/schemas/curriculum.js';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { paths } from '../../../config/paths';
+import { useCreateLevel } from '../api/create-level';
+import { useDeleteLevel } from '../api/delete-level';
+import { useEditLevel } from '../api/edit-level';
+import { useLevels } from '../api/get-levels';
+import { ManagedList } from '../components/managed-list';
+import { useTitleSearch } from '../components/search-items';
+import { TitleDialog } from '../components/title-dialog';
 
 export default function LevelsPage() {
-  return <PageHeader title="Niveaux éducatifs" />;
+  const levels = useLevels();
+  const create = useCreateLevel();
+  const edit = useEditLevel();
+  const remove = useDeleteLevel();
+  const [adding, setAdding] = useState(false);
+  const [query, setQuery] = useState('');
+  // A failed load is only logged (SPEC §8): the list then shows as empty.
+  const visible = useTitleSearch(levels.isError ? [] : levels.data?.levels, query);
+
+  useEffect(() => {
+    if (levels.error) console.error('Failed to load levels', levels.error);
+  }, [levels.error]);
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <Plus aria-hidden="true" />
+      {m.addLevel}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title={m.levelsTitle} actions={addButton} />
+      <div className="mb-4">
+        <SearchInput
+          placeholder={m.searchLevels}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <ManagedList
+        items={visible}
+        isPending={levels.isPending}
+        error={null}
+        onRetry={() => void levels.refetch()}
+        label="Nom du niveau"
+        icon={GraduationCap}
+        hrefOf={(level) => paths.periods.getHref(level.id)}
+        query={query}
+        testId="levels-list"
+        empty={
+          <EmptyState
+            icon={GraduationCap}
+            title="Aucun niveau pour l’instant"
+            description="Créez un premier niveau, puis ses périodes, leçons et activités."
+            action={addButton}
+          />
+        }
+        edit={{
+          heading: m.editLevelTitle,
+          label: m.levelNameLabel,
+          schema: levelTitleSchema,
+          pending: edit.isPending,
+          run: (level, title) =>
+            edit.mutateAsync({ id: level.id, title }).then(
+              () => toast.success(m.levelUpdated, { description: m.levelUpdatedDescription }),
+              (error: unknown) => {
+                toast.error(m.levelUpdateFailed);
+                throw error;
+              },
+            ),
+        }}
+        remove={{
+          explanation: m.levelDeleteExplanation,
+          pending: remove.isPending,
+          run: (level) =>
+            remove.mutateAsync({ id: level.id }).then(
+              () => toast.success(m.levelDeleted),
+              () => toast.error(m.levelDeleteFailed),
+            ),
+        }}
+      />
+      <TitleDialog
+        open={adding}
+        onOpenChange={setAdding}
+        heading={m.addLevel}
+        label={m.levelNameLabel}
+        submitLabel={m.add}
+        schema={levelTitleSchema}
+        pending={create.isPending}
+        onSubmit={(title) =>
+          create.mutateAsync({ title }).catch((error: unknown) => {
+            toast.error(m.levelAddFailed);
+            throw error;
+          })
+        }
+      />
+    </>
+  );
 }

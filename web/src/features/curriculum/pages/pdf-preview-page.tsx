@@ -1,6 +1,23 @@
-// Admin PDF preview (SPEC §2 /pdf-preview/:id). Placeholder until the feature lands.
-import { PageHeader } from '../../../components/ui/page-header';
+// Admin PDF preview (SPEC §2 /pdf-preview/{id}): the browser's viewer in a frame, after a probe of
+// /content/pdf/{id} (one byte, so the file is not downloaded twice).
+import { PreviewFrame } from '../components/preview-frame';
+import { useIdParam } from '../components/use-id-param';
+import { usePreviewProbe } from '../components/use-preview-probe';
+
+const PROBE_INIT: RequestInit = { credentials: 'same-origin', headers: { Range: 'bytes=0-0' } };
 
 export default function PdfPreviewPage() {
-  return <PageHeader title="Aperçu du PDF" />;
+  const id = useIdParam();
+  const url = id === null ? null : `/content/pdf/${id}`;
+  const probe = usePreviewProbe(url, PROBE_INIT);
+
+  return (
+    <PreviewFrame
+      fallbackTitle="Aperçu du PDF"
+      frameTitle={(title) => `PDF : ${title}`}
+      src={url}
+      status={id === null ? 'error' : probe.status}
+      error={probe.error ?? 'Invalid id'}
+    />
+  );
 }

@@ -1,6 +1,112 @@
-// Periods of a level (SPEC §2 /periode/:id). Placeholder until the feature lands.
+// Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
+import { CalendarRange, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { periodTitleSchema } from '../../../../../common/schemas/curriculum.js';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useCreatePeriod } from '../api/create-period';
+import { useDeletePeriod } from '../api/delete-period';
+import { useEditPeriod } from '../api/edit-period';
+import { usePeriods } from '../api/get-periods';
+import { BackLink } from '../components/back-link';
+import { isNotFound } from '../components/is-not-found';
+import { ManagedList } from '../components/managed-list';
+import { CurriculumNotFound } from '../components/not-found';
+import { TitleDialog } from '../components/title-dialog';
+import { useIdParam } from '../components/use-id-param';
 
 export default function PeriodsPage() {
-  return <PageHeader title="Périodes" />;
+  const levelId = useIdParam();
+  const periods = usePeriods(levelId);
+  const create = useCreatePeriod();
+  const edit = useEditPeriod();
+  const remove = useDeletePeriod();
+  const [adding, setAdding] = useState(false);
+
+  if (levelId === null || isNotFound(periods.error)) {
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+  }
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <Plus aria-hidden="true" />
+      {m.addPeriod}
+    </Button>
+  );
+
+  return (
+    <>
+      <BackLink to={paths.levels.getHref()} label="Niveaux éducatifs" />
+      <PageHeader
+        title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
+        subtitle={m.periodsTitle}
+        actions={addButton}
+      />
+      <ManagedList
+        items={periods.data?.periods}
+        isPending={periods.isPending}
+        error={periods.isError ? getErrorMessage(periods.error, 'Failed to load the periods.') : null}
+        onRetry={() => void periods.refetch()}
+        label={m.periodNameLabel}
+        icon={CalendarRange}
+        hrefOf={(period) => paths.lessons.getHref(period.id)}
+        testId="periods-list"
+        empty={
+          <EmptyState
+            icon={CalendarRange}
+            title="Aucune période dans ce niveau"
+            description="Les périodes regroupent les leçons, dans l’ordre où les classes les suivent."
+            action={addButton}
+          />
+        }
+        edit={{
+          heading: m.editPeriodTitle,
+          label: m.periodNameLabel,
+          schema: periodTitleSchema,
+          pending: edit.isPending,
+          run: (period, title) =>
+            edit.mutateAsync({ id: period.id, title }).then(
+              () => toast.success(m.periodUpdated),
+              (error: unknown) => {
+                toast.error(m.periodUpdateFailed);
+                throw error;
+              },
+            ),
+        }}
+        remove={{
+          explanation: m.periodDeleteExplanation,
+          pending: remove.isPending,
+          run: (period) =>
+            remove.mutateAsync({ id: period.id }).then(
+              () => toast.success(m.periodDeleted),
+              () => toast.error(m.periodDeleteFailed),
+            ),
+        }}
+      />
+      <TitleDialog
+        open={adding}
+        onOpenChange={setAdding}
+        heading={m.addPeriod}
+        label={m.periodNameLabel}
+        submitLabel={m.add}
+        schema={periodTitleSchema}
+        pending={create.isPending}
+        onSubmit={(title) =>
+          create.mutateAsync({ title, levelid: levelId }).then(
+            () => toast.success(m.periodAdded),
+            (error: unknown) => {
+              toast.error(m.periodAddFailed);
+              throw error;
+            },
+          )
+        }
+      />
+    </>
+  );
 }

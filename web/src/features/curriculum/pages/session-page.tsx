@@ -1,6 +1,116 @@
-// Activities of a session (SPEC §2 /session/:id). Placeholder until the feature lands.
+// A session (SPEC §2 /session/{id}): its activities, with upload (progress bar), rename and
+// delete; a row opens the activity's preview. Back goes to the session's lesson.
+import { Puzzle, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { activityTitleSchema } from '../../../../../common/schemas/curriculum.js';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useDeleteActivity } from '../api/delete-activity';
+import { useEditActivity } from '../api/edit-activity';
+import { useActivities } from '../api/get-activities';
+import { useUploadFile } from '../api/upload-file';
+import { BackLink } from '../components/back-link';
+import { isNotFound } from '../components/is-not-found';
+import { ManagedList } from '../components/managed-list';
+import { CurriculumNotFound } from '../components/not-found';
+import { UploadDialog } from '../components/upload-dialog';
+import { useIdParam } from '../components/use-id-param';
 
 export default function SessionPage() {
-  return <PageHeader title="Session" />;
+  const sessionId = useIdParam();
+  const activities = useActivities(sessionId);
+  const upload = useUploadFile();
+  const edit = useEditActivity();
+  const remove = useDeleteActivity();
+  const [uploading, setUploading] = useState(false);
+
+  if (isNotFound(activities.error)) {
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+  }
+
+  const back = activities.data ? paths.lesson.getHref(activities.data.parentid) : paths.levels.getHref();
+  const addButton = (
+    <Button onClick={() => setUploading(true)}>
+      <Upload aria-hidden="true" />
+      {m.addActivity}
+    </Button>
+  );
+
+  return (
+    <>
+      <BackLink to={back} />
+      <PageHeader
+        title={activities.data ? activities.data.title : <Skeleton className="h-8 w-48" />}
+        subtitle={m.activitiesTitle}
+        actions={addButton}
+      />
+      <ManagedList
+        items={activities.data?.activities}
+        isPending={sessionId !== null && activities.isPending}
+        error={activities.isError ? m.activitiesLoadFailed : null}
+        onRetry={() => void activities.refetch()}
+        label={m.activityNameLabel}
+        icon={Puzzle}
+        hrefOf={(activity) => paths.activityPreview.getHref(activity.id)}
+        linkState={(activity) => ({
+          title: activity.title,
+          backTo: sessionId && paths.session.getHref(sessionId),
+        })}
+        testId="activities-list"
+        empty={
+          <EmptyState
+            icon={Puzzle}
+            title="Aucune activité dans cette session"
+            description="Ajoutez un paquet HTML5 (.zip) : il sera vérifié puis proposé aux classes."
+            action={addButton}
+          />
+        }
+        edit={{
+          heading: m.editActivityTitle,
+          label: m.activityNameLabel,
+          schema: activityTitleSchema,
+          pending: edit.isPending,
+          run: (activity, title) =>
+            edit.mutateAsync({ id: activity.id, title }).then(
+              () => toast.success(m.activityUpdated),
+              (error: unknown) => {
+                toast.error(getErrorMessage(error, m.activityUpdateFailed));
+                throw error;
+              },
+            ),
+        }}
+        remove={{
+          explanation: m.activityDeleteExplanation,
+          pending: remove.isPending,
+          run: (activity) =>
+            remove.mutateAsync({ id: activity.id }).then(
+              () => toast.success(m.activityDeleted),
+              (error: unknown) => toast.error(getErrorMessage(error, m.activityDeleteFailed)),
+            ),
+        }}
+      />
+      <UploadDialog
+        kind="zip"
+        open={uploading}
+        onOpenChange={setUploading}
+        parentId={sessionId}
+        pending={upload.isPending}
+        onUpload={({ title, file, onProgress }) =>
+          upload.mutateAsync({ kind: 'zip', parentId: sessionId ?? 0, title, file, onProgress }).then(
+            () => toast.success(m.activityAdded),
+            (error: unknown) => {
+              toast.error(m.activityAddFailed, { description: getErrorMessage(error, '') || undefined });
+              throw error;
+            },
+          )
+        }
+      />
+    </>
+  );
 }

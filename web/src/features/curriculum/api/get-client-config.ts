@@ -1,0 +1,14 @@
+// GET config: where the content origin is (activity previews are framed from there).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientConfig } from '../../../../../common/schemas/curriculum.js';
+import { api } from '../../../lib/api-client';
+
+export async function getClientConfig(): Promise<ClientConfig> {
+  const { data } = await api.get<ClientConfig>('config');
+  return data;
+}
+
+export const getClientConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['config'], queryFn: getClientConfig, staleTime: Number.POSITIVE_INFINITY });
+
+export const useClientConfig = () => useQuery(getClientConfigQueryOptions());

@@ -1,0 +1,9 @@
+// Query keys of the curriculum screens, one per list, so mutations refresh exactly what they change.
+export const curriculumKeys = {
+  all: ['admin', 'curriculum'] as const,
+  levels: () => [...curriculumKeys.all, 'levels'] as const,
+  periods: (levelId: number) => [...curriculumKeys.all, 'periods', levelId] as const,
+  lessons: (periodId: number) => [...curriculumKeys.all, 'lessons', periodId] as const,
+  lessonContent: (lessonId: number) => [...curriculumKeys.all, 'lesson', lessonId] as const,
+  activities: (sessionId: number) => [...curriculumKeys.all, 'activities', sessionId] as const,
+};

@@ -1,0 +1,57 @@
+// An ItemList with its rename and delete dialogs: what every curriculum screen needs for the items
+// it shows. The page passes the calls (which also toast) and the texts.
+import { useState } from 'react';
+import type { z } from 'zod';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import type { Item, TitleInput } from '../../../../../common/schemas/curriculum.js';
+import { DeleteDialog } from './delete-dialog';
+import { ItemList } from './item-list';
+import { TitleDialog } from './title-dialog';
+
+type ListProps = Omit<Parameters<typeof ItemList>[0], 'onEdit' | 'onDelete'>;
+
+type Props = ListProps & {
+  edit: {
+    heading: string;
+    label: string;
+    submitLabel?: string;
+    schema: z.ZodType<TitleInput, TitleInput>;
+    pending: boolean;
+    run: (item: Item, title: string) => Promise<unknown>;
+  };
+  remove: { explanation: string; pending: boolean; run: (item: Item) => Promise<unknown> };
+};
+
+export function ManagedList({ edit, remove, ...list }: Props) {
+  const [editing, setEditing] = useState<Item | null>(null);
+  const [deleting, setDeleting] = useState<Item | null>(null);
+  return (
+    <>
+      <ItemList {...list} onEdit={setEditing} onDelete={setDeleting} />
+      <TitleDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        heading={edit.heading}
+        label={edit.label}
+        submitLabel={edit.submitLabel ?? m.saveChanges}
+        schema={edit.schema}
+        initialTitle={editing?.title}
+        pending={edit.pending}
+        onSubmit={(title) => (editing ? edit.run(editing, title) : Promise.resolve())}
+      />
+      <DeleteDialog
+        title={deleting?.title ?? null}
+        explanation={remove.explanation}
+        deleting={remove.pending}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.run(deleting).then(
+            () => setDeleting(null),
+            () => setDeleting(null),
+          );
+        }}
+      />
+    </>
+  );
+}
