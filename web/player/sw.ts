@@ -20,15 +20,18 @@ type ServiceWorkerScope = {
 const sw = self as unknown as ServiceWorkerScope;
 
 const SCOPE_PATH = '/local-activity/';
+/** Filled in by the server when it serves this script. */
+const APP_ORIGIN = '__ARDOISE_APP_ORIGIN__';
 
-/** Packages are arbitrary HTML/JS: keep their data on this origin, and only frameable here. */
+/** Packages are arbitrary HTML/JS: keep their data on this origin; framed only by the player, itself
+ * framed by the app (frame-ancestors checks every ancestor). */
 const ACTIVITY_CSP = [
   "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
   "connect-src 'self' data: blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'self'",
+  `frame-ancestors 'self' ${APP_ORIGIN}`,
 ].join('; ');
 
 const databases = new Map<string, Promise<IDBDatabase | null>>();

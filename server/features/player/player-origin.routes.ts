@@ -66,7 +66,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  const serviceWorker = readBuilt('local-activity-sw.js');
+  const serviceWorker = readBuilt('local-activity-sw.js')?.replace(
+    APP_ORIGIN_PLACEHOLDER,
+    app.config.publicUrl,
+  );
   app.get(SW_SCRIPT_PATH, async (_request, reply) => {
     if (!serviceWorker) return reply.status(404).send(notBuilt);
     return reply

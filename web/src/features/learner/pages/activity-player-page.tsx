@@ -1,9 +1,164 @@
-// Full-screen activity player (SPEC §2 /activity/:id). Placeholder until the feature lands.
+// Full-screen offline activity player (SPEC §2 /activity/:id, §4 progress, §9 limits). The
+// activity runs in a frame on the content origin (DESIGN §5); this page downloads the package,
+// shows the progress, then a start overlay whose button enters full-screen. Escape, leaving
+// full-screen or the back button clean up and return.
+import { Play, RefreshCw, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { START_OVERLAY_DELAY_MS } from '../../../../../common/constants.js';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { usePlayerConfig } from '../api/get-player-config';
+import { PlayerProgress } from '../components/player-progress';
+import { useActivityPlayer } from '../lib/use-activity-player';
+import { useExitTo } from '../lib/use-exit-to';
+
+// The frame may run scripts and keep its own (content) origin, but may not navigate this page.
+const FRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-modals allow-pointer-lock allow-popups allow-downloads';
 
 export default function ActivityPlayerPage() {
+  const activityId = useParamsId();
+  const { token } = useAuth();
+  const config = usePlayerConfig();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [overlay, setOverlay] = useState(false);
+  const wasFullScreen = useRef(false);
+  const exitTo = useExitTo(paths.userLevels.getHref());
+
+  // Escape can arrive twice (key, then the full-screen change it causes): leave once.
+  const leaving = useRef(false);
+  const exit = useCallback(() => {
+    if (leaving.current) return;
+    leaving.current = true;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    exitTo();
+  }, [exitTo]);
+
+  const state = useActivityPlayer({
+    activityId,
+    token,
+    contentUrl: config.data?.contentUrl,
+    frameRef,
+    attempt,
+    onEscape: exit,
+  });
+  const ready = state.step === 'ready' && !state.error;
+  const error = state.error ?? (config.isError ? learnerMessages.loadError : null);
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => setOverlay(true), START_OVERLAY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') exit();
+    };
+    // Escape in full-screen is taken by the browser to leave full-screen: that is our exit too.
+    const onFullScreenChange = () => {
+      if (document.fullscreenElement) wasFullScreen.current = true;
+      else if (wasFullScreen.current) exit();
+    };
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('fullscreenchange', onFullScreenChange);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('fullscreenchange', onFullScreenChange);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, [exit]);
+
+  const start = async () => {
+    setOverlay(false);
+    try {
+      await stageRef.current?.requestFullscreen();
+    } catch {
+      // Full-screen refused (e.g. an embedded browser): play in the page.
+    }
+    frameRef.current?.focus();
+  };
+
+  const retry = () => {
+    setOverlay(false);
+    setAttempt((n) => n + 1);
+  };
+
+  const contentUrl = config.data?.contentUrl;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-950 p-6 text-white">
-      <h1 className="text-2xl font-semibold tracking-tight">Activité</h1>
-    </main>
+    <div ref={stageRef} className="fixed inset-0 bg-slate-950 text-slate-100">
+      <h1 className="sr-only">Activité</h1>
+      {contentUrl && !error && (
+        <iframe
+          key={attempt}
+          ref={frameRef}
+          src={`${contentUrl}/player/`}
+          title="Activité"
+          sandbox={FRAME_SANDBOX}
+          allow="fullscreen; autoplay"
+          className={`absolute inset-0 size-full border-0 ${ready ? '' : 'invisible'}`}
+        />
+      )}
+
+      {!ready && !error && (
+        <div className="absolute inset-0 flex items-center justify-center p-6">
+          <PlayerProgress step={state.step} percent={state.percent} />
+        </div>
+      )}
+
+      {error && (
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-6 text-center"
+        >
+          <p className="max-w-md text-lg font-medium">{error}</p>
+          <div className="flex gap-2">
+            <Button onClick={retry}>
+              <RefreshCw aria-hidden="true" />
+              {learnerMessages.retry}
+            </Button>
+            <Button
+              variant="outline"
+              className="border-white/20 bg-transparent text-slate-100 hover:bg-white/10"
+              onClick={exit}
+            >
+              Retour
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {overlay && (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-950/70 p-6 backdrop-blur-sm">
+          <div className="flex flex-col items-center gap-5 text-center">
+            <p className="text-xl font-semibold">L’activité est prête</p>
+            <Button size="lg" onClick={() => void start()} autoFocus>
+              <Play aria-hidden="true" />
+              Commencer
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={exit}
+        aria-label="Retour"
+        title="Retour (Échap)"
+        className="absolute top-2 right-2 size-9 rounded-full bg-slate-950/50 text-slate-100 opacity-70 backdrop-blur transition-opacity hover:bg-slate-900 hover:text-white hover:opacity-100 focus-visible:opacity-100"
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </div>
   );
+}
+
+function useParamsId(): string {
+  return useParams().id ?? '';
 }

@@ -1,6 +1,83 @@
-// Groups of a level (SPEC §2 /usergroups/:id). Placeholder until the feature lands.
+// Groups of a level (SPEC §2 /usergroups/:id): create a group, open one's learning table, delete one.
+import { ArrowLeft, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { GroupSummary } from '../../../../../common/schemas/learner.js';
+import { buttonVariants } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useGroups } from '../api/get-groups';
+import { useUserLevels } from '../api/get-user-levels';
+import { CreateGroupForm } from '../components/create-group-form';
+import { DeleteGroupDialog } from '../components/delete-group-dialog';
+import { GroupCard } from '../components/group-card';
+import { QueryError } from '../components/query-error';
+import type { LevelLinkState } from './user-levels-page';
+
+/** The level's title: passed by the level card, else looked up (after a reload or a shared link). */
+function useLevelTitle(levelId: string): string | undefined {
+  const state = useLocation().state as Partial<LevelLinkState> | null;
+  const levels = useUserLevels();
+  if (state?.levelTitle) return state.levelTitle;
+  return levels.data?.find((level) => String(level.id) === levelId)?.title;
+}
 
 export default function UserGroupsPage() {
-  return <PageHeader title="Groupes" />;
+  const levelId = useParams().id ?? '';
+  const levelTitle = useLevelTitle(levelId);
+  const groups = useGroups(levelId);
+  const [toDelete, setToDelete] = useState<GroupSummary | null>(null);
+
+  return (
+    <>
+      <Link
+        to={paths.userLevels.getHref()}
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-3' })}
+      >
+        <ArrowLeft aria-hidden="true" />
+        Niveaux
+      </Link>
+      <PageHeader
+        title={levelTitle ? `Groupes · ${levelTitle}` : 'Groupes'}
+        subtitle="Créez un groupe puis ouvrez son tableau d’apprentissage."
+      />
+
+      <div className="flex flex-col gap-6">
+        <CreateGroupForm levelId={levelId} />
+
+        {groups.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-36 rounded-xl" />
+            ))}
+          </div>
+        ) : groups.isError ? (
+          <QueryError title="Impossible de charger les groupes." onRetry={() => void groups.refetch()} />
+        ) : groups.data.length === 0 ? (
+          <EmptyState
+            icon={Users}
+            title="Aucun groupe pour l’instant"
+            description="Créez votre premier groupe avec le formulaire ci-dessus."
+          />
+        ) : (
+          <section aria-labelledby="groups-heading">
+            <h2 id="groups-heading" className="mb-3 text-sm font-medium text-muted-foreground">
+              {groups.data.length} groupe{groups.data.length > 1 ? 's' : ''}
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {groups.data.map((group) => (
+                <li key={group.id}>
+                  <GroupCard group={group} onDelete={setToDelete} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+
+      <DeleteGroupDialog levelId={levelId} group={toDelete} onClose={() => setToDelete(null)} />
+    </>
+  );
 }

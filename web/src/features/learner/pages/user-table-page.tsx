@@ -1,6 +1,142 @@
-// Learning table of a group (SPEC §2 /usertable/:id). Placeholder until the feature lands.
+// Learning table of a group (SPEC §2 /usertable/:id): counters, collapsible periods, lessons with
+// session columns of activity buttons, PDFs; locking and clickability follow SPEC §4.
+import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { isLessonComplete } from '../../../../../common/learning-rules.js';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
+import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schemas/learner.js';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useUserTable } from '../api/get-user-table';
+import { useUpdatePending } from '../api/update-pending';
+import { PeriodSection } from '../components/period-section';
+import { TableCounters } from '../components/table-counters';
+
+/** The period to open first: the first one with unfinished lessons, else the first with lessons. */
+function initialPeriod(periods: LearnerPeriod[]): number | undefined {
+  const withLessons = periods.filter((period) => period.groupslesson.length > 0);
+  const unfinished = withLessons.find((period) => !period.groupslesson.every(isLessonComplete));
+  return (unfinished ?? withLessons[0])?.periodsid;
+}
+
+function TableSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      {[0, 1].map((i) => (
+        <Skeleton key={i} className="h-20 rounded-xl" />
+      ))}
+    </div>
+  );
+}
 
 export default function UserTablePage() {
-  return <PageHeader title="Tableau d’apprentissage" />;
+  const groupId = useParams().id ?? '';
+  const navigate = useNavigate();
+  const table = useUserTable(groupId);
+  const updatePending = useUpdatePending(groupId);
+  const [toggled, setToggled] = useState<Map<number, boolean>>(new Map());
+  const [busyActivityId, setBusyActivityId] = useState<number | null>(null);
+
+  const periods = table.data?.period ?? [];
+  const firstOpen = initialPeriod(periods);
+  const isExpanded = (periodId: number) => toggled.get(periodId) ?? periodId === firstOpen;
+  const toggle = (periodId: number) =>
+    setToggled((current) => new Map(current).set(periodId, !isExpanded(periodId)));
+
+  const openActivity = useCallback(
+    async (activity: LearnerActivity, clickable: boolean) => {
+      if (!clickable) {
+        toast.error(learnerMessages.notAllowedTitle, { description: learnerMessages.notAllowedDescription });
+        return;
+      }
+      if (busyActivityId !== null) return;
+      if (activity.status === 'pending') {
+        setBusyActivityId(activity.id);
+        try {
+          await updatePending.mutateAsync(activity.id);
+        } catch (error) {
+          // The learner still goes to the activity (SPEC §4).
+          toast.error(getErrorMessage(error, 'Error updating activity status'));
+        } finally {
+          setBusyActivityId(null);
+        }
+      }
+      navigate(paths.activityPlayer.getHref(activity.id));
+    },
+    [busyActivityId, navigate, updatePending],
+  );
+
+  const group = table.data?.group;
+  return (
+    <>
+      <Link
+        to={group ? paths.userGroups.getHref(group.levelid) : paths.userLevels.getHref()}
+        state={group ? { levelTitle: group.leveltitle } : undefined}
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-3' })}
+      >
+        <ArrowLeft aria-hidden="true" />
+        Groupes
+      </Link>
+      <PageHeader
+        title={group ? group.title : 'Tableau d’apprentissage'}
+        subtitle={group ? `${group.leveltitle} · tableau d’apprentissage` : undefined}
+      />
+
+      {table.isPending ? (
+        <TableSkeleton />
+      ) : table.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{learnerMessages.tableLoadError}</AlertTitle>
+          <AlertDescription>
+            <p>{getErrorMessage(table.error, 'The learning table could not be loaded.')}</p>
+            <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={() => void table.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              {learnerMessages.tryAgain}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : periods.length === 0 ? (
+        <EmptyState
+          icon={CalendarX}
+          title={learnerMessages.noPeriod}
+          description="Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées."
+          action={
+            <Button variant="outline" loading={table.isFetching} onClick={() => void table.refetch()}>
+              {!table.isFetching && <RefreshCw aria-hidden="true" />}
+              {learnerMessages.refresh}
+            </Button>
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <TableCounters periods={periods} />
+          <div className="flex flex-col gap-3">
+            {periods.map((period, index) => (
+              <PeriodSection
+                key={period.periodsid}
+                period={period}
+                index={index}
+                expanded={isExpanded(period.periodsid)}
+                onToggle={() => toggle(period.periodsid)}
+                busyActivityId={busyActivityId}
+                onOpenActivity={(activity, clickable) => void openActivity(activity, clickable)}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </>
+  );
 }

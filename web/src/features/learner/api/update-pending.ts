@@ -1,0 +1,40 @@
+// PATCH user/updatePending/{activityId}: marks an activity completed on the server; the table in
+// the cache is updated locally so the learner sees it at once (SPEC §4 "Activity status").
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getUserTableQueryOptions, type UserTable } from './get-user-table';
+
+export async function updatePending(activityId: number): Promise<void> {
+  await api.patch(`user/updatePending/${activityId}`);
+}
+
+export function markCompleted(table: UserTable, activityId: number): UserTable {
+  return {
+    ...table,
+    period: table.period.map((period) => ({
+      ...period,
+      groupslesson: period.groupslesson.map((lesson) => ({
+        ...lesson,
+        sessions: lesson.sessions.map((session) => ({
+          ...session,
+          activities: session.activities.map((activity) =>
+            activity.id === activityId ? { ...activity, status: 'completed' as const } : activity,
+          ),
+        })),
+      })),
+    })),
+  };
+}
+
+export function useUpdatePending(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePending,
+    onSuccess: (_data, activityId) => {
+      queryClient.setQueryData(getUserTableQueryOptions(groupId).queryKey, (table) =>
+        table ? markCompleted(table, activityId) : table,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['learner', 'groups'] });
+    },
+  });
+}

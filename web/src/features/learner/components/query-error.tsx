@@ -1,0 +1,26 @@
+// Error block of the teacher area's lists: the message and a retry button.
+import { RefreshCw } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+
+export function QueryError({
+  title,
+  onRetry,
+  retryLabel = 'Réessayer',
+}: {
+  title: string;
+  onRetry: () => void;
+  retryLabel?: string;
+}) {
+  return (
+    <Alert variant="destructive" className="items-center">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          {retryLabel}
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,17 @@
+// The player's progress steps (SPEC §4 "Activity player progress"): the bar's value and label.
+import type { PlayerStep } from '../../../../player/protocol';
+
+export const PLAYER_STEPS: Record<PlayerStep, { percent: number; label: string }> = {
+  cleanup: { percent: 5, label: 'Nettoyage des anciennes données hors ligne…' },
+  download: { percent: 10, label: 'Téléchargement du contenu…' },
+  extract: { percent: 40, label: 'Extraction des fichiers…' },
+  store: { percent: 60, label: 'Enregistrement des fichiers sur l’appareil…' },
+  'service-worker': { percent: 85, label: 'Activation du mode hors ligne…' },
+  prepare: { percent: 95, label: 'Préparation de l’activité…' },
+  ready: { percent: 100, label: 'Prêt' },
+};
+
+export const STEP_ORDER = Object.keys(PLAYER_STEPS) as PlayerStep[];
+
+/** Download moves the bar from 10 % to 20 % as bytes arrive. */
+export const downloadPercent = (fraction: number) => 10 + Math.round(Math.min(1, Math.max(0, fraction)) * 10);

@@ -1,0 +1,132 @@
+// Drives the player frame for one activity: waits for the frame's cleanup, downloads the package
+// (or confirms the offline copy is current), hands it over, and follows the frame's progress up
+// to ready. Messages are accepted only from the player frame on the content origin, and treated
+// as untrusted (an activity shares that origin).
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
+import { type AppToPlayer, isPlayerMessage, type PlayerStep } from '../../../../player/protocol';
+import { downloadPackage, PackageDownloadError } from './download-package';
+import { downloadPercent, PLAYER_STEPS, STEP_ORDER } from './player-steps';
+
+export type PlayerState = {
+  step: PlayerStep;
+  percent: number;
+  error: string | null;
+};
+
+const FRAME_TIMEOUT_MS = 15_000;
+
+const initial: PlayerState = { step: 'cleanup', percent: PLAYER_STEPS.cleanup.percent, error: null };
+
+const downloadErrorText = {
+  'too-large': learnerMessages.contentTooLarge,
+  timeout: learnerMessages.downloadTimeout,
+  failed: learnerMessages.loadError,
+} as const;
+
+type Options = {
+  activityId: string;
+  token: string | null;
+  contentUrl: string | undefined;
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  /** A new attempt ('Réessayer') starts everything again. */
+  attempt: number;
+  onEscape: () => void;
+};
+
+export function useActivityPlayer({
+  activityId,
+  token,
+  contentUrl,
+  frameRef,
+  attempt,
+  onEscape,
+}: Options): PlayerState {
+  const [state, setState] = useState<PlayerState>(initial);
+  // Read through a ref so that a new callback does not restart the whole load.
+  const onEscapeRef = useRef(onEscape);
+  onEscapeRef.current = onEscape;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt ('Réessayer') starts again.
+  useEffect(() => {
+    if (!contentUrl || !token) return;
+    setState({ ...initial });
+    const contentOrigin = new URL(contentUrl).origin;
+    const controller = new AbortController();
+    let downloadStarted = false;
+    let finished = false;
+
+    const advance = (step: PlayerStep, percent = PLAYER_STEPS[step].percent) =>
+      setState((current) =>
+        current.error || STEP_ORDER.indexOf(step) < STEP_ORDER.indexOf(current.step)
+          ? current
+          : { step, percent, error: null },
+      );
+    const fail = (error: string) => {
+      finished = true;
+      controller.abort();
+      setState((current) => ({ ...current, error }));
+    };
+    const post = (message: AppToPlayer, transfer: Transferable[] = []) =>
+      frameRef.current?.contentWindow?.postMessage(message, contentOrigin, transfer);
+
+    const download = async (held: string | null) => {
+      advance('download', downloadPercent(0));
+      try {
+        const result = await downloadPackage({
+          activityId,
+          token,
+          held,
+          signal: controller.signal,
+          onProgress: (fraction) => advance('download', downloadPercent(fraction)),
+        });
+        if (controller.signal.aborted) return;
+        if (result.status === 'current') post({ type: 'app:use-held', namespace: result.namespace });
+        else post({ type: 'app:package', namespace: result.namespace, bytes: result.bytes }, [result.bytes]);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        fail(downloadErrorText[error instanceof PackageDownloadError ? error.reason : 'failed']);
+      }
+    };
+
+    // The frame announces itself once its cleanup is done; silence means it could not load.
+    const frameTimeout = setTimeout(() => {
+      if (!downloadStarted) fail(learnerMessages.loadError);
+    }, FRAME_TIMEOUT_MS);
+
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== contentOrigin || event.source !== frameRef.current?.contentWindow) return;
+      if (!isPlayerMessage(event.data) || finished) return;
+      const message = event.data;
+      switch (message.type) {
+        case 'player:waiting':
+          if (downloadStarted) return;
+          downloadStarted = true;
+          clearTimeout(frameTimeout);
+          void download(typeof message.held === 'string' ? message.held : null);
+          return;
+        case 'player:progress':
+          if (message.step in PLAYER_STEPS) advance(message.step);
+          return;
+        case 'player:ready':
+          if (downloadStarted) advance('ready');
+          return;
+        case 'player:error':
+          fail(message.kind === 'display' ? learnerMessages.displayError : learnerMessages.loadError);
+          return;
+        case 'player:escape':
+          onEscapeRef.current();
+          return;
+      }
+    };
+
+    window.addEventListener('message', onMessage);
+    return () => {
+      clearTimeout(frameTimeout);
+      controller.abort();
+      window.removeEventListener('message', onMessage);
+    };
+  }, [activityId, token, contentUrl, frameRef, attempt]);
+
+  return state;
+}
