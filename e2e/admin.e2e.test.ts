@@ -1,0 +1,394 @@
+// Admin back-office in a real browser against the production build: dashboard, schools, teachers,
+// options (profile and 2FA), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schoolMessages, teacherMessages } from '../common/messages/admin.js';
+import { createGroup, createLevel, createSchool, createTeacher } from '../server/test/factories.js';
+import { expectAccessible, launchBrowser, newPage, signInThroughForm } from './support/browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await signInThroughForm(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, /\/dashboard$/);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Answers the next browser alert/confirm from a handler (a listener-less click would hang on it)
+ * and resolves with what it said. */
+function nextBrowserDialog(
+  answer: 'accept' | 'dismiss' = 'accept',
+): Promise<{ type: string; message: string }> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve({ type: dialog.type(), message: dialog.message() });
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
+
+/** Waits for the Radix open animation to end, so axe and screenshots see the settled modal. */
+async function openDialog() {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await page.waitForTimeout(250);
+  return dialog;
+}
+
+describe('dashboard', () => {
+  it('shows the four KPI cards with real totals', async () => {
+    const level = await createLevel(server.db);
+    const teacher = await createTeacher(server.db);
+    await createGroup(server.db, teacher.id, level.id);
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    await page.getByText('Aperçu des statistiques de votre plateforme').waitFor();
+    const cards = page.getByTestId('kpi-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(4);
+    for (const label of ['Total Teachers', 'Total Groups', 'Total Activities', 'Total Schools']) {
+      await cards.filter({ hasText: label }).waitFor();
+    }
+    expect(await cards.filter({ hasText: 'Total Teachers' }).textContent()).toContain('1');
+    await expectAccessible(page);
+  });
+
+  it('keeps the four skeletons when the totals cannot be fetched', async () => {
+    await page.route('**/api/admin/getkpi', (route) => route.fulfill({ status: 500, body: '{}' }));
+    try {
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByTestId('kpi-skeleton').first().waitFor();
+      await page.waitForTimeout(1500);
+      expect(await page.getByTestId('kpi-skeleton').count()).toBe(4);
+      expect(await page.getByTestId('kpi-card').count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/admin/getkpi');
+    }
+  });
+});
+
+describe('schools', () => {
+  it('creates a school through the form, after showing the spec messages', async () => {
+    await page.goto(`${server.url}/schools`);
+    await page.getByRole('heading', { name: 'Gestion des écoles' }).waitFor();
+    await page.getByRole('link', { name: 'Ajouter une école' }).first().click();
+    await page.waitForURL(/\/schoolform$/);
+    await page.getByRole('button', { name: 'Create school' }).click();
+    for (const message of [
+      schoolMessages.nameRequired,
+      schoolMessages.cityRequired,
+      schoolMessages.telephoneRequired,
+      schoolMessages.licenseEndRequired,
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+    await expectAccessible(page);
+    // Defaults: licence start and payment date today, licence inactive.
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    });
+    expect(await page.getByLabel('License start date').inputValue()).toBe(today);
+    expect(await page.getByLabel('Last payment date').inputValue()).toBe(today);
+    expect(await page.getByLabel('Active license').isChecked()).toBe(false);
+
+    await page.getByLabel('School name').fill('École Marie Curie');
+    await page.getByLabel('City').fill('Grenoble');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Telephone').fill('04 76 00 00 00');
+    await page.getByLabel('License end date').fill('2030-06-30');
+    await page.getByRole('button', { name: 'Create school' }).click();
+    await page.getByText(schoolMessages.invalidEmail).waitFor();
+    await page.getByLabel('Email').fill('');
+    await page.getByRole('button', { name: 'Create school' }).click();
+    await toast(schoolMessages.created).waitFor();
+    await page.waitForURL(/\/schools$/);
+    const row = await server.db
+      .selectFrom('schools')
+      .selectAll()
+      .where('name', '=', 'École Marie Curie')
+      .executeTakeFirstOrThrow();
+    // 'vide' was sent for the empty fields and stored as empty.
+    expect(row).toMatchObject({ email: '', website: '', remarque: '', active_license: 0, city: 'Grenoble' });
+  });
+
+  it('searches, opens the details modal, toggles, edits and deletes', async () => {
+    await createSchool(server.db, { name: 'Lycée Pasteur', city: 'Strasbourg', email: 'contact@pasteur.fr' });
+    await page.goto(`${server.url}/schools`);
+    await page.getByTestId('school-row').first().waitFor();
+    await expectAccessible(page);
+
+    const search = page.getByPlaceholder('Search schools...');
+    await search.fill('GRENOBLE');
+    await expect.poll(() => page.getByTestId('school-row').count()).toBe(1);
+    await search.fill('pasteur.fr');
+    await expect.poll(() => page.getByTestId('school-row').count()).toBe(1);
+    await search.fill('nothing-matches-this');
+    await page.getByText('No school matches your search').waitFor();
+    await search.fill('Marie Curie');
+
+    const row = page.getByTestId('school-row').filter({ hasText: 'École Marie Curie' });
+    await row.getByText('Inactif').waitFor();
+    await row.click();
+    let dialog = await openDialog();
+    await dialog.getByText(schoolMessages.inactiveLicense).waitFor();
+    await dialog.getByText(schoolMessages.noRemarks).waitFor();
+    await dialog.getByText('Grenoble').waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Actions for École Marie Curie' }).click();
+    await page.getByRole('menuitem', { name: 'Activate' }).click();
+    await toast(schoolMessages.activated).waitFor();
+    await row.getByText('Actif').waitFor();
+
+    await row.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit school' }).click();
+    await page.waitForURL(/\/schoolformedit\/\d+$/);
+    expect(await page.getByLabel('City').inputValue()).toBe('Grenoble');
+    await page.getByLabel('City').fill('Échirolles');
+    await page.getByLabel('Remarks').fill('Nouvelle remarque');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(schoolMessages.updated).waitFor();
+    await page.waitForURL(/\/schools$/);
+    await page.getByPlaceholder('Search schools...').fill('Marie Curie');
+    await page.getByTestId('school-row').filter({ hasText: 'Échirolles' }).click();
+    dialog = await openDialog();
+    await dialog.getByText('Nouvelle remarque').waitFor();
+    await dialog.getByText(schoolMessages.activeLicense).waitFor();
+    await page.keyboard.press('Escape');
+
+    // A failed delete uses the browser alert of SPEC §8.
+    const curie = page.getByTestId('school-row').filter({ hasText: 'École Marie Curie' });
+    await page.route('**/api/admin/school/*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await curie.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete school' }).click();
+    dialog = await openDialog();
+    await dialog.getByText(schoolMessages.deleteConfirm).waitFor();
+    await expectAccessible(page);
+    const alert = nextBrowserDialog();
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    expect(await alert).toEqual({ type: 'alert', message: schoolMessages.deleteFailed });
+    await page.unroute('**/api/admin/school/*');
+
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await curie.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete school' }).click();
+    dialog = await openDialog();
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await toast(schoolMessages.deleted).waitFor();
+    await expect.poll(() => page.getByTestId('school-row').count()).toBe(0);
+    expect(
+      await server.db.selectFrom('schools').select('id').where('name', '=', 'École Marie Curie').execute(),
+    ).toHaveLength(0);
+  });
+
+  it('shows the toggle failure alert', async () => {
+    await createSchool(server.db, { name: 'École Toggle' });
+    await page.goto(`${server.url}/schools`);
+    await page.getByPlaceholder('Search schools...').fill('École Toggle');
+    await page.route('**/api/admin/schooltoggle/*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    try {
+      await page.getByRole('button', { name: 'Actions for École Toggle' }).click();
+      const alert = nextBrowserDialog();
+      await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+      expect(await alert).toEqual({ type: 'alert', message: schoolMessages.toggleFailed });
+    } finally {
+      await page.unroute('**/api/admin/schooltoggle/*');
+    }
+  });
+});
+
+describe('teachers', () => {
+  it('creates a teacher through the form, after showing the spec messages', async () => {
+    await createSchool(server.db, { name: 'Collège Jules Ferry' });
+    await createLevel(server.db, 'Sixième');
+    await createLevel(server.db, 'Cinquième');
+    await page.goto(`${server.url}/teachers`);
+    await page.getByRole('heading', { name: 'Gestion des enseignants' }).waitFor();
+    await page.getByRole('link', { name: 'Ajouter un enseignant' }).first().click();
+    await page.waitForURL(/\/teachersform$/);
+    await page.getByRole('button', { name: 'Create teacher' }).click();
+    for (const message of [
+      teacherMessages.nameRequired,
+      teacherMessages.firstnameRequired,
+      teacherMessages.schoolRequired,
+      teacherMessages.emailRequired,
+      teacherMessages.telephoneRequired,
+      teacherMessages.passwordRequired,
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await expectAccessible(page);
+
+    await page.getByLabel(/^Name/).fill('Dupont');
+    await page.getByLabel('First name').fill('Alice');
+    await page.getByLabel('Email').fill('Alice.Dupont@Example.test');
+    await page.getByLabel('Telephone').fill('0611223344');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel('School').selectOption({ label: 'Collège Jules Ferry' });
+    await page.getByLabel('Sixième').check();
+    await page.getByLabel('Cinquième').check();
+    await page.getByLabel('Groups').fill('4');
+    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await page.getByText(teacherMessages.passwordTooShort).waitFor();
+    await page.getByLabel(/^Password/).fill('alice-password');
+    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await toast(teacherMessages.created).waitFor();
+    await page.waitForURL(/\/teachers$/);
+    const row = await server.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'alice.dupont@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Dupont', firstname: 'Alice', group_limit: 4, active: 1 });
+
+    // The same email again: the server's 409 is shown above the form.
+    await page.goto(`${server.url}/teachersform`);
+    await page.getByLabel(/^Name/).fill('Autre');
+    await page.getByLabel('First name').fill('Alice');
+    await page.getByLabel('Email').fill('alice.dupont@example.test');
+    await page.getByLabel('Telephone').fill('0611223344');
+    await page.getByLabel(/^Password/).fill('alice-password');
+    await page.getByLabel('School').selectOption({ label: 'Collège Jules Ferry' });
+    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await page.getByTestId('teacher-form-error').getByText(teacherMessages.emailTaken).waitFor();
+  });
+
+  it('searches, opens the profile, toggles, edits and deletes with the browser confirm', async () => {
+    await page.goto(`${server.url}/teachers`);
+    await page.getByTestId('teacher-row').first().waitFor();
+    await expectAccessible(page);
+    const search = page.getByPlaceholder('Search teachers...');
+    await search.fill('jules ferry');
+    await expect.poll(() => page.getByTestId('teacher-row').count()).toBe(1);
+    await search.fill('ALICE.DUPONT');
+    const row = page.getByTestId('teacher-row').filter({ hasText: 'Dupont' });
+    await row.waitFor();
+    expect(await page.getByTestId('teacher-row').count()).toBe(1);
+
+    await row.click();
+    const dialog = await openDialog();
+    await dialog.getByText('Collège Jules Ferry').waitFor();
+    await dialog.getByText('Cinquième, Sixième').waitFor();
+    await dialog.getByText('Active License').waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Actions for Dupont' }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await toast(teacherMessages.statusUpdated).waitFor();
+    await row.getByText('Inactif').waitFor();
+
+    await row.getByRole('button', { name: 'Actions for Dupont' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL(/\/teacherformedit\/\d+$/);
+    expect(await page.getByLabel('Email').inputValue()).toBe('alice.dupont@example.test');
+    expect(await page.getByLabel('Sixième').isChecked()).toBe(true);
+    await page.getByLabel('Sixième').uncheck();
+    await page.getByLabel('Groups').fill('');
+    await page.getByLabel('Telephone').fill('0700000000');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(teacherMessages.updated).waitFor();
+    await page.waitForURL(/\/teachers$/);
+    const row2 = await server.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'alice.dupont@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row2).toMatchObject({ telephone: '0700000000', group_limit: null, active: 0 });
+
+    await page.getByPlaceholder('Search teachers...').fill('alice.dupont');
+    const edited = page.getByTestId('teacher-row').filter({ hasText: 'Dupont' });
+    await edited.getByRole('button', { name: 'Actions for Dupont' }).click();
+    // Dismissing the confirm keeps the account.
+    const dismissed = nextBrowserDialog('dismiss');
+    await page.getByRole('menuitem', { name: 'Delete account' }).click();
+    await dismissed;
+    await page.waitForTimeout(300);
+    expect(await edited.count()).toBe(1);
+
+    await edited.getByRole('button', { name: 'Actions for Dupont' }).click();
+    const confirm = nextBrowserDialog();
+    await page.getByRole('menuitem', { name: 'Delete account' }).click();
+    await toast(teacherMessages.deleted).waitFor();
+    expect(await confirm).toEqual({
+      type: 'confirm',
+      message: "Are you sure you want to delete Dupont's account? This action cannot be undone.",
+    });
+    await expect.poll(() => edited.count()).toBe(0);
+    expect(
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'alice.dupont@example.test')
+        .execute(),
+    ).toHaveLength(0);
+  });
+});
+
+describe('options', () => {
+  it('shows the 2FA QR code and secret, and toggles 2FA on and off', async () => {
+    await page.goto(`${server.url}/options`);
+    const qr = page.getByTestId('two-factor-qr').locator('svg');
+    await qr.waitFor();
+    expect(await qr.getAttribute('width')).toBe('192');
+    expect(await qr.getAttribute('height')).toBe('192');
+    const secret = (await page.getByTestId('two-factor-secret').textContent())?.replaceAll(' ', '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Enabled');
+    const admin = await server.db
+      .selectFrom('users')
+      .select(['totp_enabled', 'totp_secret'])
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(admin).toEqual({ totp_enabled: 1, totp_secret: secret });
+
+    await page.getByRole('button', { name: 'Disable two-factor authentication' }).click();
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
+    const after = await server.db
+      .selectFrom('users')
+      .select('totp_enabled')
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(after.totp_enabled).toBe(0);
+  });
+
+  it('saves the profile, then goes to the dashboard', async () => {
+    await page.goto(`${server.url}/options`);
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByLabel('New password').fill('');
+    await page.getByLabel('First name').fill('Camille');
+    await page.getByLabel('Telephone').fill('0102030405');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Admin information updated successfully').waitFor();
+    await page.waitForURL(/\/dashboard$/);
+    const admin = await server.db
+      .selectFrom('users')
+      .select(['firstname', 'telephone', 'name'])
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ firstname: 'Camille', telephone: '0102030405' });
+    expect(admin.name).not.toBe('');
+  });
+});
