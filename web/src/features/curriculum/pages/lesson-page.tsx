@@ -26,6 +26,7 @@ import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
+import { toastError } from '../components/toasts';
 import { UploadDialog } from '../components/upload-dialog';
 import { useIdParam } from '../components/use-id-param';
 
@@ -205,7 +206,7 @@ export default function LessonPage() {
           upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }).then(
             () => toast.success(m.pdfUploaded),
             (error: unknown) => {
-              toast.error(m.pdfUploadFailed, { description: getErrorMessage(error, '') || undefined });
+              toastError(m.pdfUploadFailed, getErrorMessage(error, ''));
               throw error;
             },
           )

@@ -16,6 +16,7 @@ import { useLevels } from '../api/get-levels';
 import { ManagedList } from '../components/managed-list';
 import { useTitleSearch } from '../components/search-items';
 import { TitleDialog } from '../components/title-dialog';
+import { toastSuccess } from '../components/toasts';
 
 export default function LevelsPage() {
   const levels = useLevels();
@@ -73,7 +74,7 @@ export default function LevelsPage() {
           pending: edit.isPending,
           run: (level, title) =>
             edit.mutateAsync({ id: level.id, title }).then(
-              () => toast.success(m.levelUpdated, { description: m.levelUpdatedDescription }),
+              () => toastSuccess(m.levelUpdated, m.levelUpdatedDescription),
               (error: unknown) => {
                 toast.error(m.levelUpdateFailed);
                 throw error;

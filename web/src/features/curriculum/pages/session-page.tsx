@@ -19,6 +19,7 @@ import { BackLink } from '../components/back-link';
 import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
+import { toastError } from '../components/toasts';
 import { UploadDialog } from '../components/upload-dialog';
 import { useIdParam } from '../components/use-id-param';
 
@@ -105,7 +106,7 @@ export default function SessionPage() {
           upload.mutateAsync({ kind: 'zip', parentId: sessionId ?? 0, title, file, onProgress }).then(
             () => toast.success(m.activityAdded),
             (error: unknown) => {
-              toast.error(m.activityAddFailed, { description: getErrorMessage(error, '') || undefined });
+              toastError(m.activityAddFailed, getErrorMessage(error, ''));
               throw error;
             },
           )

@@ -1,0 +1,297 @@
+// Curriculum authoring in a real browser against the production build: an admin builds a level →
+// period → lesson → session tree through the screens, uploads a PDF and an activity zip, previews
+// both (the package really runs in its frame on the content origin), renames and deletes them.
+// A hostile package proves the preview isolation, and every screen passes an axe scan.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curriculumMessages as m } from '../common/messages/curriculum.js';
+import { createLesson, createLessonSession, createLevel, createPeriod } from '../server/test/factories.js';
+import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
+import { expectAccessible, launchBrowser, newPage, signInThroughForm } from './support/browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await signInThroughForm(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, /\/dashboard$/);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** axe scan of the screen itself: toasts still on screen are closed first (stacked sonner toasts
+ * fade the ones behind, which axe reads as low contrast; the toaster is shared, not this feature's). */
+async function scan() {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click({ force: true, timeout: 1000 }).catch(() => undefined);
+  }
+  // A hovered toast never expires: move the pointer away.
+  await page.mouse.move(1, 1);
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  await expectAccessible(page);
+}
+
+async function openDialog() {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await page.waitForTimeout(250);
+  return dialog;
+}
+
+/** Adds an item through a page's add button and its one-field dialog. */
+async function addThroughDialog(button: string, label: string, title: string) {
+  await page.getByRole('button', { name: button }).first().click();
+  const dialog = await openDialog();
+  await dialog.getByLabel(label).fill(title);
+  await dialog.getByRole('button', { name: m.add, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('link', { name: title }).waitFor();
+}
+
+async function openRowMenu(title: string, action: 'Modifier' | 'Supprimer') {
+  await page.getByRole('button', { name: `Actions : ${title}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+  return openDialog();
+}
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const root = path.join(server.dataDir, 'files', folder);
+  return fs.readdir(root).catch(() => []);
+}
+
+describe('building a curriculum through the screens', () => {
+  it('creates level, period, lesson and session, uploads a PDF and an activity, previews, renames and deletes them', async () => {
+    // Levels
+    await page.goto(`${server.url}/levels`);
+    await page.getByRole('heading', { name: m.levelsTitle }).waitFor();
+    await page.getByRole('button', { name: m.addLevel }).first().click();
+    let dialog = await openDialog();
+    await dialog.getByLabel(m.levelNameLabel).fill('   ');
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await dialog.getByText(m.levelNameEmpty).waitFor();
+    await scan();
+    await dialog.getByLabel(m.levelNameLabel).fill('CP e2e');
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await page.getByRole('link', { name: 'CP e2e' }).waitFor();
+    await page.getByPlaceholder(m.searchLevels).fill('zzz');
+    await page.getByText('Aucun résultat').waitFor();
+    await page.getByPlaceholder(m.searchLevels).fill('cp e2');
+    await page.getByRole('link', { name: 'CP e2e' }).waitFor();
+    await scan();
+    await page.getByPlaceholder(m.searchLevels).fill('');
+
+    dialog = await openRowMenu('CP e2e', 'Modifier');
+    await dialog.getByRole('heading', { name: m.editLevelTitle }).waitFor();
+    await dialog.getByLabel(m.levelNameLabel).fill('CP');
+    await dialog.getByRole('button', { name: m.saveChanges }).click();
+    await toast(m.levelUpdated).waitFor();
+    await page.getByRole('link', { name: 'CP', exact: true }).click();
+
+    // Periods
+    await page.waitForURL(/\/periode\/\d+$/);
+    await page.getByRole('heading', { name: 'CP' }).waitFor();
+    await addThroughDialog(m.addPeriod, m.periodNameLabel, 'Période 1');
+    await scan();
+    await page.getByRole('link', { name: 'Période 1' }).click();
+
+    // Lessons
+    await page.waitForURL(/\/levels\/\d+$/);
+    await page.getByRole('heading', { name: 'Période 1' }).waitFor();
+    await addThroughDialog(m.addLesson, m.lessonNameLabel, 'Les voyelles');
+    await scan();
+    await page.getByRole('link', { name: 'Les voyelles' }).click();
+
+    // Lesson: a session, then a PDF
+    await page.waitForURL(/\/lesson\/\d+$/);
+    const lessonUrl = page.url();
+    await addThroughDialog(m.addSession, m.sessionNameLabel, 'Séance 1');
+    await toast(m.sessionAdded).waitFor();
+    await scan();
+    await page.getByLabel('Afficher').selectOption('pdfs');
+    await page.getByRole('button', { name: m.uploadPdf }).first().click();
+    dialog = await openDialog();
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await dialog.getByText(m.pdfNameEmpty).waitFor();
+    await dialog.getByText(m.pdfFileMissing).waitFor();
+    await dialog.getByLabel(m.pdfNameLabel).fill('Fiche élève');
+    await dialog
+      .getByLabel(m.pdfFileLabel)
+      .setInputFiles({ name: 'fiche.pdf', mimeType: 'application/pdf', buffer: buildPdf('Fiche e2e') });
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await toast(m.pdfUploaded).waitFor();
+    await expect.poll(async () => (await filesUnder('pdfs')).length).toBe(1);
+
+    // PDF preview: the probe passes, the frame loads the PDF inline
+    const pdfResponse = page.waitForResponse(
+      (r) => /\/content\/pdf\/\d+$/.test(r.url()) && r.request().resourceType() !== 'fetch',
+    );
+    await page.getByRole('link', { name: 'Fiche élève' }).click();
+    await page.waitForURL(/\/pdf-preview\/\d+$/);
+    const pdf = await pdfResponse;
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await page.getByTestId('preview-frame').waitFor();
+    await scan();
+
+    // Rename and delete the PDF
+    await page.goto(lessonUrl);
+    await page.getByLabel('Afficher').selectOption('pdfs');
+    dialog = await openRowMenu('Fiche élève', 'Modifier');
+    await dialog.getByLabel(m.pdfNameLabel).fill('Fiche à imprimer');
+    await dialog.getByRole('button', { name: m.saveChanges }).click();
+    await toast(m.pdfEdited).waitFor();
+    dialog = await openRowMenu('Fiche à imprimer', 'Supprimer');
+    await dialog.getByText('Fiche à imprimer').waitFor();
+    await dialog.getByRole('button', { name: m.delete }).click();
+    await toast(m.pdfDeleted).waitFor();
+    await expect.poll(async () => (await filesUnder('pdfs')).length).toBe(0);
+
+    // Session: upload an activity, preview it running in the frame
+    await page.getByLabel('Afficher').selectOption('sessions');
+    await page.getByRole('link', { name: 'Séance 1' }).click();
+    await page.waitForURL(/\/session\/\d+$/);
+    await page.getByRole('button', { name: m.addActivity }).first().click();
+    dialog = await openDialog();
+    await dialog.getByLabel(m.activityNameLabel).fill('Jeu des sons');
+    await dialog
+      .getByLabel(m.activityFileLabel)
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await dialog.getByText(m.activityFileNotZip).waitFor();
+    await dialog.getByLabel(m.activityFileLabel).setInputFiles({
+      name: 'jeu.zip',
+      mimeType: 'application/zip',
+      buffer: buildActivityZip('Jeu des sons e2e'),
+    });
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await toast(m.activityAdded).waitFor();
+    await scan();
+    await page.getByRole('link', { name: 'Jeu des sons' }).click();
+    await page.waitForURL(/\/activity-preview\/\d+$/);
+    const frame = page.frameLocator('[data-testid="preview-frame"]');
+    await expect.poll(() => frame.locator('#title').textContent()).toBe('Jeu des sons e2e');
+    await expect.poll(() => frame.locator('#status').textContent()).toBe('script ran');
+    const frameUrl = await page.getByTestId('preview-frame').getAttribute('src');
+    expect(frameUrl).toBe(`${server.contentUrl}/content/${page.url().split('/').pop()}/index.html`);
+    await scan();
+
+    // Rename, then delete: the row and the package files go
+    await page.getByRole('button', { name: m.back }).click();
+    await page.waitForURL(/\/session\/\d+$/);
+    dialog = await openRowMenu('Jeu des sons', 'Modifier');
+    await dialog.getByLabel(m.activityNameLabel).fill('Jeu des voyelles');
+    await dialog.getByRole('button', { name: m.saveChanges }).click();
+    await toast(m.activityUpdated).waitFor();
+    await page.getByRole('link', { name: 'Jeu des voyelles' }).waitFor();
+    expect((await filesUnder('packages')).length).toBe(2); // <hash>.zip and <hash>/
+    dialog = await openRowMenu('Jeu des voyelles', 'Supprimer');
+    await dialog.getByRole('button', { name: m.delete }).click();
+    await toast(m.activityDeleted).waitFor();
+    await page.getByText('Aucune activité dans cette session').waitFor();
+    await expect.poll(async () => (await filesUnder('packages')).length).toBe(0);
+
+    // Back to the lesson, delete the level: everything goes
+    await page.getByRole('link', { name: m.back }).click();
+    await page.waitForURL(/\/lesson\/\d+$/);
+    await page.goto(`${server.url}/levels`);
+    dialog = await openRowMenu('CP', 'Supprimer');
+    await dialog.getByRole('heading', { name: 'CP' }).waitFor();
+    await dialog.getByRole('button', { name: m.delete }).click();
+    await toast(m.levelDeleted).waitFor();
+    const left = await server.db.selectFrom('lessons').select('id').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('shows the preview failure with the status text and the URL', async () => {
+    await page.goto(`${server.url}/activity-preview/999999`);
+    const alert = page.getByTestId('preview-error');
+    await alert.getByText(m.previewFailed).waitFor();
+    await alert.getByText('404 Not Found').waitFor();
+    await alert.getByText(`${server.contentUrl}/content/999999/index.html`).waitFor();
+    await scan();
+  });
+});
+
+/** A package whose script tries to reach the app and reports each attempt in its own page. */
+function maliciousZip(appUrl: string): Buffer {
+  const script = `
+const results = {};
+const attempt = (name, run) => { try { results[name] = 'read: ' + String(run()); } catch (e) { results[name] = 'blocked: ' + e.name; } };
+attempt('parentDocument', () => window.parent.document.title);
+attempt('topDocument', () => window.top.document.body.innerHTML.length);
+attempt('parentStorage', () => window.parent.sessionStorage.getItem('token'));
+attempt('ownStorage', () => sessionStorage.getItem('token') + '|' + localStorage.length);
+attempt('cookies', () => document.cookie);
+const call = (name, init) => fetch(${JSON.stringify(appUrl)} + '/api/admin/getschools', init)
+  .then((r) => r.text().then((body) => { results[name] = 'answered ' + r.status + ' ' + body.slice(0, 60); }))
+  .catch((e) => { results[name] = 'blocked: ' + e.name; });
+Promise.all([
+  call('fetchWithCredentials', { credentials: 'include' }),
+  call('fetchWithoutCredentials', { credentials: 'omit' }),
+  call('fetchNoCors', { mode: 'no-cors', credentials: 'include' }),
+]).then(() => {
+  document.getElementById('results').textContent = JSON.stringify(results);
+  window.parent.postMessage({ type: 'attack-results', results }, '*');
+});`;
+  return buildZip({
+    'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Piège</title></head>
+<body><h1>Activité piégée</h1><pre id="results">pending</pre><script src="attack.js"></script></body></html>`,
+    'attack.js': script,
+  });
+}
+
+describe('a hostile package in the preview', () => {
+  it('cannot read the app window, its storage or cookies, nor call the API as the admin', async () => {
+    const level = await createLevel(server.db);
+    const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
+    const session = await createLessonSession(server.db, lesson.id);
+    await page.goto(`${server.url}/session/${session.id}`);
+    await page.getByRole('button', { name: m.addActivity }).first().click();
+    const dialog = await openDialog();
+    await dialog.getByLabel(m.activityNameLabel).fill('Piège');
+    await dialog
+      .getByLabel(m.activityFileLabel)
+      .setInputFiles({ name: 'piege.zip', mimeType: 'application/zip', buffer: maliciousZip(server.url) });
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await toast(m.activityAdded).waitFor();
+
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/getschools')) apiCalls.push(request.url());
+    });
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await page.getByRole('link', { name: 'Piège' }).click();
+    const frame = page.frameLocator('[data-testid="preview-frame"]');
+    await expect.poll(() => frame.locator('#results').textContent(), { timeout: 15_000 }).not.toBe('pending');
+    const results = JSON.parse((await frame.locator('#results').textContent()) ?? '{}') as Record<
+      string,
+      string
+    >;
+
+    expect(results.parentDocument).toBe('blocked: SecurityError');
+    expect(results.topDocument).toBe('blocked: SecurityError');
+    expect(results.parentStorage).toBe('blocked: SecurityError');
+    // Its own origin's storage holds nothing of the app's.
+    expect(results.ownStorage).toBe('read: null|0');
+    // The httpOnly session cookie is never readable, and the token appears nowhere.
+    expect(results.cookies).not.toContain('ardoise_session');
+    expect(results.cookies).not.toContain(token);
+    // The content CSP (connect-src 'self') stops every call to the app origin before it leaves.
+    expect(results.fetchWithCredentials).toBe('blocked: TypeError');
+    expect(results.fetchWithoutCredentials).toBe('blocked: TypeError');
+    expect(results.fetchNoCors).toBe('blocked: TypeError');
+    expect(apiCalls).toEqual([]);
+  });
+});
