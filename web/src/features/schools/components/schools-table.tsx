@@ -39,7 +39,9 @@ export function SchoolsTable({ schools, onDetails, onToggle, onDelete }: Props) 
             const school = schools[index]!;
             return (
               <TableRow
-                key={school.id}
+                // Keyed by position: a search then updates the rows in view in place instead of
+                // unmounting and mounting them (and their menus) on every keystroke.
+                key={index}
                 {...rowProps}
                 className="cursor-pointer"
                 data-testid="school-row"

@@ -40,7 +40,9 @@ export function TeachersTable({ teachers, onProfile, onToggle, onDelete }: Props
             const teacher = teachers[index]!;
             return (
               <TableRow
-                key={teacher.id}
+                // Keyed by position: a search then updates the rows in view in place instead of
+                // unmounting and mounting them (and their menus) on every keystroke.
+                key={index}
                 {...rowProps}
                 className="cursor-pointer"
                 data-testid="teacher-row"
