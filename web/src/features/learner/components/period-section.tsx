@@ -18,6 +18,7 @@ type Props = {
 };
 
 export function PeriodSection({ period, index, expanded, onToggle, busyActivityId, onOpenActivity }: Props) {
+  const label = learnerMessages.periodLabel(index + 1);
   const locked = isPeriodLocked({ lessons: period.groupslesson });
   const arranged = useMemo(() => arrangeLessons(period.groupslesson), [period.groupslesson]);
   const { completed, total } = countActivities(period.groupslesson);
@@ -49,10 +50,8 @@ export function PeriodSection({ period, index, expanded, onToggle, busyActivityI
             />
           )}
           <span className="min-w-0 flex-1">
-            <span className="block text-base font-semibold text-slate-900">
-              {learnerMessages.periodLabel(index + 1)}
-            </span>
-            {period.title && (
+            <span className="block text-base font-semibold text-slate-900">{label}</span>
+            {period.title && period.title !== label && (
               <span className="block truncate text-sm font-normal text-muted-foreground">{period.title}</span>
             )}
           </span>

@@ -4,7 +4,7 @@
 // full-screen or the back button clean up and return.
 import { Play, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { START_OVERLAY_DELAY_MS } from '../../../../../common/constants.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +13,6 @@ import { useAuth } from '../../../lib/auth';
 import { usePlayerConfig } from '../api/get-player-config';
 import { PlayerProgress } from '../components/player-progress';
 import { useActivityPlayer } from '../lib/use-activity-player';
-import { useExitTo } from '../lib/use-exit-to';
 
 // The frame may run scripts and keep its own (content) origin, but may not navigate this page.
 const FRAME_SANDBOX =
@@ -28,7 +27,8 @@ export default function ActivityPlayerPage() {
   const [attempt, setAttempt] = useState(0);
   const [overlay, setOverlay] = useState(false);
   const wasFullScreen = useRef(false);
-  const exitTo = useExitTo(paths.userLevels.getHref());
+  const returnTo = useReturnTo();
+  const navigate = useNavigate();
 
   // Escape can arrive twice (key, then the full-screen change it causes): leave once.
   const leaving = useRef(false);
@@ -36,8 +36,9 @@ export default function ActivityPlayerPage() {
     if (leaving.current) return;
     leaving.current = true;
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    exitTo();
-  }, [exitTo]);
+    // Not history.back(): pages visited inside the activity frame are in the same history.
+    navigate(returnTo, { replace: true });
+  }, [navigate, returnTo]);
 
   const state = useActivityPlayer({
     activityId,
@@ -157,6 +158,15 @@ export default function ActivityPlayerPage() {
       </Button>
     </div>
   );
+}
+
+/** Where the player returns: the learning table it was opened from (passed in the link's state). */
+export type PlayerLinkState = { returnTo: string };
+
+function useReturnTo(): string {
+  const returnTo = (useLocation().state as Partial<PlayerLinkState> | null)?.returnTo;
+  const sameApp = typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//');
+  return sameApp ? returnTo : paths.userLevels.getHref();
 }
 
 function useParamsId(): string {

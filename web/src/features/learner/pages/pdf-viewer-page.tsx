@@ -194,7 +194,12 @@ export default function PdfViewerPage() {
         </div>
       </header>
 
-      <main className="flex-1 overflow-auto px-2 py-4 sm:px-6 sm:py-6">
+      {/* Focusable so that keyboard users can scroll a zoomed page. */}
+      <main
+        tabIndex={0}
+        aria-label="Document"
+        className="flex-1 overflow-auto px-2 py-4 outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 sm:px-6 sm:py-6"
+      >
         {failed ? (
           <div role="alert" className="mx-auto mt-16 flex max-w-sm flex-col items-center gap-4 text-center">
             <p className="text-base font-medium">Le document n’a pas pu être affiché.</p>

@@ -2,7 +2,7 @@
 // session columns of activity buttons, PDFs; locking and clickability follow SPEC §4.
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
@@ -18,6 +18,7 @@ import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
 import { PeriodSection } from '../components/period-section';
 import { TableCounters } from '../components/table-counters';
+import type { PlayerLinkState } from './activity-player-page';
 
 /** The period to open first: the first one with unfinished lessons, else the first with lessons. */
 function initialPeriod(periods: LearnerPeriod[]): number | undefined {
@@ -44,6 +45,7 @@ function TableSkeleton() {
 export default function UserTablePage() {
   const groupId = useParams().id ?? '';
   const navigate = useNavigate();
+  const location = useLocation();
   const table = useUserTable(groupId);
   const updatePending = useUpdatePending(groupId);
   const [toggled, setToggled] = useState<Map<number, boolean>>(new Map());
@@ -73,9 +75,11 @@ export default function UserTablePage() {
           setBusyActivityId(null);
         }
       }
-      navigate(paths.activityPlayer.getHref(activity.id));
+      navigate(paths.activityPlayer.getHref(activity.id), {
+        state: { returnTo: location.pathname } satisfies PlayerLinkState,
+      });
     },
-    [busyActivityId, navigate, updatePending],
+    [busyActivityId, navigate, updatePending, location.pathname],
   );
 
   const group = table.data?.group;

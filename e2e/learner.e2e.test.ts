@@ -1,0 +1,229 @@
+// The teacher area in a real browser: pick a level, create a group, complete activities in order
+// (a locked one says so), read a PDF full-screen, play an activity full-screen and offline, delete
+// the group; and a malicious package played in the player cannot reach the user's session.
+import path from 'node:path';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { learnerMessages } from '../common/messages/learner.js';
+import { buildLevel, storePackage, storePdf } from '../server/features/learning-table/learner.factories.js';
+import { FileStore } from '../server/storage/file-store.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
+import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  signInThroughForm,
+} from './support/browser.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let teacher: { email: string; password: string };
+let levelTitle: string;
+let maliciousLevelTitle: string;
+
+/** A package that tries everything a hostile activity would, and writes what it got. */
+function maliciousPackage(appUrl: string): Buffer {
+  return buildZip({
+    'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Piège</title></head>
+<body><h1>Activité piégée</h1><pre id="out">running</pre><script src="attack.js"></script></body></html>`,
+    'attack.js': `
+const results = {};
+const attempt = async (name, run) => { try { results[name] = String(await run()); } catch (e) { results[name] = 'blocked'; } };
+(async () => {
+  await attempt('ownToken', () => sessionStorage.getItem('token'));
+  await attempt('topToken', () => window.top.sessionStorage.getItem('token'));
+  await attempt('topCookie', () => window.top.document.cookie);
+  await attempt('api', () => fetch(${JSON.stringify(appUrl)} + '/api/user/getuserlevels', { credentials: 'include' }).then((r) => 'status ' + r.status));
+  await attempt('download', () => fetch(${JSON.stringify(appUrl)} + '/api/user/activity/download/1', { credentials: 'include' }).then((r) => 'status ' + r.status));
+  await attempt('serviceWorker', () => navigator.serviceWorker.register('/local-activity/evil-sw.js', { scope: '/local-activity/' }).then(() => 'registered'));
+  await attempt('topNavigation', () => { window.top.location.href = 'https://example.invalid/'; return 'navigated'; });
+  document.getElementById('out').textContent = JSON.stringify(results);
+})();`,
+  });
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const files = new FileStore(path.join(server.dataDir, 'files'));
+  const packageHash = await storePackage(files, buildActivityZip('Activité hors ligne'));
+  const pdfKey = await storePdf(files, buildPdf('Fiche de lecture', 3));
+  levelTitle = 'CE2 Lecture';
+  maliciousLevelTitle = 'Niveau piégé';
+  // Période 1: lesson A (two activities in one session, a PDF), lesson B (one activity); Période 2 empty.
+  const level = await buildLevel(server.db, [[{ sessions: [2], pdfs: 1 }, { sessions: [1] }], []], {
+    title: levelTitle,
+    packageHash,
+    pdfKey,
+  });
+  const maliciousHash = await storePackage(files, maliciousPackage(server.url));
+  const malicious = await buildLevel(server.db, [[{ sessions: [1] }]], {
+    title: maliciousLevelTitle,
+    packageHash: maliciousHash,
+  });
+  const created = await createTeacher(server.db, { levelIds: [level.levelId, malicious.levelId] });
+  teacher = { email: created.email, password: DEFAULT_PASSWORD };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await newPage(browser, viewport);
+  await signInThroughForm(session.page, server.url, teacher, /\/user$/);
+  return session;
+}
+
+async function openGroupTable(page: Page, level: string, group: string): Promise<void> {
+  await page.getByRole('link', { name: new RegExp(level) }).click();
+  await page.waitForURL(/\/usergroups\/\d+$/);
+  await page.getByLabel('Nouveau groupe').fill(group);
+  await page.getByRole('button', { name: 'Créer le groupe' }).click();
+  await page.getByText(learnerMessages.groupCreated).waitFor();
+  await page.getByRole('link', { name: new RegExp(group) }).click();
+  await page.waitForURL(/\/usertable\/\d+$/);
+  await page.getByRole('button', { name: /^Période 1/ }).waitFor();
+}
+
+const activity = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name} `) });
+
+/** Waits for the player to be ready; returns the activity's frame (nested in the player frame). */
+async function playerReady(page: Page): Promise<Frame> {
+  await page.getByRole('button', { name: 'Commencer' }).waitFor({ timeout: 30_000 });
+  const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
+  if (!frame) throw new Error('activity frame missing');
+  return frame;
+}
+
+describe('teacher area', () => {
+  it('creates a group, completes activities in order, reads a PDF, plays offline, deletes the group', async () => {
+    const { context, page } = await signedIn();
+    await expect
+      .poll(() => page.getByRole('heading', { name: learnerMessages.chooseLevel }).isVisible())
+      .toBe(true);
+    await expectAccessible(page);
+
+    // Groups: the form refuses a blank name, then creates the group.
+    await page.getByRole('link', { name: new RegExp(levelTitle) }).click();
+    await page.waitForURL(/\/usergroups\/\d+$/);
+    await page.getByRole('heading', { name: `Groupes · ${levelTitle}` }).waitFor();
+    await page.getByRole('button', { name: 'Créer le groupe' }).click();
+    await page.getByText(learnerMessages.groupNameRequired).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Nouveau groupe').fill('CE2 B');
+    await page.getByRole('button', { name: 'Créer le groupe' }).click();
+    await page.getByText(learnerMessages.groupCreated).waitFor();
+    await page.getByText('0 / 3 activités terminées').waitFor();
+    await page.getByRole('link', { name: /CE2 B/ }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+
+    // The table: counters, a locked lesson, a locked empty period.
+    await page.getByRole('button', { name: /^Période 1/ }).waitFor();
+    await expect.poll(() => page.getByText(learnerMessages.lessonLocked).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /Période 2/ }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    // A locked activity explains itself; the second activity of lesson A is not next either.
+    await activity(page, 'Activité 1.2.1.1').click({ force: true });
+    await page.getByText(learnerMessages.notAllowedDescription).waitFor();
+    await activity(page, 'Activité 1.1.1.2').click({ force: true });
+    await expect.poll(() => page.url()).toMatch(/\/usertable\//);
+
+    // First activity: the player shows its progress, then the start overlay; full-screen; offline.
+    await activity(page, 'Activité 1.1.1.1').click();
+    await page.waitForURL(/\/activity\/\d+$/);
+    const frame = await playerReady(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await frame.getByText('script ran').waitFor();
+    await context.setOffline(true);
+    await frame.getByRole('link', { name: 'Suite' }).click();
+    await frame.getByRole('heading', { name: 'Deuxième page' }).waitFor();
+    await frame.goto(frame.url().replace('page2.html', 'index.html'));
+    await frame.getByText('script ran').waitFor();
+    const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(238, 238, 255)');
+    await context.setOffline(false);
+
+    // Escape leaves the player; the activity is completed and the next one opens.
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/usertable\/\d+$/);
+    await expect.poll(() => activity(page, 'Activité 1.1.1.1').getAttribute('data-status')).toBe('completed');
+    await activity(page, 'Activité 1.1.1.2').click();
+    await page.waitForURL(/\/activity\/\d+$/);
+    await playerReady(page);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    // Lesson A done: it moves last and lesson B opens.
+    await expect.poll(() => page.getByText(learnerMessages.lessonLocked).count()).toBe(0);
+    await expect.poll(() => activity(page, 'Activité 1.2.1.1').getAttribute('data-clickable')).toBe('true');
+
+    // The PDF, full-screen, with page navigation and zoom.
+    await page.getByRole('link', { name: 'Document 1.1' }).click();
+    await page.waitForURL(/\/pdf\/\d+$/);
+    await page.getByRole('img', { name: 'Page 1 sur 3' }).waitFor();
+    await page.getByRole('button', { name: 'Page suivante' }).click();
+    await page.getByRole('img', { name: 'Page 2 sur 3' }).waitFor();
+    const before = await page.locator('canvas').evaluate((c) => c.getBoundingClientRect().width);
+    await page.getByRole('button', { name: 'Zoom avant' }).click();
+    await expect
+      .poll(() => page.locator('canvas').evaluate((c) => c.getBoundingClientRect().width))
+      .toBeGreaterThan(before);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+
+    // Delete the group from its card.
+    await page.getByRole('link', { name: 'Groupes' }).click();
+    await page.waitForURL(/\/usergroups\/\d+$/);
+    await page.getByText('2 / 3 activités terminées').waitFor();
+    await page.getByRole('link', { name: /CE2 B/ }).hover();
+    await page.getByRole('button', { name: 'Supprimer le groupe CE2 B' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText(learnerMessages.groupDeleted).waitFor();
+    await page.getByText('Aucun groupe pour l’instant').waitFor();
+    await context.close();
+  });
+
+  it('shows the PDF and the table at phone width', async () => {
+    const { context, page } = await signedIn(PHONE);
+    await openGroupTable(page, levelTitle, 'Téléphone');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Document 1.1' }).click();
+    const canvas = page.getByRole('img', { name: 'Page 1 sur 3' });
+    await canvas.waitFor();
+    const width = await canvas.evaluate((c) => c.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(300);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('keeps a malicious package away from the user’s session and the app', async () => {
+    const { context, page } = await signedIn();
+    await openGroupTable(page, maliciousLevelTitle, 'Piège');
+    await activity(page, 'Activité 1.1.1.1').click();
+    const frame = await playerReady(page);
+    await frame.locator('#out').filter({ hasNotText: 'running' }).waitFor();
+    const results = JSON.parse((await frame.locator('#out').textContent()) ?? '{}');
+    expect(results).toEqual({
+      ownToken: 'null',
+      topToken: 'blocked',
+      topCookie: 'blocked',
+      api: 'blocked',
+      download: 'blocked',
+      serviceWorker: 'blocked',
+      topNavigation: expect.stringMatching(/blocked|navigated/),
+    });
+    // Whatever it tried, the app page is still the player, and still signed in.
+    expect(page.url()).toMatch(/\/activity\/\d+$/);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await context.close();
+  });
+});
