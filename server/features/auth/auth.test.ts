@@ -313,3 +313,20 @@ describe('bodiless calls', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('licence end for open sessions', () => {
+  it('ends a teacher session once the school licence is past its end date, but never an admin one', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const client = await signIn(ctx.app, teacher);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    await ctx.db
+      .updateTable('schools')
+      .set({ license_end_date: daysFromToday(-1) })
+      .where('id', '=', teacher.schoolId)
+      .execute();
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+
+    const admin = await signIn(ctx.app, await createAdmin(ctx.db, { active: 0 }));
+    expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
+  });
+});

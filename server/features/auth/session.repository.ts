@@ -22,15 +22,28 @@ export async function insertSession(db: Db, userId: number, now: Date, ttlMs: nu
   return token;
 }
 
-/** The user behind a live session of an active account, or null. */
+/** The user behind a live session, or null. A session ends as soon as its account may no longer
+ * sign in: a deactivated teacher, or a school licence switched off or past its dates. */
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<Caller | null> {
+  const today = now.toISOString().slice(0, 10);
   const row = await db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('schools as school', 'school.id', 'u.school_id')
     .select(['s.id as sessionId', 'u.id', 'u.name', 'u.role'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.expires_at', '>', now.toISOString())
-    .where('u.active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('u.role', '=', 'admin'),
+        eb.and([
+          eb('u.active', '=', 1),
+          eb('school.active_license', '=', 1),
+          eb('school.license_start_date', '<=', today),
+          eb('school.license_end_date', '>=', today),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
   return row ?? null;
 }
