@@ -3,10 +3,10 @@
 // decided from its part headers, its first bytes are checked as they arrive, and a rejected or
 // oversized file is drained without being written, so the client still gets a clear answer.
 import crypto from 'node:crypto';
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ZIP_MAX_BYTES } from '../../../common/constants.js';
@@ -135,44 +135,34 @@ async function writeToDisk(
   cap: number,
 ): Promise<{ sha256: string; size: number } | HttpError> {
   const hash = crypto.createHash('sha256');
-  const out = createWriteStream(tempPath, { flags: 'wx' });
+  const tooLarge = () => payloadTooLarge(kind === 'pdf' ? u.pdfTooLarge(mb(cap)) : u.zipTooLarge);
   let size = 0;
   let head = Buffer.alloc(0);
   let refusal: HttpError | undefined;
-  let writeError: Error | undefined;
-  out.on('error', (error) => {
-    writeError = error;
-  });
-  try {
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      if (writeError) throw writeError;
-      if (refusal) continue; // drain the rest without keeping it
+  // Streams (not an async loop) so that no per-chunk promise is allocated: a 100 MB upload is
+  // ~1,600 chunks of 64 KB and the server's memory must not grow with it.
+  const inspect = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (refusal) return done(); // drain the rest without keeping it
       size += chunk.length;
       if (size > cap) {
-        refusal = payloadTooLarge(kind === 'pdf' ? u.pdfTooLarge(mb(cap)) : u.zipTooLarge);
-        continue;
+        refusal = tooLarge();
+        return done();
       }
       if (head.length < PDF_MAGIC.length) {
         head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length)]);
-        if (
-          kind === 'pdf' &&
-          head.length >= PDF_MAGIC.length &&
-          !head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)
-        ) {
+        const start = head.subarray(0, PDF_MAGIC.length);
+        if (kind === 'pdf' && head.length >= PDF_MAGIC.length && !start.equals(PDF_MAGIC)) {
           refusal = unsupportedMediaType(u.pdfNotPdf);
-          continue;
+          return done();
         }
       }
       hash.update(chunk);
-      if (!out.write(chunk)) await once(out, 'drain');
-    }
-  } finally {
-    out.end();
-    await finished(out).catch(() => undefined);
-  }
-  if (writeError) throw writeError;
-  if (!refusal && part.file.truncated)
-    refusal = payloadTooLarge(kind === 'pdf' ? u.pdfTooLarge(mb(cap)) : u.zipTooLarge);
+      done(null, chunk);
+    },
+  });
+  await pipeline(part.file, inspect, createWriteStream(tempPath, { flags: 'wx' }));
+  if (!refusal && part.file.truncated) refusal = tooLarge();
   if (!refusal && size === 0) refusal = badRequest(u.emptyFile);
   if (!refusal && kind === 'pdf' && head.length < PDF_MAGIC.length)
     refusal = unsupportedMediaType(u.pdfNotPdf);
