@@ -374,10 +374,13 @@ describe('options', () => {
 
   it('saves the profile, then goes to the dashboard', async () => {
     await page.goto(`${server.url}/options`);
+    // The form shows what is stored.
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(ADMIN_EMAIL);
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByLabel('New password').fill('');
+    await page.getByLabel('Name', { exact: true }).fill('Directrice');
     await page.getByLabel('First name').fill('Camille');
     await page.getByLabel('Telephone').fill('0102030405');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -388,7 +391,8 @@ describe('options', () => {
       .select(['firstname', 'telephone', 'name'])
       .where('email', '=', ADMIN_EMAIL)
       .executeTakeFirstOrThrow();
-    expect(admin).toMatchObject({ firstname: 'Camille', telephone: '0102030405' });
-    expect(admin.name).not.toBe('');
+    expect(admin).toMatchObject({ name: 'Directrice', firstname: 'Camille', telephone: '0102030405' });
+    // The shell shows the new name at once, without a reload.
+    await expect.poll(() => page.getByTestId('sidebar').getByText('Directrice').isVisible()).toBe(true);
   });
 });

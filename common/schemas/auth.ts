@@ -26,9 +26,19 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** The caller's own contact details, so that profile forms can show what is stored. */
+export const ownProfileSchema = z.object({
+  name: z.string(),
+  firstname: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
 export const meResponseSchema = z.object({
   success: z.literal(true),
   user: sessionUserSchema,
+  profile: ownProfileSchema,
 });
 
 export const twoFactorSetupResponseSchema = z.object({

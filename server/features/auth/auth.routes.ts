@@ -1,6 +1,7 @@
 // HTTP surface of authentication: login, me, logout, and the admin's 2FA setup.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authMessages } from '../../../common/messages/auth.js';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -8,9 +9,11 @@ import {
   twoFactorInfoResponseSchema,
   twoFactorSetupResponseSchema,
 } from '../../../common/schemas/auth.js';
+import { unauthorized } from '../../http-error.js';
 import { access, SESSION_COOKIE } from '../../plugins/auth.js';
 import { getTwoFactorInfo, login, toggleTwoFactor } from './auth.service.js';
 import { deleteSession } from './session.repository.js';
+import { findUserById } from './user.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookieOptions = {
@@ -43,7 +46,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.user, schema: { response: { 200: meResponseSchema } } },
     async (request) => {
       const { id, name, role } = request.requireCaller();
-      return { success: true as const, user: { id, name, role } };
+      const user = await findUserById(app.db, id);
+      if (!user) throw unauthorized(authMessages.notSignedIn);
+      const { firstname, email, telephone } = user;
+      return {
+        success: true as const,
+        user: { id, name, role },
+        profile: { name, firstname, email, telephone },
+      };
     },
   );
 

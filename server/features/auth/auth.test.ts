@@ -187,6 +187,7 @@ describe('me, logout and revocation', () => {
     expect(me.json()).toEqual({
       success: true,
       user: { id: teacher.id, name: teacher.name, role: 'teacher' },
+      profile: { name: teacher.name, firstname: 'Test', email: teacher.email, telephone: '0600000000' },
     });
     expect((await apiClient(ctx.app).get('/api/auth/me')).statusCode).toBe(401);
     expect((await apiClient(ctx.app, 'forged-token').get('/api/auth/me')).statusCode).toBe(401);

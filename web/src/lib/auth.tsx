@@ -26,6 +26,8 @@ type AuthContextValue = AuthState & {
   /** Resolves with the outcome; rejects only when no answer came back (network, timeout). */
   login: (username: string, password: string, token?: string) => Promise<LoginResult>;
   logout: () => void;
+  /** Keeps the shown name in step after the user edits their own profile. */
+  renameUser: (name: string) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -166,7 +168,19 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     notify.success(authMessages.loggedOut);
   }, [state, endSession, navigate]);
 
-  const value = useMemo<AuthContextValue>(() => ({ ...state, login, logout }), [state, login, logout]);
+  const renameUser = useCallback((name: string) => {
+    setState((current) => {
+      if (!current.user || !current.token) return current;
+      const user = { ...current.user, name };
+      storeSession(user, current.token);
+      return { ...current, user };
+    });
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, logout, renameUser }),
+    [state, login, logout, renameUser],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -12,6 +12,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateAdmin } from '../api/update-admin';
 
 type Values = { name: string; firstname: string; email: string; telephone: string; password: string };
@@ -19,15 +21,21 @@ type Values = { name: string; firstname: string; email: string; telephone: strin
 export function AdminProfileForm() {
   const navigate = useNavigate();
   const update = useUpdateAdmin();
+  const { renameUser } = useAuth();
+  const profile = useOwnProfile();
   const { register, handleSubmit, formState } = useForm<Values>({
     resolver: zodResolver(adminProfileSchema) as unknown as Resolver<Values>,
     defaultValues: { name: '', firstname: '', email: '', telephone: '', password: '' },
+    // Shows what is stored once it arrives; fields left empty are still dropped on save.
+    values: profile.data ? { ...profile.data, password: '' } : undefined,
+    resetOptions: { keepDirtyValues: true },
   });
   const errors = formState.errors;
 
   const submit = handleSubmit(async (parsed) => {
     try {
-      await update.mutateAsync(parsed as unknown as AdminProfileUpdate);
+      const admin = await update.mutateAsync(parsed as unknown as AdminProfileUpdate);
+      renameUser(admin.name);
       toast.success(adminProfileMessages.updated);
     } catch (error) {
       console.error(error);
@@ -43,9 +51,7 @@ export function AdminProfileForm() {
         <CardTitle>
           <h2>Profile</h2>
         </CardTitle>
-        <CardDescription>
-          Fill in only what you want to change; empty fields keep their value.
-        </CardDescription>
+        <CardDescription>Change what you need; a field left empty keeps its stored value.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Admin profile">

@@ -1,0 +1,14 @@
+// GET auth/me: the signed-in admin's stored name, first name, email and telephone, to prefill the form.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OwnProfile } from '../../../../../common/schemas/auth.js';
+import { api } from '../../../lib/api-client';
+
+export async function getOwnProfile(): Promise<OwnProfile> {
+  const { data } = await api.get<{ profile: OwnProfile }>('auth/me');
+  return data.profile;
+}
+
+export const getOwnProfileQueryOptions = () =>
+  queryOptions({ queryKey: ['own-profile'], queryFn: getOwnProfile });
+
+export const useOwnProfile = () => useQuery(getOwnProfileQueryOptions());
