@@ -44,7 +44,13 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/${editPath}/:id`,
       { ...access.admin, schema: { params: idParamsSchema, body, response: ok } },
       async (request) => {
-        await service.renameNode(app.db, table, request.params.id, request.body.title);
+        await service.renameNode(
+          app.db,
+          table,
+          request.params.id,
+          request.body.title,
+          request.requireCaller().id,
+        );
         return { success: true };
       },
     );
@@ -52,7 +58,7 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/${deletePath}/:id`,
       { ...access.admin, schema: { params: idParamsSchema, response: ok } },
       async (request) => {
-        await service.deleteNodeWithFiles(deps(), table, request.params.id);
+        await service.deleteNodeWithFiles(deps(), table, request.params.id, request.requireCaller().id);
         return { success: true };
       },
     );
@@ -69,7 +75,12 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/createlevel',
     { ...access.admin, schema: { body: levelTitleSchema, response: { 200: createLevelResponseSchema } } },
-    async (request) => ({ success: true, level: await repo.insertLevel(app.db, request.body.title) }),
+    async (request) => ({
+      success: true,
+      level: await service.createNode(app.db, 'levels', request.requireCaller().id, (trx) =>
+        repo.insertLevel(trx, request.body.title),
+      ),
+    }),
   );
   renameAndDelete('levels', 'editlevel', 'removelevel', levelTitleSchema);
 
@@ -84,7 +95,12 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.admin, schema: { body: createPeriodSchema, response: { 200: createPeriodResponseSchema } } },
     async (request) => ({
       success: true,
-      period: await service.createPeriod(app.db, request.body.levelid, request.body.title),
+      period: await service.createPeriod(
+        app.db,
+        request.body.levelid,
+        request.body.title,
+        request.requireCaller().id,
+      ),
     }),
   );
   renameAndDelete('periods', 'editperiod', 'removeperiod', periodTitleSchema);
@@ -100,7 +116,12 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.admin, schema: { body: createLessonSchema, response: { 200: createLessonResponseSchema } } },
     async (request) => ({
       success: true,
-      lesson: await service.createLesson(app.db, request.body.levelid, request.body.title),
+      lesson: await service.createLesson(
+        app.db,
+        request.body.levelid,
+        request.body.title,
+        request.requireCaller().id,
+      ),
     }),
   );
   renameAndDelete('lessons', 'editlesson', 'deletelesosn', lessonTitleSchema);
@@ -119,7 +140,12 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true,
-      session: await service.createSession(app.db, request.body.id, request.body.title),
+      session: await service.createSession(
+        app.db,
+        request.body.id,
+        request.body.title,
+        request.requireCaller().id,
+      ),
     }),
   );
   renameAndDelete('lesson_sessions', 'editsession', 'deletsession', sessionTitleSchema);

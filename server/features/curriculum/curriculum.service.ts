@@ -6,6 +6,7 @@ import { curriculumMessages as m } from '../../../common/messages/curriculum.js'
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './curriculum.repository.js';
 import { removeUnreferencedFiles } from './stored-files.js';
 
@@ -20,23 +21,74 @@ const notFoundMessage: Record<repo.NodeTable, string> = {
   activities: m.activityNotFound,
 };
 
+/** The audit trail's name for each kind of node. */
+export const entityName: Record<repo.NodeTable, string> = {
+  levels: 'level',
+  periods: 'period',
+  lessons: 'lesson',
+  lesson_sessions: 'session',
+  pdfs: 'pdf',
+  activities: 'activity',
+};
+
+/** Inserts a node and its audit entry in one transaction. */
+export async function createNode(
+  db: Db,
+  table: repo.NodeTable,
+  actorId: number,
+  insert: (trx: Db) => Promise<repo.ItemRow>,
+  details: Record<string, unknown> = {},
+): Promise<repo.ItemRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await insert(trx);
+    const entity = entityName[table];
+    await recordAudit(trx, {
+      actorId,
+      action: `${entity}.create`,
+      entity,
+      entityId: row.id,
+      details: { title: row.title, ...details },
+    });
+    return row;
+  });
+}
+
 function found<T>(row: T | undefined, table: repo.NodeTable): T {
   if (row === undefined) throw notFound(notFoundMessage[table]);
   return row;
 }
 
-export async function renameNode(db: Db, table: repo.NodeTable, id: number, title: string): Promise<void> {
-  if (!(await repo.updateTitle(db, table, id, title))) throw notFound(notFoundMessage[table]);
+export async function renameNode(
+  db: Db,
+  table: repo.NodeTable,
+  id: number,
+  title: string,
+  actorId: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.updateTitle(trx, table, id, title))) throw notFound(notFoundMessage[table]);
+    const entity = entityName[table];
+    await recordAudit(trx, { actorId, action: `${entity}.rename`, entity, entityId: id, details: { title } });
+  });
 }
 
 export async function deleteNodeWithFiles(
   deps: CurriculumDeps,
   table: repo.NodeTable,
   id: number,
+  actorId: number,
 ): Promise<void> {
   const refs = await deps.db.transaction().execute(async (trx) => {
     const refsUnder = await repo.findFilesUnder(trx, table, id);
     if (!(await repo.deleteNode(trx, table, id))) throw notFound(notFoundMessage[table]);
+    const entity = entityName[table];
+    await recordAudit(trx, {
+      actorId,
+      action: `${entity}.delete`,
+      entity,
+      entityId: id,
+      details: { pdfs: refsUnder.pdfKeys.length, activities: refsUnder.packageHashes.length },
+    });
     return refsUnder;
   });
   try {
@@ -52,9 +104,9 @@ export async function getPeriodsOfLevel(db: Db, levelId: number) {
   return { periods: await repo.listPeriods(db, levelId), levelname: level.title };
 }
 
-export async function createPeriod(db: Db, levelId: number, title: string) {
+export async function createPeriod(db: Db, levelId: number, title: string, actorId: number) {
   found(await repo.findLevel(db, levelId), 'levels');
-  return repo.insertPeriod(db, levelId, title);
+  return createNode(db, 'periods', actorId, (trx) => repo.insertPeriod(trx, levelId, title), { levelId });
 }
 
 export async function getLessonsOfPeriod(db: Db, periodId: number) {
@@ -62,9 +114,9 @@ export async function getLessonsOfPeriod(db: Db, periodId: number) {
   return { levelname: period.title, levelid: period.level_id, lessons: await repo.listLessons(db, periodId) };
 }
 
-export async function createLesson(db: Db, periodId: number, title: string) {
+export async function createLesson(db: Db, periodId: number, title: string, actorId: number) {
   found(await repo.findPeriod(db, periodId), 'periods');
-  return repo.insertLesson(db, periodId, title);
+  return createNode(db, 'lessons', actorId, (trx) => repo.insertLesson(trx, periodId, title), { periodId });
 }
 
 export async function getLessonContent(db: Db, lessonId: number) {
@@ -77,9 +129,11 @@ export async function getLessonContent(db: Db, lessonId: number) {
   };
 }
 
-export async function createSession(db: Db, lessonId: number, title: string) {
+export async function createSession(db: Db, lessonId: number, title: string, actorId: number) {
   found(await repo.findLesson(db, lessonId), 'lessons');
-  return repo.insertSession(db, lessonId, title);
+  return createNode(db, 'lesson_sessions', actorId, (trx) => repo.insertSession(trx, lessonId, title), {
+    lessonId,
+  });
 }
 
 export async function getActivitiesOfSession(db: Db, sessionId: number) {

@@ -386,3 +386,25 @@ describe('deleting a node', () => {
     expect((await admin.get(`/api/admin/levels/${period.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('audit trail', () => {
+  it('records who created, renamed and deleted a node, in the same transaction as the change', async () => {
+    const created = (await admin.post('/api/admin/createlevel', { title: 'Audité' })).json().level;
+    await admin.patch(`/api/admin/editlevel/${created.id}`, { title: 'Audité 2' });
+    await admin.delete(`/api/admin/removelevel/${created.id}`);
+    const rows = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'actor_id'])
+      .where('entity', '=', 'level')
+      .where('entity_id', '=', created.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.action)).toEqual(['level.create', 'level.rename', 'level.delete']);
+    expect(new Set(rows.map((row) => row.actor_id)).size).toBe(1);
+    expect(rows[0]?.actor_id).toEqual(expect.any(Number));
+    // A refused change leaves no entry.
+    await admin.patch('/api/admin/editlevel/999999', { title: 'x' });
+    const none = await ctx.db.selectFrom('audit_log').select('id').where('entity_id', '=', 999999).execute();
+    expect(none).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityUploadResponseSchema, pdfUploadResponseSchema } from '../../../common/schemas/curriculum.js';
 import { access } from '../../plugins/auth.js';
 import { receiveUpload, uploadCaps } from './receive-upload.js';
-import { checkUploadTarget, storeActivity, storePdf } from './uploads.service.js';
+import { checkUploadTarget, storeActivity, storePdf, type UploadTarget } from './uploads.service.js';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -40,9 +40,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           await checkUploadTarget(app.db, kind, fields);
         }
       });
-      let target: Awaited<ReturnType<typeof checkUploadTarget>>;
+      let target: UploadTarget;
       try {
-        target = await checkUploadTarget(app.db, upload.kind, upload.fields);
+        target = {
+          ...(await checkUploadTarget(app.db, upload.kind, upload.fields)),
+          actorId: request.requireCaller().id,
+        };
       } catch (error) {
         await fs.rm(upload.tempPath, { force: true });
         throw error;

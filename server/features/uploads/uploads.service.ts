@@ -15,6 +15,7 @@ import {
   insertActivity,
   insertPdf,
 } from '../curriculum/curriculum.repository.js';
+import { createNode } from '../curriculum/curriculum.service.js';
 import {
   packageDirKey,
   packageZipKey,
@@ -26,14 +27,14 @@ import type { ReceivedUpload, UploadKind } from './receive-upload.js';
 import { extractPackage } from './zip-package.js';
 
 type Deps = { db: Db; files: FileStore };
-export type UploadTarget = { title: string; parentId: number };
+export type UploadTarget = { title: string; parentId: number; actorId: number };
 
 /** The title and parent id of an upload, checked against the spec's rules, and the parent's existence. */
 export async function checkUploadTarget(
   db: Db,
   kind: UploadKind,
   fields: Record<string, string>,
-): Promise<UploadTarget> {
+): Promise<Omit<UploadTarget, 'actorId'>> {
   const titleResult = (kind === 'pdf' ? pdfTitleSchema : activityTitleSchema).safeParse({
     title: fields.title ?? '',
   });
@@ -53,12 +54,19 @@ export async function storePdf(deps: Deps, upload: ReceivedUpload, target: Uploa
   return withFileLock(key, async () => {
     await deps.files.moveIntoPlace(upload.tempPath, key);
     try {
-      return await insertPdf(deps.db, {
-        lessonId: target.parentId,
-        title: target.title,
-        fileKey: key,
-        sizeBytes: upload.size,
-      });
+      return await createNode(
+        deps.db,
+        'pdfs',
+        target.actorId,
+        (trx) =>
+          insertPdf(trx, {
+            lessonId: target.parentId,
+            title: target.title,
+            fileKey: key,
+            sizeBytes: upload.size,
+          }),
+        { lessonId: target.parentId, sizeBytes: upload.size },
+      );
     } catch (error) {
       await dropIfUnused(deps, { pdfKeys: [key], packageHashes: [] });
       throw error;
@@ -79,12 +87,19 @@ export async function storeActivity(
       await deps.files.moveIntoPlace(extracted, packageDirKey(hash));
       await deps.files.moveIntoPlace(upload.tempPath, packageZipKey(hash));
       try {
-        return await insertActivity(deps.db, {
-          sessionId: target.parentId,
-          title: target.title,
-          packageHash: hash,
-          sizeBytes: upload.size,
-        });
+        return await createNode(
+          deps.db,
+          'activities',
+          target.actorId,
+          (trx) =>
+            insertActivity(trx, {
+              sessionId: target.parentId,
+              title: target.title,
+              packageHash: hash,
+              sizeBytes: upload.size,
+            }),
+          { sessionId: target.parentId, packageHash: hash, sizeBytes: upload.size },
+        );
       } catch (error) {
         await dropIfUnused(deps, { pdfKeys: [], packageHashes: [hash] });
         throw error;
