@@ -29,6 +29,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
+  COOKIE_DOMAIN: optionalString,
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -50,6 +51,8 @@ export type Config = {
   sessionTtlMs: number;
   pdfMaxBytes: number;
   trustProxy: boolean;
+  /** Domain of the session cookie, so that it also reaches the content origin's host name. */
+  cookieDomain?: string;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     pdfMaxBytes: e.PDF_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
+    cookieDomain: e.COOKIE_DOMAIN,
   };
 }
 

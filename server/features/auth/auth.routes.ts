@@ -21,6 +21,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     httpOnly: true,
     sameSite: 'strict',
     secure: app.config.publicUrl.startsWith('https:'),
+    // In production the content origin has its own host name: a shared parent domain lets the
+    // session cookie reach it for the admin preview (still SameSite=Strict: same site).
+    ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
   } as const;
 
   app.post(

@@ -28,6 +28,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
         mobileOffset={TOAST_OFFSET}
         richColors
         closeButton
+        // Shown side by side rather than stacked: stacked toasts are faded, and faded text fails
+        // the contrast the others meet.
+        expand
       />
     </>
   );
