@@ -96,6 +96,14 @@ export interface ClassGroupsTable {
   level_id: number;
   title: string;
   created_at: string;
+  /** Bumped whenever the group's entries change (learning-table cache). */
+  progress_version: Generated<number>;
+}
+
+/** One row (id 1) whose version database triggers bump on every curriculum change. */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
 }
 
 /** One entry per group × activity: the id learners' URLs carry. */
@@ -155,6 +163,7 @@ export interface Database {
   auth_sessions: AuthSessionsTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
+  content_version: ContentVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

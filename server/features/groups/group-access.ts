@@ -68,14 +68,35 @@ export function findCallerLevel(
     .executeTakeFirst();
 }
 
-export type OwnedGroup = { id: number; title: string; level_id: number; level_title: string };
+export type OwnedGroup = {
+  id: number;
+  title: string;
+  level_id: number;
+  level_title: string;
+  /** Together, they change whenever anything the group's learning table shows changes. */
+  progress_version: number;
+  content_version: number;
+};
 
-/** The caller's group with its level, or undefined when the caller may not see it. */
+/** The caller's group with its level and versions, or undefined when the caller may not see it. */
 export function findOwnedGroup(db: Db, caller: Caller, groupId: number): Promise<OwnedGroup | undefined> {
   return db
     .selectFrom('class_groups as g')
     .innerJoin('levels as l', 'l.id', 'g.level_id')
-    .select(['g.id', 'g.title', 'g.level_id', 'l.title as level_title'])
+    .select((eb) => [
+      'g.id',
+      'g.title',
+      'g.level_id',
+      'l.title as level_title',
+      'g.progress_version',
+      eb
+        .selectFrom('content_version')
+        .select('version')
+        .where('id', '=', 1)
+        .$asScalar()
+        .$notNull()
+        .as('content_version'),
+    ])
     .where('g.id', '=', groupId)
     .where(callerOwnsGroup(caller))
     .executeTakeFirst();

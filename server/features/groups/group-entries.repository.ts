@@ -4,9 +4,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
+/** Marks the group's learning table as changed (its cached copy is rebuilt). Call after the change. */
+export async function bumpProgressVersion(db: Db, groupId: number): Promise<void> {
+  await db
+    .updateTable('class_groups')
+    .set((eb) => ({ progress_version: eb('progress_version', '+', 1) }))
+    .where('id', '=', groupId)
+    .execute();
+}
+
 /** Adds a pending entry for every activity of the level the group has none for yet. */
 export async function insertMissingActivityEntries(db: Db, groupId: number, levelId: number): Promise<void> {
-  await db
+  const result = await db
     .insertInto('group_activities')
     .columns(['group_id', 'activity_id', 'status'])
     .expression((eb) =>
@@ -29,12 +38,13 @@ export async function insertMissingActivityEntries(db: Db, groupId: number, leve
         ),
     )
     .onConflict((oc) => oc.columns(['group_id', 'activity_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await bumpProgressVersion(db, groupId);
 }
 
 /** Adds an entry for every PDF of the level the group has none for yet. */
 export async function insertMissingPdfEntries(db: Db, groupId: number, levelId: number): Promise<void> {
-  await db
+  const result = await db
     .insertInto('group_pdfs')
     .columns(['group_id', 'pdf_id'])
     .expression((eb) =>
@@ -56,5 +66,6 @@ export async function insertMissingPdfEntries(db: Db, groupId: number, levelId: 
         ),
     )
     .onConflict((oc) => oc.columns(['group_id', 'pdf_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await bumpProgressVersion(db, groupId);
 }

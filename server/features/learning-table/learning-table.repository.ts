@@ -3,6 +3,7 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../plugins/auth.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
+import { bumpProgressVersion } from '../groups/group-entries.repository.js';
 
 /** One row per activity of the level (and one for each empty period, lesson or session), in
  * period, lesson, session, row order. `entry_id` is null when the group has no entry yet. */
@@ -88,11 +89,12 @@ export function findOwnedActivityEntry(
 }
 
 /** Pending → completed; a completed entry is left as it is (never goes back to pending). */
-export async function markEntryCompleted(db: Db, entryId: number, now: Date): Promise<void> {
-  await db
+export async function markEntryCompleted(db: Db, groupId: number, entryId: number, now: Date): Promise<void> {
+  const result = await db
     .updateTable('group_activities')
     .set({ status: 'completed', completed_at: now.toISOString() })
     .where('id', '=', entryId)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await bumpProgressVersion(db, groupId);
 }

@@ -5,18 +5,26 @@ import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { successResponseSchema, userTableResponseSchema } from '../../../common/schemas/learner.js';
 import { access } from '../../plugins/auth.js';
-import { completeActivity, loadUserTable } from './learning-table.service.js';
+import { completeActivity, loadUserTableJson } from './learning-table.service.js';
+import { TableCache } from './table-cache.js';
 
 const groupParamsSchema = z.object({ groupId: idSchema });
 const activityParamsSchema = z.object({ activityId: idSchema });
 
 export const learningTableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tables = new TableCache();
+
   app.get(
     '/api/user/usertable/:groupId',
+    // The body is built (and checked against the schema) once per version, then sent as text.
     { ...access.user, schema: { params: groupParamsSchema, response: { 200: userTableResponseSchema } } },
-    async (request) => ({
-      res: await loadUserTable(app.db, request.requireCaller(), request.params.groupId),
-    }),
+    async (request, reply) => {
+      const body = await loadUserTableJson(app.db, tables, request.requireCaller(), request.params.groupId);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .send(body as never); // JSON text already: Fastify sends strings as they are
+    },
   );
 
   app.patch(

@@ -3,11 +3,11 @@
 import { canOpenActivity } from '../../../common/learning-rules.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { learnerMessages } from '../../../common/messages/learner.js';
-import type { UserTableResponse } from '../../../common/schemas/learner.js';
+import { type UserTableResponse, userTableResponseSchema } from '../../../common/schemas/learner.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { findOwnedGroup } from '../groups/group-access.js';
+import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.js';
 import { insertMissingActivityEntries, insertMissingPdfEntries } from '../groups/group-entries.repository.js';
 import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
 import {
@@ -16,12 +16,8 @@ import {
   selectActivityRows,
   selectPdfRows,
 } from './learning-table.repository.js';
+import type { TableCache } from './table-cache.js';
 
-/**
- * The table in a constant number of queries: the group (1), its activity rows and PDF rows (2).
- * Only when the level gained content since the last load: one INSERT … SELECT per kind and one
- * more read of that kind.
- */
 export async function loadUserTable(
   db: Db,
   caller: Caller,
@@ -29,7 +25,36 @@ export async function loadUserTable(
 ): Promise<UserTableResponse['res']> {
   const group = await findOwnedGroup(db, caller, groupId);
   if (!group) throw notFound(httpMessages.notFound);
+  return buildUserTable(db, group);
+}
 
+/**
+ * The table as JSON text, from the cache when neither the group's progress nor the curriculum
+ * changed since it was built: one query then (the group with its versions, which also checks that
+ * the caller may see it).
+ */
+export async function loadUserTableJson(
+  db: Db,
+  cache: TableCache,
+  caller: Caller,
+  groupId: number,
+): Promise<string> {
+  const group = await findOwnedGroup(db, caller, groupId);
+  if (!group) throw notFound(httpMessages.notFound);
+  const version = `${group.content_version}:${group.progress_version}`;
+  const cached = cache.get(group.id, version);
+  if (cached !== undefined) return cached;
+  const body = JSON.stringify(userTableResponseSchema.encode({ res: await buildUserTable(db, group) }));
+  cache.set(group.id, version, body);
+  return body;
+}
+
+/**
+ * The table in a constant number of queries: its activity rows and PDF rows (2). Only when the
+ * level gained content since the last load: one INSERT … SELECT per kind and one more read of
+ * that kind.
+ */
+async function buildUserTable(db: Db, group: OwnedGroup): Promise<UserTableResponse['res']> {
   let [activityRows, pdfRows] = await Promise.all([
     selectActivityRows(db, group.id, group.level_id),
     selectPdfRows(db, group.id, group.level_id),
@@ -42,7 +67,6 @@ export async function loadUserTable(
     await insertMissingPdfEntries(db, group.id, group.level_id);
     pdfRows = await selectPdfRows(db, group.id, group.level_id);
   }
-
   return {
     period: presentPeriods(group.id, activityRows, pdfRows),
     group: { id: group.id, title: group.title, levelid: group.level_id, leveltitle: group.level_title },
@@ -57,5 +81,5 @@ export async function completeActivity(db: Db, caller: Caller, entryId: number, 
   if (entry.status === 'completed') return;
   const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
   if (!canOpenActivity(rulePeriods(rows), entry.id)) throw forbidden(learnerMessages.notAllowedDescription);
-  await markEntryCompleted(db, entry.id, now);
+  await markEntryCompleted(db, entry.group_id, entry.id, now);
 }

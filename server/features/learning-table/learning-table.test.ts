@@ -174,7 +174,30 @@ describe('GET /api/user/usertable/:groupId', () => {
     );
     expect(small).toEqual(large);
     expect(small.steady).toBe(3);
-    expect(small.withNewContent).toBe(7);
+    // + one INSERT … SELECT, one progress-version bump and one read per kind
+    expect(small.withNewContent).toBe(9);
+  });
+
+  it('serves each change at once although tables are cached: renames, new content, progress', async () => {
+    const { level, client, table } = await teacherWithGroup([[{ sessions: [2] }]]);
+    const first = await table();
+    expect(await table()).toEqual(first);
+    const lesson = level.lessons[0]![0]!;
+    const [activityId] = lesson.activityIds[0]!;
+    await ctx.db.updateTable('activities').set({ title: 'Renommée' }).where('id', '=', activityId!).execute();
+    await ctx.db
+      .updateTable('lessons')
+      .set({ title: 'Leçon renommée' })
+      .where('id', '=', lesson.id)
+      .execute();
+    const renamed = await table();
+    expect(renamed.period[0]!.groupslesson[0]!.title).toBe('Leçon renommée');
+    expect(renamed.period[0]!.groupslesson[0]!.sessions[0]!.activities[0]!.name).toBe('Renommée');
+    const [entry] = activityIds(renamed.period);
+    await client.patch(`/api/user/updatePending/${entry}`);
+    expect((await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities[0]!.status).toBe('completed');
+    await ctx.db.deleteFrom('activities').where('id', '=', activityId!).execute();
+    expect(activityIds((await table()).period)).toHaveLength(1);
   });
 
   it('answers 404 for another teacher’s group, a group in a level no longer assigned, or an unknown id', async () => {
