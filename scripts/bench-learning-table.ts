@@ -1,0 +1,220 @@
+// Benchmark of GET /api/user/usertable/{id} (DESIGN §9): a database with 100,000 groups and a
+// level of 2,000 activities; 64 concurrent connections (autocannon, in its own process) on the
+// real route, then on a bare Fastify route serving the same JSON from memory, in the same run.
+// Prints p50/p99 latency and requests/s of both, and the ratio. Targets: p99 ≤ 25 ms and at least
+// 40 % of the bare route's requests/s.
+//   npm run bench:learning-table                 (SQLite)
+//   DB_KIND=postgres npm run bench:learning-table (PostgreSQL on TEST_PG_URL or the local server)
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { type Db, openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { hashPassword } from '../server/features/auth/password.js';
+import { insertSession } from '../server/features/auth/session.repository.js';
+import { buildLevel } from '../server/features/learning-table/learner.factories.js';
+import { FileStore } from '../server/storage/file-store.js';
+import { createSchool } from '../server/test/factories.js';
+import { createTestDatabase } from '../server/test/test-database.js';
+
+const GROUPS = 100_000;
+const TEACHERS = 1_000;
+const SMALL_LEVELS = 49;
+const BIG_LEVEL_GROUPS = 200;
+const CONNECTIONS = 64;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+const now = () => new Date().toISOString();
+
+async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+async function seed(db: Db): Promise<{ teacherId: number; groupId: number }> {
+  const started = Date.now();
+  const school = await createSchool(db);
+  const passwordHash = await hashPassword('bench-password-123');
+  const teachers = Array.from({ length: TEACHERS }, (_, i) => ({
+    email: `teacher${i}@bench.test`,
+    name: `Teacher ${i}`,
+    firstname: 'Bench',
+    telephone: '0600000000',
+    password_hash: passwordHash,
+    role: 'teacher' as const,
+    active: 1,
+    school_id: school.id,
+    group_limit: null,
+    remarque: '',
+    totp_secret: null,
+    totp_enabled: 0,
+    totp_last_step: null,
+    created_at: now(),
+    updated_at: now(),
+  }));
+  await chunked(teachers, 500, (chunk) => db.insertInto('users').values(chunk).execute());
+  const teacherIds = (
+    await db.selectFrom('users').select('id').where('role', '=', 'teacher').orderBy('id').execute()
+  ).map((r) => r.id);
+
+  // The big level: 4 periods × 10 lessons × 5 sessions × 10 activities = 2,000, a PDF per lesson.
+  const big = await buildLevel(
+    db,
+    Array.from({ length: 4 }, () =>
+      Array.from({ length: 10 }, () => ({ sessions: [10, 10, 10, 10, 10], pdfs: 1 })),
+    ),
+    { title: 'Grand niveau' },
+  );
+  const smallLevels: number[] = [];
+  for (let i = 0; i < SMALL_LEVELS; i++) {
+    smallLevels.push((await buildLevel(db, [[{ sessions: [5, 5] }, { sessions: [5, 5] }]])).levelId);
+  }
+
+  const assignments = teacherIds.flatMap((id, i) => [
+    { user_id: id, level_id: big.levelId },
+    { user_id: id, level_id: smallLevels[i % SMALL_LEVELS]! },
+  ]);
+  await chunked(assignments, 1000, (chunk) => db.insertInto('teacher_levels').values(chunk).execute());
+
+  const groups = Array.from({ length: GROUPS }, (_, i) => {
+    const teacherIndex = i % TEACHERS;
+    return {
+      teacher_id: teacherIds[teacherIndex]!,
+      level_id: i < BIG_LEVEL_GROUPS ? big.levelId : smallLevels[teacherIndex % SMALL_LEVELS]!,
+      title: `Groupe ${i}`,
+      created_at: now(),
+    };
+  });
+  await chunked(groups, 1000, (chunk) => db.insertInto('class_groups').values(chunk).execute());
+
+  // Every group's entries, one set-based statement per kind.
+  await sql`INSERT INTO group_activities (group_id, activity_id, status)
+    SELECT g.id, a.id, 'pending' FROM class_groups g
+    JOIN periods p ON p.level_id = g.level_id JOIN lessons le ON le.period_id = p.id
+    JOIN lesson_sessions s ON s.lesson_id = le.id JOIN activities a ON a.session_id = s.id`.execute(db);
+  await sql`INSERT INTO group_pdfs (group_id, pdf_id)
+    SELECT g.id, d.id FROM class_groups g
+    JOIN periods p ON p.level_id = g.level_id JOIN lessons le ON le.period_id = p.id
+    JOIN pdfs d ON d.lesson_id = le.id`.execute(db);
+  // Some progress: every third activity completed.
+  await sql`UPDATE group_activities SET status = 'completed' WHERE id % 3 = 0`.execute(db);
+
+  const group = await db
+    .selectFrom('class_groups')
+    .select(['id', 'teacher_id'])
+    .where('level_id', '=', big.levelId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const counts = await db
+    .selectFrom('group_activities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `seeded ${GROUPS} groups, ${TEACHERS} teachers, ${Number(counts.n)} activity entries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { teacherId: group.teacher_id, groupId: group.id };
+}
+
+type Result = { p50: number; p99: number; rps: number; non2xx: number; errors: number };
+
+function autocannon(url: string, headers: Record<string, string>, duration: number): Promise<Result> {
+  const bin = path.resolve('node_modules/.bin/autocannon');
+  const args = ['-c', String(CONNECTIONS), '-d', String(duration), '-j'];
+  for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', () => {
+      try {
+        const json = JSON.parse(out);
+        resolve({
+          p50: json.latency.p50,
+          p99: json.latency.p99,
+          rps: json.requests.average,
+          non2xx: json.non2xx,
+          errors: json.errors,
+        });
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+async function main() {
+  const testDb = await createTestDatabase();
+  const config = {
+    ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
+    database: testDb.database,
+  };
+  const db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db, config.database.kind);
+    const { teacherId, groupId } = await seed(db);
+    if (config.database.kind === 'postgres') await sql`ANALYZE`.execute(db);
+    const token = await insertSession(db, teacherId, new Date(), 3600_000);
+
+    const files = new FileStore(config.filesDir);
+    await files.init();
+    const app = await buildApp({
+      db,
+      config,
+      files,
+      logger: false,
+      webDir: path.join(testDb.dataDir, 'no-web'),
+    });
+    const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const route = `${appUrl}/api/user/usertable/${groupId}`;
+    const headers = { authorization: `Bearer ${token}` };
+
+    const sample = await fetch(route, { headers });
+    if (sample.status !== 200) throw new Error(`usertable answered ${sample.status}`);
+    const body = await sample.text();
+    const payload = JSON.parse(body);
+    const activities = payload.res.period
+      .flatMap((p: { groupslesson: { sessions: { activities: unknown[] }[] }[] }) => p.groupslesson)
+      .flatMap((l: { sessions: { activities: unknown[] }[] }) => l.sessions)
+      .flatMap((s: { activities: unknown[] }) => s.activities).length;
+    console.log(`usertable: ${activities} activities, ${(body.length / 1024).toFixed(0)} KiB of JSON`);
+
+    // Two bare routes: the same object serialized on each request, and the same JSON text as is.
+    const bare = Fastify({ logger: false });
+    bare.get('/object', async () => payload);
+    bare.get('/text', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    const measure = async (url: string, headers: Record<string, string> = {}) => {
+      await autocannon(url, headers, 2); // warm-up
+      return autocannon(url, headers, DURATION_S);
+    };
+    const bareObject = await measure(`${bareBase}/object`);
+    const bareText = await measure(`${bareBase}/text`);
+    const routeResult = await measure(route, headers);
+
+    const row = (name: string, r: Result) =>
+      `${name.padEnd(34)} p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.rps.toFixed(0).padStart(6)} req/s   non-2xx ${r.non2xx}, errors ${r.errors}`;
+    console.log(`\n${config.database.kind}, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+    console.log(row('bare route, object (JSON.stringify)', bareObject));
+    console.log(row('bare route, same JSON text', bareText));
+    console.log(row('GET user/usertable/{id}', routeResult));
+    const ratio = routeResult.rps / Math.max(bareObject.rps, bareText.rps);
+    console.log(
+      `route: ${(ratio * 100).toFixed(0)} % of the faster bare route's req/s (target ≥ 40 %): ${ratio >= 0.4 ? 'PASS' : 'FAIL'}; ` +
+        `p99 ${routeResult.p99} ms (target ≤ 25 ms): ${routeResult.p99 <= 25 ? 'PASS' : 'FAIL'}`,
+    );
+    await bare.close();
+    await app.close();
+  } finally {
+    await db.destroy();
+    await testDb.drop();
+  }
+}
+
+await main();
