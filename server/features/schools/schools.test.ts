@@ -3,27 +3,26 @@ import { schoolMessages } from '../../../common/messages/admin.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import {
-  createActivity,
-  createAdmin,
+  auditOf,
+  createTeacherWithProgress,
+  isSignedIn,
+  NOTHING_LEFT,
+  rowsOfTeacher,
+  signInAs,
+  signInNewAdmin,
+  switchAccessOffAndOn,
+} from '../../test/admin-helpers.js';
+import {
   createGroup,
-  createLesson,
-  createLessonSession,
   createLevel,
-  createPdf,
-  createPeriod,
   createSchool,
   createTeacher,
-  DEFAULT_PASSWORD,
   daysFromToday,
 } from '../../test/factories.js';
-import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();
-
-async function adminClient() {
-  const admin = await createAdmin(ctx.db);
-  return Object.assign(await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD }), { admin });
-}
+const adminClient = () => signInNewAdmin(ctx);
 
 const validSchool = (overrides: Record<string, unknown> = {}) => ({
   schoolName: 'École Jean Jaurès',
@@ -39,14 +38,6 @@ const validSchool = (overrides: Record<string, unknown> = {}) => ({
   remarque: 'Client depuis 2020',
   ...overrides,
 });
-
-const auditOf = (entityId: number) =>
-  ctx.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity', '=', 'school')
-    .where('entity_id', '=', entityId)
-    .execute();
 
 describe('POST /api/admin/createschool', () => {
   it('creates a school and returns it in the spec shape', async () => {
@@ -73,7 +64,7 @@ describe('POST /api/admin/createschool', () => {
     const list = (await client.get('/api/admin/getschools')).json();
     expect(list.success).toBe(true);
     expect(list.schools).toContainEqual(school);
-    const audit = await auditOf(school.id);
+    const audit = await auditOf(ctx, 'school', school.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'school.create', actor_id: client.admin.id });
   });
@@ -199,7 +190,7 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
       schoolName: 'Nouveau nom',
       licensesddate: '2027-06-30',
     });
-    const audit = await auditOf(school.id);
+    const audit = await auditOf(ctx, 'school', school.id);
     expect(audit.map((row) => row.action)).toEqual(['school.create', 'school.update']);
     expect(JSON.parse(audit[1]!.details)).toEqual({ fields: ['schoolName', 'licensesddate'] });
   });
@@ -244,9 +235,9 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
     const client = await adminClient();
     const school = await createSchool(ctx.db, { license_start_date: daysFromToday(-100) });
     const teacher = await createTeacher(ctx.db, { school_id: school.id });
-    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    const session = await signInAs(ctx, teacher);
     await client.patch(`/api/admin/editschoolform/${school.id}`, { licensesddate: daysFromToday(-1) });
-    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await isSignedIn(session)).toBe(false);
   });
 });
 
@@ -255,22 +246,11 @@ describe('PATCH /api/admin/schooltoggle/:id', () => {
     const client = await adminClient();
     const school = await createSchool(ctx.db);
     const teacher = await createTeacher(ctx.db, { school_id: school.id });
-    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-
-    const off = await client.patch(`/api/admin/schooltoggle/${school.id}`);
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ success: true, activelicense: false });
-    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
-    const login = await apiClient(ctx.app).post('/api/auth/login', {
-      username: teacher.email,
-      password: DEFAULT_PASSWORD,
-    });
-    expect(login.json().message).toBe(authMessages.licenseInactive);
-
-    const on = await client.patch(`/api/admin/schooltoggle/${school.id}`);
-    expect(on.json()).toEqual({ success: true, activelicense: true });
-    await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-    expect((await auditOf(school.id)).map((row) => row.action)).toEqual([
+    const url = `/api/admin/schooltoggle/${school.id}`;
+    const [off, on] = await switchAccessOffAndOn(ctx, client, url, teacher, authMessages.licenseInactive);
+    expect(off).toEqual({ success: true, activelicense: false });
+    expect(on).toEqual({ success: true, activelicense: true });
+    expect((await auditOf(ctx, 'school', school.id)).map((row) => row.action)).toEqual([
       'school.deactivate',
       'school.activate',
     ]);
@@ -287,22 +267,9 @@ describe('PATCH /api/admin/schooltoggle/:id', () => {
 describe('DELETE /api/admin/school/:id', () => {
   it('removes the school and everything that belongs to it, and nothing else', async () => {
     const client = await adminClient();
-    const level = await createLevel(ctx.db);
-    const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id);
-    const activity = await createActivity(ctx.db, (await createLessonSession(ctx.db, lesson.id)).id);
-    const pdf = await createPdf(ctx.db, lesson.id);
-
     const seed = async () => {
       const school = await createSchool(ctx.db);
-      const teacher = await createTeacher(ctx.db, { school_id: school.id, levelIds: [level.id] });
-      const group = await createGroup(ctx.db, teacher.id, level.id);
-      await ctx.db
-        .insertInto('group_activities')
-        .values({ group_id: group.id, activity_id: activity.id, status: 'completed', completed_at: null })
-        .execute();
-      await ctx.db.insertInto('group_pdfs').values({ group_id: group.id, pdf_id: pdf.id }).execute();
-      await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-      return { school, teacher, group };
+      return { school, ...(await createTeacherWithProgress(ctx, { school_id: school.id })) };
     };
     const doomed = await seed();
     const kept = await seed();
@@ -311,41 +278,21 @@ describe('DELETE /api/admin/school/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
 
-    const count = async (
-      table:
-        | 'users'
-        | 'class_groups'
-        | 'group_activities'
-        | 'group_pdfs'
-        | 'auth_sessions'
-        | 'teacher_levels',
-      column: string,
-      value: number,
-    ) =>
-      (
-        await ctx.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(column as never, '=', value as never)
-          .executeTakeFirstOrThrow()
-      ).n;
-    for (const { teacher, group } of [doomed]) {
-      expect(Number(await count('users', 'id', teacher.id))).toBe(0);
-      expect(Number(await count('teacher_levels', 'user_id', teacher.id))).toBe(0);
-      expect(Number(await count('auth_sessions', 'user_id', teacher.id))).toBe(0);
-      expect(Number(await count('class_groups', 'id', group.id))).toBe(0);
-      expect(Number(await count('group_activities', 'group_id', group.id))).toBe(0);
-      expect(Number(await count('group_pdfs', 'group_id', group.id))).toBe(0);
-    }
-    expect(Number(await count('users', 'id', kept.teacher.id))).toBe(1);
-    expect(Number(await count('group_activities', 'group_id', kept.group.id))).toBe(1);
-    expect(Number(await count('auth_sessions', 'user_id', kept.teacher.id))).toBe(1);
+    expect(await rowsOfTeacher(ctx, doomed.teacher.id, doomed.group.id)).toEqual(NOTHING_LEFT);
+    expect(await rowsOfTeacher(ctx, kept.teacher.id, kept.group.id)).toEqual({
+      users: 1,
+      teacher_levels: 1,
+      auth_sessions: 1,
+      class_groups: 1,
+      group_activities: 1,
+      group_pdfs: 1,
+    });
     // The curriculum is shared and stays.
     expect(
-      await ctx.db.selectFrom('activities').select('id').where('id', '=', activity.id).execute(),
+      await ctx.db.selectFrom('activities').select('id').where('id', '=', doomed.activity.id).execute(),
     ).toHaveLength(1);
 
-    const audit = await auditOf(doomed.school.id);
+    const audit = await auditOf(ctx, 'school', doomed.school.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'school.delete', actor_id: client.admin.id });
     expect(JSON.parse(audit[0]!.details)).toMatchObject({ teachersDeleted: 1 });

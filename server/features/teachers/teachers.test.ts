@@ -2,25 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { teacherMessages } from '../../../common/messages/admin.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import {
-  createActivity,
-  createAdmin,
-  createGroup,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  createSchool,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../../test/factories.js';
-import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+  auditOf,
+  createTeacherWithProgress,
+  isSignedIn,
+  NOTHING_LEFT,
+  rowsOfTeacher,
+  signInAs,
+  signInNewAdmin,
+  switchAccessOffAndOn,
+} from '../../test/admin-helpers.js';
+import { createAdmin, createGroup, createLevel, createSchool, createTeacher } from '../../test/factories.js';
+import { setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();
-
-async function adminClient() {
-  const admin = await createAdmin(ctx.db);
-  return Object.assign(await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD }), { admin });
-}
+const adminClient = () => signInNewAdmin(ctx);
 
 let counter = 0;
 async function validTeacher(overrides: Record<string, unknown> = {}) {
@@ -50,14 +45,6 @@ const teacherRow = (id: number) =>
   ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const sessionsOf = async (userId: number) =>
   (await ctx.db.selectFrom('auth_sessions').select('id').where('user_id', '=', userId).execute()).length;
-const auditOf = (entityId: number) =>
-  ctx.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity', '=', 'teacher')
-    .where('entity_id', '=', entityId)
-    .orderBy('id')
-    .execute();
 
 describe('POST /api/admin/createteacher', () => {
   it('creates a teacher who can then sign in, and lists them in the spec shape', async () => {
@@ -85,7 +72,7 @@ describe('POST /api/admin/createteacher', () => {
     expect(list.success).toBe(true);
     expect(list.teachers).toContainEqual(teacher);
     await signIn(ctx.app, { email: body.Email, password: 'secret-password' });
-    const audit = await auditOf(teacher.id);
+    const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(audit[0]).toMatchObject({ action: 'teacher.create', actor_id: client.admin.id });
     expect(audit[0]!.details).not.toContain('secret-password');
     expect((await teacherRow(teacher.id)).password_hash).toMatch(/^\$argon2id\$/);
@@ -230,7 +217,7 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
       levelIds: [newLevel.id],
       Groups: null,
     });
-    const audit = await auditOf(teacher.id);
+    const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
       fields: ['name', 'levels', 'Groups'],
       passwordChanged: false,
@@ -240,21 +227,21 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
   it('a new password signs the teacher out everywhere and is the one that works', async () => {
     const client = await adminClient();
     const teacher = await createTeacher(ctx.db);
-    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    const session = await signInAs(ctx, teacher);
     const response = await client.patch(`/api/admin/editteacherteacher/${teacher.id}`, {
       password: 'brand-new-pass',
     });
     expect(response.statusCode).toBe(200);
-    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await isSignedIn(session)).toBe(false);
     await signIn(ctx.app, { email: teacher.email, password: 'brand-new-pass' });
-    const audit = await auditOf(teacher.id);
+    const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({ fields: [], passwordChanged: true });
   });
 
   it('deactivating through the form signs the teacher out', async () => {
     const client = await adminClient();
     const teacher = await createTeacher(ctx.db);
-    await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    await signInAs(ctx, teacher);
     await client.patch(`/api/admin/editteacherteacher/${teacher.id}`, { compteactife: false });
     expect(await sessionsOf(teacher.id)).toBe(0);
     expect((await teacherRow(teacher.id)).active).toBe(0);
@@ -312,20 +299,11 @@ describe('PATCH /api/admin/toggleactive/:id', () => {
   it('deactivates (signing out at once and refusing sign-in) and reactivates', async () => {
     const client = await adminClient();
     const teacher = await createTeacher(ctx.db);
-    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-    const off = await client.patch(`/api/admin/toggleactive/${teacher.id}`);
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ success: true, active: false });
-    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
-    const login = await apiClient(ctx.app).post('/api/auth/login', {
-      username: teacher.email,
-      password: DEFAULT_PASSWORD,
-    });
-    expect(login.json().message).toBe(authMessages.accountInactive);
-    const on = await client.patch(`/api/admin/toggleactive/${teacher.id}`);
-    expect(on.json()).toEqual({ success: true, active: true });
-    await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-    expect((await auditOf(teacher.id)).map((row) => row.action)).toEqual([
+    const url = `/api/admin/toggleactive/${teacher.id}`;
+    const [off, on] = await switchAccessOffAndOn(ctx, client, url, teacher, authMessages.accountInactive);
+    expect(off).toEqual({ success: true, active: false });
+    expect(on).toEqual({ success: true, active: true });
+    expect((await auditOf(ctx, 'teacher', teacher.id)).map((row) => row.action)).toEqual([
       'teacher.deactivate',
       'teacher.activate',
     ]);
@@ -341,38 +319,13 @@ describe('PATCH /api/admin/toggleactive/:id', () => {
 describe('DELETE /api/admin/removeteacher/:id', () => {
   it('removes the account, its groups, their progress, its levels and sessions, in one go', async () => {
     const client = await adminClient();
-    const level = await createLevel(ctx.db);
-    const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id);
-    const activity = await createActivity(ctx.db, (await createLessonSession(ctx.db, lesson.id)).id);
-    const teacher = await createTeacher(ctx.db, { levelIds: [level.id] });
-    const group = await createGroup(ctx.db, teacher.id, level.id);
-    await ctx.db
-      .insertInto('group_activities')
-      .values({ group_id: group.id, activity_id: activity.id, status: 'pending', completed_at: null })
-      .execute();
-    const session = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    const { teacher, group, activity, session } = await createTeacherWithProgress(ctx);
 
     const response = await client.delete(`/api/admin/removeteacher/${teacher.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
-    expect((await session.get('/api/auth/me')).statusCode).toBe(401);
-    expect(await ctx.db.selectFrom('users').select('id').where('id', '=', teacher.id).execute()).toHaveLength(
-      0,
-    );
-    expect(
-      await ctx.db.selectFrom('class_groups').select('id').where('teacher_id', '=', teacher.id).execute(),
-    ).toHaveLength(0);
-    expect(
-      await ctx.db.selectFrom('group_activities').select('id').where('group_id', '=', group.id).execute(),
-    ).toHaveLength(0);
-    expect(
-      await ctx.db
-        .selectFrom('teacher_levels')
-        .select('level_id')
-        .where('user_id', '=', teacher.id)
-        .execute(),
-    ).toHaveLength(0);
-    expect(await sessionsOf(teacher.id)).toBe(0);
+    expect(await isSignedIn(session)).toBe(false);
+    expect(await rowsOfTeacher(ctx, teacher.id, group.id)).toEqual(NOTHING_LEFT);
     // The school and the curriculum stay.
     expect(
       await ctx.db.selectFrom('schools').select('id').where('id', '=', teacher.schoolId).execute(),
@@ -380,7 +333,7 @@ describe('DELETE /api/admin/removeteacher/:id', () => {
     expect(
       await ctx.db.selectFrom('activities').select('id').where('id', '=', activity.id).execute(),
     ).toHaveLength(1);
-    const audit = await auditOf(teacher.id);
+    const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(audit.at(-1)).toMatchObject({ action: 'teacher.delete', actor_id: client.admin.id });
 
     const again = await client.delete(`/api/admin/removeteacher/${teacher.id}`);

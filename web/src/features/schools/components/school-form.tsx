@@ -2,7 +2,6 @@
 // Both sides use the same zod schema from common/, so the messages under the fields are the server's.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import {
   type School,
@@ -11,11 +10,12 @@ import {
   schoolCreateSchema,
   schoolEditSchema,
 } from '../../../../../common/schemas/schools.js';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
+import { RemarksCard } from '../../../components/ui/remarks-card';
 import { paths } from '../../../config/paths';
 
 export type SchoolFormValues = {
@@ -151,30 +151,16 @@ export function SchoolForm(props: SchoolFormProps) {
             {(field) => <Input {...field} {...register('licensespaymentdate')} type="date" />}
           </FormField>
         </div>
-        <label className="mt-5 flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            {...register('activelicense')}
-            className="size-4 cursor-pointer rounded border-input accent-indigo-600"
-          />
-          Active license
-        </label>
+        <CheckboxField className="mt-5" label="Active license" {...register('activelicense')} />
       </Card>
 
-      <Card className="p-5 sm:p-6">
-        <FormField label="Remarks" error={errors.remarque?.message}>
-          {(field) => <Textarea {...field} {...register('remarque')} rows={3} />}
-        </FormField>
-      </Card>
+      <RemarksCard error={errors.remarque?.message} {...register('remarque')} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" asChild>
-          <Link to={paths.schools.getHref()}>Cancel</Link>
-        </Button>
-        <Button type="submit" loading={props.submitting}>
-          {isEdit ? 'Save changes' : 'Create school'}
-        </Button>
-      </div>
+      <FormActions
+        cancelHref={paths.schools.getHref()}
+        submitLabel={isEdit ? 'Save changes' : 'Create school'}
+        submitting={props.submitting}
+      />
     </form>
   );
 }

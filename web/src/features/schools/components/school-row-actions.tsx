@@ -1,15 +1,8 @@
 // Row menu of the school list (SPEC §2): see details, edit, activate/deactivate, delete.
-import { Eye, MoreHorizontal, Pencil, Power, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { School } from '../../../../../common/schemas/schools.js';
-import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
 import { paths } from '../../../config/paths';
 
 type Props = {
@@ -22,38 +15,22 @@ type Props = {
 export function SchoolRowActions({ school, onDetails, onToggle, onDelete }: Props) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9"
-          aria-label={`Actions for ${school.schoolName}`}
-          onClick={(event) => event.stopPropagation()}
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      {/* Menu clicks bubble through the portal to the row: stop them there. */}
-      <DropdownMenuContent onClick={(event) => event.stopPropagation()}>
-        <DropdownMenuItem onSelect={() => onDetails(school)}>
-          <Eye aria-hidden="true" />
-          See details
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(paths.schoolFormEdit.getHref(school.id))}>
-          <Pencil aria-hidden="true" />
-          Edit school
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onToggle(school)}>
-          <Power aria-hidden="true" />
-          {school.activelicense ? 'Deactivate' : 'Activate'}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(school)}>
-          <Trash2 aria-hidden="true" />
-          Delete school
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowActionsMenu
+      label={`Actions for ${school.schoolName}`}
+      actions={[
+        { label: 'See details', icon: Eye, onSelect: () => onDetails(school) },
+        {
+          label: 'Edit school',
+          icon: Pencil,
+          onSelect: () => navigate(paths.schoolFormEdit.getHref(school.id)),
+        },
+        {
+          label: school.activelicense ? 'Deactivate' : 'Activate',
+          icon: Power,
+          onSelect: () => onToggle(school),
+        },
+        { label: 'Delete school', icon: Trash2, onSelect: () => onDelete(school), destructive: true },
+      ]}
+    />
   );
 }

@@ -1,12 +1,11 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
-import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCreateSchool } from '../api/create-school';
@@ -14,14 +13,11 @@ import { useEditSchool } from '../api/edit-school';
 import { useSchools } from '../api/get-schools';
 import { SchoolForm } from '../components/school-form';
 
-function BackLink() {
+function SchoolFormFrame({ children }: { children: ReactNode }) {
   return (
-    <Button variant="ghost" size="sm" asChild className="-ml-2 mb-2 w-fit">
-      <Link to={paths.schools.getHref()}>
-        <ArrowLeft aria-hidden="true" />
-        Schools
-      </Link>
-    </Button>
+    <FormPage backHref={paths.schools.getHref()} backLabel="Schools">
+      {children}
+    </FormPage>
   );
 }
 
@@ -29,8 +25,7 @@ function CreateSchool() {
   const navigate = useNavigate();
   const create = useCreateSchool();
   return (
-    <>
-      <BackLink />
+    <SchoolFormFrame>
       <PageHeader title="Ajouter une école" subtitle="Fields marked * are required." />
       <SchoolForm
         mode="create"
@@ -45,7 +40,7 @@ function CreateSchool() {
           )
         }
       />
-    </>
+    </SchoolFormFrame>
   );
 }
 
@@ -57,31 +52,24 @@ function EditSchool({ id }: { id: number }) {
 
   if (schools.isPending) {
     return (
-      <>
-        <BackLink />
-        <Skeleton className="mb-6 h-9 w-64" />
-        <Skeleton className="h-96 w-full rounded-xl" />
-      </>
+      <SchoolFormFrame>
+        <FormPageSkeleton />
+      </SchoolFormFrame>
     );
   }
   if (!school) {
     return (
-      <>
-        <BackLink />
-        <EmptyState
+      <SchoolFormFrame>
+        <FormPageMissing
           title={schools.isError ? 'The school could not be loaded' : schoolMessages.notFound}
-          action={
-            <Button asChild>
-              <Link to={paths.schools.getHref()}>Back to the schools</Link>
-            </Button>
-          }
+          backHref={paths.schools.getHref()}
+          backLabel="Back to the schools"
         />
-      </>
+      </SchoolFormFrame>
     );
   }
   return (
-    <>
-      <BackLink />
+    <SchoolFormFrame>
       <PageHeader title="Modifier l’école" subtitle={school.schoolName} />
       <SchoolForm
         key={school.id}
@@ -98,7 +86,7 @@ function EditSchool({ id }: { id: number }) {
           )
         }
       />
-    </>
+    </SchoolFormFrame>
   );
 }
 

@@ -1,16 +1,14 @@
 // School list (SPEC §2 /schools): search, virtualised table, details modal, row menu, delete modal.
-import { Plus, SearchX } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { ListSearch } from '../../../components/ui/list-search';
+import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useDeleteSchool } from '../api/delete-school';
 import { useSchools } from '../api/get-schools';
@@ -76,56 +74,39 @@ export default function SchoolsPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          placeholder="Search schools..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          data-testid="schools-search"
-        />
-        {query.trim() && schools.data && (
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="schools-result-count">
-            {visible.length.toLocaleString('fr-FR')} result{visible.length === 1 ? '' : 's'}
-          </p>
-        )}
-      </div>
+      <ListSearch
+        placeholder="Search schools..."
+        value={query}
+        onChange={setQuery}
+        matches={query.trim() && schools.data ? visible.length : null}
+        testIdPrefix="schools"
+      />
 
-      {schools.isPending ? (
-        <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
-            <Skeleton key={i} className="h-11 w-full" />
-          ))}
-        </div>
-      ) : schools.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            The schools could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => void schools.refetch()}>
-              Retry
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : total === 0 ? (
-        <EmptyState
-          title="No schools yet"
-          description="Add the first school to give its teachers access."
-          action={
+      <ListStates
+        status={schools.status}
+        onRetry={() => void schools.refetch()}
+        errorText="The schools could not be loaded."
+        total={total}
+        matches={visible.length}
+        empty={{
+          title: 'No schools yet',
+          description: 'Add the first school to give its teachers access.',
+          action: (
             <Button asChild>
               <Link to={paths.schoolForm.getHref()}>Ajouter une école</Link>
             </Button>
-          }
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState icon={SearchX} title="No school matches your search" description={`“${query.trim()}”`} />
-      ) : (
+          ),
+        }}
+        noMatchTitle="No school matches your search"
+        query={query}
+      >
         <SchoolsTable
           schools={visible}
           onDetails={(school) => setDetailsId(school.id)}
           onToggle={onToggle}
           onDelete={setToDelete}
         />
-      )}
+      </ListStates>
 
       <SchoolDetailsDialog school={details} onOpenChange={(open) => !open && setDetailsId(null)} />
       <DeleteSchoolDialog

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import {
   type LevelsAndSchoolsResponse,
@@ -15,12 +14,13 @@ import {
   teacherEditSchema,
 } from '../../../../../common/schemas/teachers.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { RemarksCard } from '../../../components/ui/remarks-card';
 import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
 import { paths } from '../../../config/paths';
 
 export type TeacherFormValues = {
@@ -185,14 +185,7 @@ export function TeacherForm(props: TeacherFormProps) {
             )}
           </FormField>
           <div className="flex items-end pb-2">
-            <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
-              <input
-                type="checkbox"
-                {...register('compteactife')}
-                className="size-4 cursor-pointer rounded border-input accent-indigo-600"
-              />
-              Active account
-            </label>
+            <CheckboxField label="Active account" {...register('compteactife')} />
           </div>
         </div>
       </Card>
@@ -269,20 +262,13 @@ export function TeacherForm(props: TeacherFormProps) {
         />
       </Card>
 
-      <Card className="p-5 sm:p-6">
-        <FormField label="Remarks" error={errors.remarque?.message}>
-          {(field) => <Textarea {...field} {...register('remarque')} rows={3} />}
-        </FormField>
-      </Card>
+      <RemarksCard error={errors.remarque?.message} {...register('remarque')} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" asChild>
-          <Link to={paths.teachers.getHref()}>Cancel</Link>
-        </Button>
-        <Button type="submit" loading={props.submitting}>
-          {isEdit ? 'Save changes' : 'Create teacher'}
-        </Button>
-      </div>
+      <FormActions
+        cancelHref={paths.teachers.getHref()}
+        submitLabel={isEdit ? 'Save changes' : 'Create teacher'}
+        submitting={props.submitting}
+      />
     </form>
   );
 }

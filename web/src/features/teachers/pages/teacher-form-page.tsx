@@ -1,14 +1,11 @@
 // Teacher form: create at /teachersform, edit at /teacherformedit/:id (SPEC §2), then back to /teachers.
 // Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
-import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCreateTeacher } from '../api/create-teacher';
@@ -17,40 +14,27 @@ import { useLevelsAndSchools } from '../api/get-levels-and-schools';
 import { useTeachers } from '../api/get-teachers';
 import { TeacherForm } from '../components/teacher-form';
 
-function BackLink() {
+function TeacherFormFrame({ children }: { children: ReactNode }) {
   return (
-    <Button variant="ghost" size="sm" asChild className="-ml-2 mb-2 w-fit">
-      <Link to={paths.teachers.getHref()}>
-        <ArrowLeft aria-hidden="true" />
-        Teachers
-      </Link>
-    </Button>
+    <FormPage backHref={paths.teachers.getHref()} backLabel="Teachers">
+      {children}
+    </FormPage>
   );
 }
 
 function Loading() {
   return (
-    <>
-      <BackLink />
-      <Skeleton className="mb-6 h-9 w-64" />
-      <Skeleton className="h-96 w-full rounded-xl" />
-    </>
+    <TeacherFormFrame>
+      <FormPageSkeleton />
+    </TeacherFormFrame>
   );
 }
 
 function Missing({ title }: { title: string }) {
   return (
-    <>
-      <BackLink />
-      <EmptyState
-        title={title}
-        action={
-          <Button asChild>
-            <Link to={paths.teachers.getHref()}>Back to the teachers</Link>
-          </Button>
-        }
-      />
-    </>
+    <TeacherFormFrame>
+      <FormPageMissing title={title} backHref={paths.teachers.getHref()} backLabel="Back to the teachers" />
+    </TeacherFormFrame>
   );
 }
 
@@ -79,8 +63,7 @@ function CreateTeacher() {
   if (options.isPending) return <Loading />;
   if (!options.data) return <Missing title="The form options could not be loaded" />;
   return (
-    <>
-      <BackLink />
+    <TeacherFormFrame>
       <PageHeader title="Ajouter un enseignant" subtitle="Fields marked * are required." />
       <TeacherForm
         mode="create"
@@ -92,7 +75,7 @@ function CreateTeacher() {
           return submit.handle(create.mutateAsync(body));
         }}
       />
-    </>
+    </TeacherFormFrame>
   );
 }
 
@@ -109,8 +92,7 @@ function EditTeacher({ id }: { id: number }) {
       <Missing title={teachers.isError ? 'The teacher could not be loaded' : teacherMessages.notFound} />
     );
   return (
-    <>
-      <BackLink />
+    <TeacherFormFrame>
       <PageHeader title="Modifier l’enseignant" subtitle={`${teacher.firstname} ${teacher.name}`} />
       <TeacherForm
         key={teacher.id}
@@ -124,7 +106,7 @@ function EditTeacher({ id }: { id: number }) {
           return submit.handle(edit.mutateAsync({ id, body }));
         }}
       />
-    </>
+    </TeacherFormFrame>
   );
 }
 

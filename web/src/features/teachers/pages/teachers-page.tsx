@@ -1,16 +1,14 @@
 // Teacher list (SPEC §2 /teachers): search, virtualised table, profile modal, row menu.
-import { Plus, SearchX } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { ListSearch } from '../../../components/ui/list-search';
+import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useTeachers } from '../api/get-teachers';
 import { useRemoveTeacher } from '../api/remove-teacher';
@@ -74,56 +72,39 @@ export default function TeachersPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          placeholder="Search teachers..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          data-testid="teachers-search"
-        />
-        {query.trim() && teachers.data && (
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="teachers-result-count">
-            {visible.length.toLocaleString('fr-FR')} result{visible.length === 1 ? '' : 's'}
-          </p>
-        )}
-      </div>
+      <ListSearch
+        placeholder="Search teachers..."
+        value={query}
+        onChange={setQuery}
+        matches={query.trim() && teachers.data ? visible.length : null}
+        testIdPrefix="teachers"
+      />
 
-      {teachers.isPending ? (
-        <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
-            <Skeleton key={i} className="h-11 w-full" />
-          ))}
-        </div>
-      ) : teachers.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            The teachers could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => void teachers.refetch()}>
-              Retry
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : total === 0 ? (
-        <EmptyState
-          title="No teachers yet"
-          description="Add a teacher and link them to a school and levels."
-          action={
+      <ListStates
+        status={teachers.status}
+        onRetry={() => void teachers.refetch()}
+        errorText="The teachers could not be loaded."
+        total={total}
+        matches={visible.length}
+        empty={{
+          title: 'No teachers yet',
+          description: 'Add a teacher and link them to a school and levels.',
+          action: (
             <Button asChild>
               <Link to={paths.teacherForm.getHref()}>Ajouter un enseignant</Link>
             </Button>
-          }
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState icon={SearchX} title="No teacher matches your search" description={`“${query.trim()}”`} />
-      ) : (
+          ),
+        }}
+        noMatchTitle="No teacher matches your search"
+        query={query}
+      >
         <TeachersTable
           teachers={visible}
           onProfile={(teacher) => setProfileId(teacher.id)}
           onToggle={onToggle}
           onDelete={onDelete}
         />
-      )}
+      </ListStates>
 
       <TeacherProfileDialog teacher={profile} onOpenChange={(open) => !open && setProfileId(null)} />
     </>

@@ -1,0 +1,128 @@
+// Helpers of the admin API tests: an admin session, a teacher with everything a teacher owns (levels,
+// a group with progress and a PDF, a signed-in session), and what is left of it after a change.
+
+import { expect } from 'vitest';
+import {
+  type CreatedUser,
+  createActivity,
+  createAdmin,
+  createGroup,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPdf,
+  createPeriod,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from './factories.js';
+import type { ApiClient, TestContext } from './helper.js';
+import { apiClient, signIn } from './helper.js';
+
+/** A new admin, signed in. */
+export async function signInNewAdmin(ctx: TestContext): Promise<ApiClient & { admin: CreatedUser }> {
+  const admin = await createAdmin(ctx.db);
+  return Object.assign(await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD }), { admin });
+}
+
+export function signInAs(ctx: TestContext, user: { email: string }) {
+  return signIn(ctx.app, { email: user.email, password: DEFAULT_PASSWORD });
+}
+
+/** Whether a session still lets its holder in. */
+export async function isSignedIn(session: ApiClient): Promise<boolean> {
+  return (await session.get('/api/auth/me')).statusCode !== 401;
+}
+
+/** What the login route answers to the user's right password (e.g. why it refuses them). */
+export async function loginMessage(ctx: TestContext, user: { email: string }): Promise<string> {
+  const response = await apiClient(ctx.app).post('/api/auth/login', {
+    username: user.email,
+    password: DEFAULT_PASSWORD,
+  });
+  return response.json().message;
+}
+
+/**
+ * Flips a switch of the teacher's access twice through `url` (PATCH): off signs the teacher out at
+ * once and makes sign-in answer `refusal`; on lets them sign in again. Returns both answers' bodies.
+ */
+export async function switchAccessOffAndOn(
+  ctx: TestContext,
+  client: ApiClient,
+  url: string,
+  teacher: { email: string },
+  refusal: string,
+): Promise<[off: unknown, on: unknown]> {
+  const session = await signInAs(ctx, teacher);
+  const off = await client.patch(url);
+  expect(off.statusCode).toBe(200);
+  expect(await isSignedIn(session)).toBe(false);
+  expect(await loginMessage(ctx, teacher)).toBe(refusal);
+  const on = await client.patch(url);
+  expect(on.statusCode).toBe(200);
+  await signInAs(ctx, teacher);
+  return [off.json(), on.json()];
+}
+
+/** The audit entries of one entity, oldest first. */
+export function auditOf(ctx: TestContext, entity: 'school' | 'teacher', entityId: number) {
+  return ctx.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('id')
+    .execute();
+}
+
+/** A teacher with a level, a group that has progress on an activity and a PDF, and a session. */
+export async function createTeacherWithProgress(ctx: TestContext, values: { school_id?: number } = {}) {
+  const level = await createLevel(ctx.db);
+  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id);
+  const activity = await createActivity(ctx.db, (await createLessonSession(ctx.db, lesson.id)).id);
+  const pdf = await createPdf(ctx.db, lesson.id);
+  const teacher = await createTeacher(ctx.db, { ...values, levelIds: [level.id] });
+  const group = await createGroup(ctx.db, teacher.id, level.id);
+  await ctx.db
+    .insertInto('group_activities')
+    .values({ group_id: group.id, activity_id: activity.id, status: 'completed', completed_at: null })
+    .execute();
+  await ctx.db.insertInto('group_pdfs').values({ group_id: group.id, pdf_id: pdf.id }).execute();
+  const session = await signInAs(ctx, teacher);
+  return { teacher, group, activity, session };
+}
+
+/** How many rows of each kind the teacher and their group still have. */
+export async function rowsOfTeacher(ctx: TestContext, teacherId: number, groupId: number) {
+  const count = async (
+    table: 'users' | 'teacher_levels' | 'auth_sessions' | 'class_groups' | 'group_activities' | 'group_pdfs',
+    column: 'id' | 'user_id' | 'group_id',
+    value: number,
+  ) =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(column as never, '=', value as never)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    users: await count('users', 'id', teacherId),
+    teacher_levels: await count('teacher_levels', 'user_id', teacherId),
+    auth_sessions: await count('auth_sessions', 'user_id', teacherId),
+    class_groups: await count('class_groups', 'id', groupId),
+    group_activities: await count('group_activities', 'group_id', groupId),
+    group_pdfs: await count('group_pdfs', 'group_id', groupId),
+  };
+}
+
+export const NOTHING_LEFT = {
+  users: 0,
+  teacher_levels: 0,
+  auth_sessions: 0,
+  class_groups: 0,
+  group_activities: 0,
+  group_pdfs: 0,
+};

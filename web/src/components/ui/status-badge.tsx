@@ -1,0 +1,13 @@
+// Active / inactive status of a list row: 'Actif' / 'Inactif' (SPEC §2).
+import { Badge } from './badge';
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge variant={active ? 'success' : 'secondary'}>
+      <span
+        className={active ? 'size-1.5 rounded-full bg-emerald-600' : 'size-1.5 rounded-full bg-slate-500'}
+      />
+      {active ? 'Actif' : 'Inactif'}
+    </Badge>
+  );
+}
