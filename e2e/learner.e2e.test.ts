@@ -93,7 +93,12 @@ const activity = (page: Page, name: string) => page.getByRole('button', { name: 
 
 /** Waits for the player to be ready; returns the activity's frame (nested in the player frame). */
 async function playerReady(page: Page): Promise<Frame> {
-  await page.getByRole('button', { name: 'Commencer' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('button', { name: 'Commencer' })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error) => {
+      throw new Error(`player not ready at ${page.url()}: ${(await page.content()).slice(-1500)}`, { cause: error });
+    });
   const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
   if (!frame) throw new Error('activity frame missing');
   return frame;
@@ -148,6 +153,23 @@ describe('teacher area', () => {
     await frame.getByText('script ran').waitFor();
     const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(238, 238, 255)');
+    // The service worker answers with the file's type and serves byte ranges (audio, video).
+    const served = await frame.evaluate(async () => {
+      const whole = await fetch('style.css');
+      const part = await fetch('style.css', { headers: { range: 'bytes=0-3' } });
+      return {
+        type: whole.headers.get('content-type'),
+        status: part.status,
+        range: part.headers.get('content-range'),
+        text: await part.text(),
+      };
+    });
+    expect(served).toEqual({
+      type: 'text/css; charset=utf-8',
+      status: 206,
+      range: expect.stringMatching(/^bytes 0-3\/\d+$/),
+      text: 'body',
+    });
     await context.setOffline(false);
 
     // Escape leaves the player; the activity is completed and the next one opens.

@@ -34,10 +34,13 @@ async function cleanup(): Promise<string | null> {
   return kept?.meta.namespace ?? null;
 }
 
-/** Unzips and stores the package in a worker; resolves with its meta once complete. */
+// Started with the page, so that it is ready when the package arrives.
+const unzipWorker = new Worker(new URL('./unzip.worker.ts', import.meta.url), { type: 'module' });
+
+/** Unzips and stores the package in the worker; resolves with its meta once complete. */
 function installPackage(namespace: string, bytes: ArrayBuffer): Promise<PackageMeta> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./unzip.worker.ts', import.meta.url), { type: 'module' });
+    const worker = unzipWorker;
     const finish = () => worker.terminate();
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       const reply = event.data;
@@ -106,9 +109,14 @@ async function open(message: AppToPlayer): Promise<void> {
 
   try {
     progress('service-worker');
-    const registration = await registerServiceWorker();
+    let registration = await registerServiceWorker();
     progress('prepare');
-    if (!(await pingServiceWorker(registration))) throw new Error('The service worker does not answer');
+    if (!(await pingServiceWorker(registration))) {
+      // A silent worker is replaced once before giving up.
+      await registration.unregister().catch(() => false);
+      registration = await registerServiceWorker();
+      if (!(await pingServiceWorker(registration))) throw new Error('The service worker does not answer');
+    }
     await showActivity(meta);
     stopHealthChecks?.();
     stopHealthChecks = keepServiceWorkerHealthy(registration);

@@ -3,9 +3,14 @@
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../common/constants.js';
 
+/** path → FileRecord: where a file's bytes are. */
 export const FILES_STORE = 'files';
+/** batch number → Blob: the bytes of one batch of files, back to back (one disk write per batch). */
+export const CHUNKS_STORE = 'chunks';
 export const META_STORE = 'meta';
 export const META_KEY = 'package';
+
+export type FileRecord = { chunk: number; offset: number; size: number; type: string };
 
 export type PackageMeta = { namespace: string; entry: string; fileCount: number; storedAt: number };
 
@@ -32,6 +37,7 @@ export function openPackageDb(namespace: string): Promise<IDBDatabase> {
   request.onupgradeneeded = () => {
     const db = request.result;
     db.createObjectStore(FILES_STORE);
+    db.createObjectStore(CHUNKS_STORE);
     db.createObjectStore(META_STORE);
   };
   return requestToPromise(request).then((db) => {

@@ -16,16 +16,44 @@ function activated(worker: ServiceWorker): Promise<ServiceWorker> {
   });
 }
 
-/** Registers (or finds) the worker and resolves once it is active. */
+/** Gives up on a step that never settles (a stuck script fetch) so that the player can say so. */
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+const REGISTER_TIMEOUT_MS = 15_000;
+
+/**
+ * The active worker's registration: the existing one when it is there (its update check runs in
+ * the background, off the critical path), else a new registration once it is active.
+ */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
   if (!('serviceWorker' in navigator)) throw new Error('Service workers are not available');
-  const registration = await navigator.serviceWorker.register(SW_SCRIPT_URL, {
-    scope: SW_SCOPE,
-    updateViaCache: 'none',
-  });
+  const existing = await navigator.serviceWorker.getRegistration(SW_SCOPE);
+  if (existing?.active && new URL(existing.active.scriptURL).pathname === SW_SCRIPT_URL) {
+    existing.update().catch(() => undefined);
+    return existing;
+  }
+  const registration = await withTimeout(
+    navigator.serviceWorker.register(SW_SCRIPT_URL, { scope: SW_SCOPE, updateViaCache: 'none' }),
+    REGISTER_TIMEOUT_MS,
+    'Service worker registration',
+  );
   const worker = registration.active ?? registration.waiting ?? registration.installing;
   if (!worker) throw new Error('No service worker to wait for');
-  await activated(worker);
+  await withTimeout(activated(worker), REGISTER_TIMEOUT_MS, 'Service worker activation');
   return registration;
 }
 

@@ -3,7 +3,7 @@
 // package's IndexedDB copy, with the stored content type and single byte ranges (audio, video),
 // and answers health pings. Built as one self-contained classic script (no imports at runtime).
 import { parseByteRange } from '../../common/byte-range.js';
-import { databaseName, FILES_STORE, requestToPromise } from './offline-db';
+import { CHUNKS_STORE, databaseName, FILES_STORE, type FileRecord, requestToPromise } from './offline-db';
 import { NAMESPACE_PATTERN } from './protocol';
 
 // The DOM lib has no service-worker types; these are the few members used here.
@@ -69,8 +69,15 @@ async function readFile(namespace: string, path: string): Promise<Blob | undefin
   const db = await openPackage(namespace);
   if (!db) return undefined;
   try {
-    const transaction = db.transaction(FILES_STORE, 'readonly');
-    return (await requestToPromise(transaction.objectStore(FILES_STORE).get(path))) as Blob | undefined;
+    const transaction = db.transaction([FILES_STORE, CHUNKS_STORE], 'readonly');
+    const record = (await requestToPromise(transaction.objectStore(FILES_STORE).get(path))) as
+      | FileRecord
+      | undefined;
+    if (!record) return undefined;
+    const chunk = (await requestToPromise(transaction.objectStore(CHUNKS_STORE).get(record.chunk))) as
+      | Blob
+      | undefined;
+    return chunk?.slice(record.offset, record.offset + record.size, record.type);
   } catch {
     databases.delete(namespace);
     return undefined;

@@ -4,7 +4,12 @@
 // as untrusted (an activity shares that origin).
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import { type AppToPlayer, isPlayerMessage, type PlayerStep } from '../../../../player/protocol';
+import {
+  type AppToPlayer,
+  isPlayerMessage,
+  NAMESPACE_PATTERN,
+  type PlayerStep,
+} from '../../../../player/protocol';
 import { downloadPackage, PackageDownloadError } from './download-package';
 import { downloadPercent, PLAYER_STEPS, STEP_ORDER } from './player-steps';
 
@@ -15,6 +20,24 @@ export type PlayerState = {
 };
 
 const FRAME_TIMEOUT_MS = 15_000;
+
+/** The package this device played last (a content hash; nothing secret). */
+const HINT_KEY = 'ardoise:last-offline-package';
+function readHint(): string | null {
+  try {
+    const hint = localStorage.getItem(HINT_KEY);
+    return hint && NAMESPACE_PATTERN.test(hint) ? hint : null;
+  } catch {
+    return null;
+  }
+}
+function writeHint(namespace: string): void {
+  try {
+    localStorage.setItem(HINT_KEY, namespace);
+  } catch {
+    // Without storage, re-opening downloads again: slower, still correct.
+  }
+}
 
 const initial: PlayerState = { step: 'cleanup', percent: PLAYER_STEPS.cleanup.percent, error: null };
 
@@ -70,17 +93,29 @@ export function useActivityPlayer({
     const post = (message: AppToPlayer, transfer: Transferable[] = []) =>
       frameRef.current?.contentWindow?.postMessage(message, contentOrigin, transfer);
 
-    const download = async (held: string | null) => {
-      advance('download', downloadPercent(0));
+    // The download starts at once, beside the frame's start-up, asking with the package this
+    // device played last (most likely the one the frame still holds: a 304 then).
+    const hint = readHint();
+    let frameHeld: string | null | undefined;
+    let fraction = 0;
+    const onProgress = (value: number) => {
+      fraction = value;
+      if (frameHeld !== undefined) advance('download', downloadPercent(value));
+    };
+    const download = (held: string | null) =>
+      downloadPackage({ activityId, token, held, signal: controller.signal, onProgress });
+    const early = download(hint);
+    early.catch(() => undefined); // handled in handOver
+
+    let sent: string | null = null;
+    const handOver = async () => {
+      advance('download', downloadPercent(fraction));
       try {
-        const result = await downloadPackage({
-          activityId,
-          token,
-          held,
-          signal: controller.signal,
-          onProgress: (fraction) => advance('download', downloadPercent(fraction)),
-        });
+        let result = await early;
+        // The server confirmed the hint, but the frame no longer holds it: download after all.
+        if (result.status === 'current' && result.namespace !== frameHeld) result = await download(null);
         if (controller.signal.aborted) return;
+        sent = result.namespace;
         if (result.status === 'current') post({ type: 'app:use-held', namespace: result.namespace });
         else post({ type: 'app:package', namespace: result.namespace, bytes: result.bytes }, [result.bytes]);
       } catch (error) {
@@ -103,13 +138,16 @@ export function useActivityPlayer({
           if (downloadStarted) return;
           downloadStarted = true;
           clearTimeout(frameTimeout);
-          void download(typeof message.held === 'string' ? message.held : null);
+          frameHeld = typeof message.held === 'string' ? message.held : null;
+          void handOver();
           return;
         case 'player:progress':
           if (message.step in PLAYER_STEPS) advance(message.step);
           return;
         case 'player:ready':
-          if (downloadStarted) advance('ready');
+          if (!sent) return;
+          writeHint(sent);
+          advance('ready');
           return;
         case 'player:error':
           fail(message.kind === 'display' ? learnerMessages.displayError : learnerMessages.loadError);
