@@ -97,7 +97,9 @@ async function playerReady(page: Page): Promise<Frame> {
     .getByRole('button', { name: 'Commencer' })
     .waitFor({ timeout: 30_000 })
     .catch(async (error) => {
-      throw new Error(`player not ready at ${page.url()}: ${(await page.content()).slice(-1500)}`, { cause: error });
+      throw new Error(`player not ready at ${page.url()}: ${(await page.content()).slice(-1500)}`, {
+        cause: error,
+      });
     });
   const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
   if (!frame) throw new Error('activity frame missing');
