@@ -2,6 +2,7 @@
 // a group with progress and a PDF, a signed-in session), and what is left of it after a change.
 
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import {
   type CreatedUser,
   createActivity,
@@ -17,6 +18,14 @@ import {
 } from './factories.js';
 import type { ApiClient, TestContext } from './helper.js';
 import { apiClient, signIn } from './helper.js';
+
+/**
+ * Checks a body against its response schema, extra fields included: the list routes send plain JSON
+ * (no per-response zod), so this is where their shape is held to the schema.
+ */
+export function expectShape(schema: z.ZodType, body: unknown): void {
+  expect(schema.parse(body)).toEqual(body);
+}
 
 /** A new admin, signed in. */
 export async function signInNewAdmin(ctx: TestContext): Promise<ApiClient & { admin: CreatedUser }> {

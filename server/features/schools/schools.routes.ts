@@ -9,6 +9,7 @@ import {
   schoolToggleResponseSchema,
   successResponseSchema,
 } from '../../../common/schemas/schools.js';
+import { largeJsonResponse } from '../../large-json.js';
 import { access } from '../../plugins/auth.js';
 import { presentSchool } from './school.presenter.js';
 import { listSchoolsWithCounts } from './school.repository.js';
@@ -17,7 +18,7 @@ import { createSchool, deleteSchool, editSchool, toggleSchoolLicence } from './s
 export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/getschools',
-    { ...access.admin, schema: { response: { 200: getSchoolsResponseSchema } } },
+    { ...access.admin, ...largeJsonResponse, schema: { response: { 200: getSchoolsResponseSchema } } },
     async () => ({
       success: true as const,
       schools: (await listSchoolsWithCounts(app.db)).map(presentSchool),

@@ -1,10 +1,13 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { schoolMessages } from '../../../common/messages/admin.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import { httpMessages } from '../../../common/messages/http.js';
+import { getSchoolsResponseSchema } from '../../../common/schemas/schools.js';
 import {
   auditOf,
   createTeacherWithProgress,
+  expectShape,
   isSignedIn,
   NOTHING_LEFT,
   rowsOfTeacher,
@@ -162,7 +165,9 @@ describe('GET /api/admin/getschools', () => {
     await createGroup(ctx.db, a.id, level.id);
     await createGroup(ctx.db, b.id, level.id);
     const empty = await createSchool(ctx.db, { name: 'Empty' });
-    const { schools } = (await client.get('/api/admin/getschools')).json();
+    const body = (await client.get('/api/admin/getschools')).json();
+    expectShape(getSchoolsResponseSchema, body);
+    const { schools } = body;
     expect(schools.find((s: { id: number }) => s.id === school.id)).toMatchObject({
       teacherCount: 2,
       groupCount: 3,
@@ -171,6 +176,22 @@ describe('GET /api/admin/getschools', () => {
       teacherCount: 0,
       groupCount: 0,
     });
+  });
+
+  it('sends the list gzip-compressed to a browser that accepts it', async () => {
+    const client = await adminClient();
+    for (let i = 0; i < 120; i++) await createSchool(ctx.db, { name: `École ${i}` });
+    const plain = await client.get('/api/admin/getschools');
+    const zipped = await client.request({
+      method: 'GET',
+      url: '/api/admin/getschools',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });
 

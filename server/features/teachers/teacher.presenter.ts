@@ -1,19 +1,28 @@
 // Turns teacher rows into the spec's Teacher JSON (SPEC §3 "Teacher (list)"): the school as its name,
 // the levels as text, plus the ids the edit form prefills.
 import type { Teacher } from '../../../common/schemas/teachers.js';
-import type { TeacherLevelRow, TeacherListRow } from './teacher.repository.js';
+import type { LevelLinks, TeacherListRow } from './teacher.repository.js';
 
-export function groupLevelsByTeacher(levels: TeacherLevelRow[]): Map<number, TeacherLevelRow[]> {
-  const byTeacher = new Map<number, TeacherLevelRow[]>();
-  for (const level of levels) {
-    const list = byTeacher.get(level.user_id);
-    if (list) list.push(level);
-    else byTeacher.set(level.user_id, [level]);
+type TeacherLevel = { id: number; title: string };
+
+/** Each teacher's levels, in the order of `levels` (by title). */
+export function groupLevelsByTeacher({ levels, links }: LevelLinks): Map<number, TeacherLevel[]> {
+  const rankOf = new Map(levels.map((level, rank) => [level.id, rank]));
+  const byTeacher = new Map<number, TeacherLevel[]>();
+  for (const link of links) {
+    const rank = rankOf.get(link.level_id);
+    if (rank === undefined) continue;
+    const list = byTeacher.get(link.user_id);
+    if (list) list.push(levels[rank]!);
+    else byTeacher.set(link.user_id, [levels[rank]!]);
+  }
+  for (const list of byTeacher.values()) {
+    if (list.length > 1) list.sort((a, b) => rankOf.get(a.id)! - rankOf.get(b.id)!);
   }
   return byTeacher;
 }
 
-export function presentTeacher(row: TeacherListRow, levels: TeacherLevelRow[] = []): Teacher {
+export function presentTeacher(row: TeacherListRow, levels: TeacherLevel[] = []): Teacher {
   return {
     id: row.id,
     name: row.name,

@@ -11,17 +11,18 @@ import {
   teacherResponseSchema,
   teacherToggleResponseSchema,
 } from '../../../common/schemas/teachers.js';
+import { largeJsonResponse } from '../../large-json.js';
 import { access } from '../../plugins/auth.js';
 import { groupLevelsByTeacher, presentTeacher } from './teacher.presenter.js';
-import { listSchoolAndLevelOptions, listTeacherLevels, listTeacherRows } from './teacher.repository.js';
+import { listLevelLinks, listSchoolAndLevelOptions, listTeacherRows } from './teacher.repository.js';
 import { createTeacher, deleteTeacher, editTeacher, toggleTeacherActive } from './teacher.service.js';
 
 export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/getteachers',
-    { ...access.admin, schema: { response: { 200: getTeachersResponseSchema } } },
+    { ...access.admin, ...largeJsonResponse, schema: { response: { 200: getTeachersResponseSchema } } },
     async () => {
-      const [rows, levels] = await Promise.all([listTeacherRows(app.db), listTeacherLevels(app.db)]);
+      const [rows, levels] = await Promise.all([listTeacherRows(app.db), listLevelLinks(app.db)]);
       const levelsByTeacher = groupLevelsByTeacher(levels);
       return {
         success: true as const,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { teacherMessages } from '../../../common/messages/admin.js';
 import { authMessages } from '../../../common/messages/auth.js';
+import { getTeachersResponseSchema } from '../../../common/schemas/teachers.js';
 import {
   auditOf,
   createTeacherWithProgress,
+  expectShape,
   isSignedIn,
   NOTHING_LEFT,
   rowsOfTeacher,
@@ -174,7 +176,9 @@ describe('GET /api/admin/getteachers and getlevel&schools', () => {
     });
     await createGroup(ctx.db, teacher.id, a.id);
     await createGroup(ctx.db, teacher.id, b.id);
-    const { teachers } = (await client.get('/api/admin/getteachers')).json();
+    const body = (await client.get('/api/admin/getteachers')).json();
+    expectShape(getTeachersResponseSchema, body);
+    const { teachers } = body;
     expect(teachers.find((t: { id: number }) => t.id === teacher.id)).toMatchObject({
       school: 'Collège Victor Hugo',
       level: 'CM1, CM2',
@@ -187,10 +191,10 @@ describe('GET /api/admin/getteachers and getlevel&schools', () => {
 
     const options = await client.get('/api/admin/getlevel&schools');
     expect(options.statusCode).toBe(200);
-    const body = options.json();
-    expect(body.schools).toContainEqual({ id: school.id, name: 'Collège Victor Hugo' });
-    expect(body.levels).toContainEqual({ id: a.id, title: 'CM1' });
-    expect(body.levels).toContainEqual({ id: b.id, title: 'CM2' });
+    const choices = options.json();
+    expect(choices.schools).toContainEqual({ id: school.id, name: 'Collège Victor Hugo' });
+    expect(choices.levels).toContainEqual({ id: a.id, title: 'CM1' });
+    expect(choices.levels).toContainEqual({ id: b.id, title: 'CM2' });
   });
 });
 

@@ -1,5 +1,6 @@
 // The school list (SPEC §2): name, location, contact, licence status and the row menu; only the rows
 // in view are rendered, so 5,000 schools stay smooth.
+import { memo } from 'react';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -12,7 +13,7 @@ type Props = {
   onDelete: (school: School) => void;
 };
 
-export function SchoolsTable({ schools, onDetails, onToggle, onDelete }: Props) {
+export const SchoolsTable = memo(function SchoolsTable({ schools, onDetails, onToggle, onDelete }: Props) {
   const columns: DataColumn<School>[] = [
     {
       header: 'School name',
@@ -65,4 +66,4 @@ export function SchoolsTable({ schools, onDetails, onToggle, onDelete }: Props) 
       rowTestId="school-row"
     />
   );
-}
+});

@@ -1,6 +1,6 @@
 // School list (SPEC §2 /schools): search, virtualised table, details modal, row menu, delete modal.
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
@@ -25,22 +25,31 @@ export default function SchoolsPage() {
   const [toDelete, setToDelete] = useState<School | null>(null);
   const toggle = useToggleSchool();
   const remove = useDeleteSchool();
-  const visible = useSchoolSearch(schools.data, query);
+  // The box shows each keystroke at once; the list follows in a render React may interrupt.
+  const searched = useDeferredValue(query);
+  const visible = useSchoolSearch(schools.data, searched);
   // The modal follows the list, so a toggle made from the menu shows in an open modal too.
-  const details = schools.data?.find((school) => school.id === detailsId) ?? null;
+  const details =
+    detailsId === null ? null : (schools.data?.find((school) => school.id === detailsId) ?? null);
 
   useEffect(() => {
     if (schools.error) console.error('Failed to load schools', schools.error);
   }, [schools.error]);
 
-  const onToggle = (school: School) =>
-    toggle.mutate(school.id, {
-      onSuccess: (active) => toast.success(active ? schoolMessages.activated : schoolMessages.deactivated),
-      onError: (error) => {
-        console.error(error);
-        window.alert(schoolMessages.toggleFailed);
-      },
-    });
+  // Stable row handlers: the table is memoised, so a keystroke does not re-render its rows.
+  const { mutate: toggleSchool } = toggle;
+  const onToggle = useCallback(
+    (school: School) =>
+      toggleSchool(school.id, {
+        onSuccess: (active) => toast.success(active ? schoolMessages.activated : schoolMessages.deactivated),
+        onError: (error) => {
+          console.error(error);
+          window.alert(schoolMessages.toggleFailed);
+        },
+      }),
+    [toggleSchool],
+  );
+  const onDetails = useCallback((school: School) => setDetailsId(school.id), []);
 
   const onConfirmDelete = (school: School) =>
     remove.mutate(school.id, {
@@ -78,7 +87,7 @@ export default function SchoolsPage() {
         placeholder="Search schools..."
         value={query}
         onChange={setQuery}
-        matches={query.trim() && schools.data ? visible.length : null}
+        matches={searched.trim() && schools.data ? visible.length : null}
         testIdPrefix="schools"
       />
 
@@ -98,14 +107,9 @@ export default function SchoolsPage() {
           ),
         }}
         noMatchTitle="No school matches your search"
-        query={query}
+        query={searched}
       >
-        <SchoolsTable
-          schools={visible}
-          onDetails={(school) => setDetailsId(school.id)}
-          onToggle={onToggle}
-          onDelete={setToDelete}
-        />
+        <SchoolsTable schools={visible} onDetails={onDetails} onToggle={onToggle} onDelete={setToDelete} />
       </ListStates>
 
       <SchoolDetailsDialog school={details} onOpenChange={(open) => !open && setDetailsId(null)} />

@@ -1,5 +1,6 @@
 // The teacher list (SPEC §2): name and email, school, levels, status and the row menu; only the rows
 // in view are rendered, so 50,000 teachers stay smooth.
+import { memo } from 'react';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -13,7 +14,7 @@ type Props = {
   onDelete: (teacher: Teacher) => void;
 };
 
-export function TeachersTable({ teachers, onProfile, onToggle, onDelete }: Props) {
+export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, onToggle, onDelete }: Props) {
   const columns: DataColumn<Teacher>[] = [
     {
       header: 'Teacher',
@@ -70,4 +71,4 @@ export function TeachersTable({ teachers, onProfile, onToggle, onDelete }: Props
       rowTestId="teacher-row"
     />
   );
-}
+});

@@ -1,6 +1,6 @@
 // Teacher list (SPEC §2 /teachers): search, virtualised table, profile modal, row menu.
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
@@ -23,35 +23,48 @@ export default function TeachersPage() {
   const [profileId, setProfileId] = useState<number | null>(null);
   const toggle = useToggleTeacher();
   const remove = useRemoveTeacher();
-  const visible = useTeacherSearch(teachers.data, query);
-  const profile = teachers.data?.find((teacher) => teacher.id === profileId) ?? null;
+  // The box shows each keystroke at once; the list follows in a render React may interrupt.
+  const searched = useDeferredValue(query);
+  const visible = useTeacherSearch(teachers.data, searched);
+  const profile =
+    profileId === null ? null : (teachers.data?.find((teacher) => teacher.id === profileId) ?? null);
 
   useEffect(() => {
     if (teachers.error) console.error('Failed to load teachers', teachers.error);
   }, [teachers.error]);
 
-  const onToggle = (teacher: Teacher) =>
-    toggle.mutate(teacher.id, {
-      onSuccess: () => toast.success(teacherMessages.statusUpdated),
-      onError: (error) => {
-        console.error(error);
-        toast.error(teacherMessages.statusFailed);
-      },
-    });
+  // Stable row handlers: the table is memoised, so a keystroke does not re-render its rows.
+  const { mutate: toggleTeacher } = toggle;
+  const onToggle = useCallback(
+    (teacher: Teacher) =>
+      toggleTeacher(teacher.id, {
+        onSuccess: () => toast.success(teacherMessages.statusUpdated),
+        onError: (error) => {
+          console.error(error);
+          toast.error(teacherMessages.statusFailed);
+        },
+      }),
+    [toggleTeacher],
+  );
 
-  const onDelete = (teacher: Teacher) => {
-    if (!window.confirm(teacherMessages.deleteConfirm(teacher.name))) return;
-    remove.mutate(teacher.id, {
-      onSuccess: () => {
-        if (profileId === teacher.id) setProfileId(null);
-        toast.success(teacherMessages.deleted);
-      },
-      onError: (error) => {
-        console.error(error);
-        toast.error(teacherMessages.deleteFailed);
-      },
-    });
-  };
+  const { mutate: removeTeacher } = remove;
+  const onDelete = useCallback(
+    (teacher: Teacher) => {
+      if (!window.confirm(teacherMessages.deleteConfirm(teacher.name))) return;
+      removeTeacher(teacher.id, {
+        onSuccess: () => {
+          setProfileId((id) => (id === teacher.id ? null : id));
+          toast.success(teacherMessages.deleted);
+        },
+        onError: (error) => {
+          console.error(error);
+          toast.error(teacherMessages.deleteFailed);
+        },
+      });
+    },
+    [removeTeacher],
+  );
+  const onProfile = useCallback((teacher: Teacher) => setProfileId(teacher.id), []);
 
   const total = teachers.data?.length ?? 0;
 
@@ -76,7 +89,7 @@ export default function TeachersPage() {
         placeholder="Search teachers..."
         value={query}
         onChange={setQuery}
-        matches={query.trim() && teachers.data ? visible.length : null}
+        matches={searched.trim() && teachers.data ? visible.length : null}
         testIdPrefix="teachers"
       />
 
@@ -96,14 +109,9 @@ export default function TeachersPage() {
           ),
         }}
         noMatchTitle="No teacher matches your search"
-        query={query}
+        query={searched}
       >
-        <TeachersTable
-          teachers={visible}
-          onProfile={(teacher) => setProfileId(teacher.id)}
-          onToggle={onToggle}
-          onDelete={onDelete}
-        />
+        <TeachersTable teachers={visible} onProfile={onProfile} onToggle={onToggle} onDelete={onDelete} />
       </ListStates>
 
       <TeacherProfileDialog teacher={profile} onOpenChange={(open) => !open && setProfileId(null)} />
