@@ -51,7 +51,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
       {lesson.sessions.length === 0 ? (
         <p className="text-sm text-muted-foreground">Aucune séance dans cette leçon.</p>
       ) : (
-        <div className="grid auto-cols-[minmax(13rem,1fr)] grid-flow-col gap-3 overflow-x-auto pb-1">
+        <div className="flex flex-col gap-3 sm:grid sm:auto-cols-[minmax(13rem,1fr)] sm:grid-flow-col sm:overflow-x-auto sm:pb-1">
           {lesson.sessions.map((session) => (
             <section
               key={session.id}
