@@ -9,7 +9,7 @@ import { parseByteRange } from '../../../common/byte-range.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { notFound } from '../../http-error.js';
-import { type AuthRule, access } from '../../plugins/auth.js';
+import type { AuthRule } from '../../plugins/auth.js';
 import { findOwnedActivityPackage, findOwnedPdfFile } from './player.repository.js';
 
 const viaQueryToken = { config: { auth: { role: 'user', via: ['query'] } satisfies AuthRule } };
@@ -32,13 +32,6 @@ function dispositionFor(title: string, extension: string): string {
 }
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The SPA needs the content origin's URL to frame the player there.
-  app.get(
-    '/api/player/config',
-    { ...access.public, schema: { response: { 200: z.object({ contentUrl: z.string() }) } } },
-    async () => ({ contentUrl: app.config.contentUrl }),
-  );
-
   // The spec's URL ends with a slash before the query; both spellings are served.
   for (const url of ['/api/user/pdf/content/:id', '/api/user/pdf/content/:id/']) {
     app.get(

@@ -176,9 +176,4 @@ describe('content origin', () => {
       expect(response.headers['content-type'] ?? '', url).not.toMatch(/javascript/);
     }
   });
-
-  it('tells the SPA where the content origin is', async () => {
-    const response = await anonymous().get('/api/player/config');
-    expect(response.json()).toEqual({ contentUrl: ctx.config.contentUrl });
-  });
 });
