@@ -2,13 +2,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db, DbKind } from './database.js';
 import * as initial from './migrations/2026-11-22-001-initial.js';
-import * as learningTable from './migrations/2026-11-22-005-learning-table.js';
+import * as learningTable from './migrations/2026-11-22-002-learning-table.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
 const migrations: Record<string, MigrationModule> = {
   '2026-11-22-001-initial': initial,
-  '2026-11-22-005-learning-table': learningTable,
+  '2026-11-22-002-learning-table': learningTable,
 };
 
 export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
