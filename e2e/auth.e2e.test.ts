@@ -1,4 +1,5 @@
 // The foundation in a real browser: sign-in by role, session restore, logout, guard, 404, sidebar, 2FA.
+import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../server/features/auth/totp.js';
@@ -110,6 +111,21 @@ describe('sign-in', () => {
     await page.getByLabel(/code/i).fill(totpCodeAt(secret, new Date()));
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
+describe('budget', () => {
+  it('loads at most 150 KB of gzipped JavaScript on /login (DESIGN §9)', async () => {
+    const { context, page } = await newPage(browser);
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) sizes.push(response.body().then((b) => zlib.gzipSync(b).length));
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    console.log(`/login initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files`);
+    expect(total).toBeLessThanOrEqual(150 * 1024);
     await context.close();
   });
 });
