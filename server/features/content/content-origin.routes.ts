@@ -12,10 +12,10 @@ import { httpMessages } from '../../../common/messages/http.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { forbidden, notFound } from '../../http-error.js';
 import type { AuthRule } from '../../plugins/auth.js';
+import { sendStoredFile } from '../../storage/serve-file.js';
 import { findActivity } from '../curriculum/curriculum.repository.js';
 import { packageDirKey } from '../curriculum/stored-files.js';
 import { contentTypeOf } from './mime-types.js';
-import { sendStoredFile } from './serve-file.js';
 
 const adminViaCookie = { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule };
 

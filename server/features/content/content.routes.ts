@@ -8,8 +8,8 @@ import { clientConfigSchema } from '../../../common/schemas/curriculum.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { notFound } from '../../http-error.js';
 import { type AuthRule, access } from '../../plugins/auth.js';
+import { inlineDisposition, sendStoredFile } from '../../storage/serve-file.js';
 import { findPdf } from '../curriculum/curriculum.repository.js';
-import { inlineDisposition, sendStoredFile } from './serve-file.js';
 
 const adminViaCookie = { config: { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule } };
 

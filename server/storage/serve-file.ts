@@ -1,10 +1,11 @@
-// Sends one stored file with conditional (ETag) and single-range support, for the PDF preview and
-// the activity files. Content-addressed files never change, so their ETag is derived from the hash.
+// Sends one stored file with conditional (ETag) and single-range support: the PDF preview and
+// stream, the activity files and the package download. Content-addressed files never change, so
+// their ETag is derived from the hash.
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseByteRange } from '../../../common/byte-range.js';
-import { httpMessages } from '../../../common/messages/http.js';
-import { notFound } from '../../http-error.js';
+import { parseByteRange } from '../../common/byte-range.js';
+import { httpMessages } from '../../common/messages/http.js';
+import { notFound } from '../http-error.js';
 
 export type FileReplyOptions = {
   contentType: string;
