@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { ProtectedRoute } from './routes/protected-route';
+import { AdminOnlyRoute, ProtectedRoute } from './routes/protected-route';
 import { RouteError } from './routes/route-error';
 
 type PageModule = { default: ComponentType };
@@ -25,67 +25,72 @@ export const router = createBrowserRouter([
             lazy: lazyPage(() => import('./routes/signed-in-providers')),
             children: [
               {
-                lazy: lazyPage(() => import('../components/layout/app-shell')),
+                element: <AdminOnlyRoute />,
                 children: [
                   {
-                    path: paths.dashboard.path,
-                    lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
-                  },
-                  {
-                    path: paths.schools.path,
-                    lazy: lazyPage(() => import('../features/schools/pages/schools-page')),
-                  },
-                  {
-                    path: paths.schoolForm.path,
-                    lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
-                  },
-                  {
-                    path: paths.schoolFormEdit.path,
-                    lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
-                  },
-                  {
-                    path: paths.teachers.path,
-                    lazy: lazyPage(() => import('../features/teachers/pages/teachers-page')),
-                  },
-                  {
-                    path: paths.teacherForm.path,
-                    lazy: lazyPage(() => import('../features/teachers/pages/teacher-form-page')),
-                  },
-                  {
-                    path: paths.teacherFormEdit.path,
-                    lazy: lazyPage(() => import('../features/teachers/pages/teacher-form-page')),
-                  },
-                  {
-                    path: paths.levels.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/levels-page')),
-                  },
-                  {
-                    path: paths.periods.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/periods-page')),
-                  },
-                  {
-                    path: paths.lessons.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/lessons-page')),
-                  },
-                  {
-                    path: paths.lesson.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/lesson-page')),
-                  },
-                  {
-                    path: paths.session.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/session-page')),
-                  },
-                  {
-                    path: paths.activityPreview.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/activity-preview-page')),
-                  },
-                  {
-                    path: paths.pdfPreview.path,
-                    lazy: lazyPage(() => import('../features/curriculum/pages/pdf-preview-page')),
-                  },
-                  {
-                    path: paths.options.path,
-                    lazy: lazyPage(() => import('../features/options/pages/options-page')),
+                    lazy: lazyPage(() => import('../components/layout/app-shell')),
+                    children: [
+                      {
+                        path: paths.dashboard.path,
+                        lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
+                      },
+                      {
+                        path: paths.schools.path,
+                        lazy: lazyPage(() => import('../features/schools/pages/schools-page')),
+                      },
+                      {
+                        path: paths.schoolForm.path,
+                        lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
+                      },
+                      {
+                        path: paths.schoolFormEdit.path,
+                        lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
+                      },
+                      {
+                        path: paths.teachers.path,
+                        lazy: lazyPage(() => import('../features/teachers/pages/teachers-page')),
+                      },
+                      {
+                        path: paths.teacherForm.path,
+                        lazy: lazyPage(() => import('../features/teachers/pages/teacher-form-page')),
+                      },
+                      {
+                        path: paths.teacherFormEdit.path,
+                        lazy: lazyPage(() => import('../features/teachers/pages/teacher-form-page')),
+                      },
+                      {
+                        path: paths.levels.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/levels-page')),
+                      },
+                      {
+                        path: paths.periods.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/periods-page')),
+                      },
+                      {
+                        path: paths.lessons.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/lessons-page')),
+                      },
+                      {
+                        path: paths.lesson.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/lesson-page')),
+                      },
+                      {
+                        path: paths.session.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/session-page')),
+                      },
+                      {
+                        path: paths.activityPreview.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/activity-preview-page')),
+                      },
+                      {
+                        path: paths.pdfPreview.path,
+                        lazy: lazyPage(() => import('../features/curriculum/pages/pdf-preview-page')),
+                      },
+                      {
+                        path: paths.options.path,
+                        lazy: lazyPage(() => import('../features/options/pages/options-page')),
+                      },
+                    ],
                   },
                 ],
               },

@@ -1,5 +1,6 @@
 // Authentication guard (SPEC §2): spinner while the session is checked, /login for visitors, else the page.
 import { Navigate, Outlet } from 'react-router';
+import { ROLE_ADMIN } from '../../../../common/constants.js';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -9,5 +10,13 @@ export function ProtectedRoute() {
 
   if (loading) return <FullPageSpinner />;
   if (!user) return <Navigate to={paths.login.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** The admin screens: the server refuses their calls to anyone else, so another role is sent to
+ * its own landing page instead of a screen that could only fail. */
+export function AdminOnlyRoute() {
+  const { user } = useAuth();
+  if (user && user.role !== ROLE_ADMIN) return <Navigate to={paths.userLevels.getHref()} replace />;
   return <Outlet />;
 }
