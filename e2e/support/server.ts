@@ -17,7 +17,8 @@ export type RunningServer = {
   dataDir: string;
   db: Db;
   output: () => string;
-  close: () => Promise<void>;
+  /** Stops the server with SIGTERM (graceful shutdown) and resolves with its exit code. */
+  close: () => Promise<number | null>;
 };
 
 async function freePort(): Promise<number> {
@@ -75,7 +76,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => output);
+  try {
+    await waitUntilReady(url, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') });
   return {
     url,
@@ -91,6 +98,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
       }
       await fs.rm(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
