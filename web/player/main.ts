@@ -34,7 +34,15 @@ async function cleanup(): Promise<string | null> {
   return kept?.meta.namespace ?? null;
 }
 
-// Started with the page, so that it is ready when the package arrives.
+async function deleteOtherPackages(namespace: string): Promise<void> {
+  const others = (await listPackageDatabases()).filter((name) => name !== databaseName(namespace));
+  await Promise.all(others.map(deleteDatabase));
+}
+
+// Started with the page, so that they are ready when the package arrives: the unzip worker, and
+// the service worker's registration (the first open waits for it only after storing the files).
+let earlyRegistration: Promise<ServiceWorkerRegistration> | null = registerServiceWorker();
+earlyRegistration.catch(() => undefined); // tried again in open()
 const unzipWorker = new Worker(new URL('./unzip.worker.ts', import.meta.url), { type: 'module' });
 
 /** Unzips and stores the package in the worker; resolves with its meta once complete. */
@@ -94,10 +102,8 @@ async function open(message: AppToPlayer): Promise<void> {
     if (message.type === 'app:package') {
       progress('extract');
       meta = await installPackage(message.namespace, message.bytes);
-      const others = (await listPackageDatabases()).filter(
-        (name) => name !== databaseName(message.namespace),
-      );
-      await Promise.all(others.map(deleteDatabase));
+      // Only the newest package is kept; the display need not wait for the others' deletion.
+      void deleteOtherPackages(message.namespace).catch((error: unknown) => console.error(error));
     } else {
       meta = await readCompleteMeta(databaseName(message.namespace));
     }
@@ -109,7 +115,10 @@ async function open(message: AppToPlayer): Promise<void> {
 
   try {
     progress('service-worker');
-    let registration = await registerServiceWorker();
+    let registration = await (earlyRegistration ?? registerServiceWorker()).catch(() =>
+      registerServiceWorker(),
+    );
+    earlyRegistration = null;
     progress('prepare');
     if (!(await pingServiceWorker(registration))) {
       // A silent worker is replaced once before giving up.

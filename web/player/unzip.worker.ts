@@ -1,7 +1,7 @@
 // Unzips a package and stores its files in the package's IndexedDB database, off the main thread,
 // in batches of 50 files with a 10 ms pause between batches (SPEC §9), then a meta record marking
-// the copy complete. Pipelined: the next batch is decompressed during the pause while the browser
-// writes the previous ones. Messages: in {namespace, bytes}; out extracted → stored →
+// the copy complete. Pipelined: the next batch is decompressed and packed into one blob during the
+// pause while the browser writes the previous ones. Messages: in {namespace, bytes}; out extracted → stored →
 // installed | failed.
 import { type UnzipFileInfo, unzipSync } from 'fflate';
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
@@ -48,64 +48,104 @@ function listEntries(zip: Uint8Array): Entry[] {
     .map((entry) => ({ name: entry.name, path: entry.path.slice(root.length) }));
 }
 
-/** Decompresses only the given entries. */
-function extract(zip: Uint8Array, batch: Entry[]): Record<string, Uint8Array> {
-  const wanted = new Set(batch.map((entry) => entry.name));
+/** Decompresses only the given entries (each call reads the whole central directory). */
+function extract(zip: Uint8Array, entries: Entry[]): Record<string, Uint8Array> {
+  const wanted = new Set(entries.map((entry) => entry.name));
   return unzipSync(zip, { filter: (file) => wanted.has(file.name) });
 }
 
-function writeBatch(db: IDBDatabase, chunk: number, batch: Entry[], data: Record<string, Uint8Array>) {
-  // One blob per batch and a small record per file: the browser writes one file per batch instead
-  // of one per package file, and the service worker serves a slice of it.
-  // Relaxed: a copy cut short by a crash has no meta record and is downloaded again.
-  const transaction = db.transaction([FILES_STORE, CHUNKS_STORE], 'readwrite', { durability: 'relaxed' });
-  const records = transaction.objectStore(FILES_STORE);
+/** Files decompressed per unzip call: several batches, so that the central directory is read a
+ * few times rather than once per batch, while memory holds only a few batches at a time. */
+const EXTRACT_FILES = 5 * OFFLINE_STORE_BATCH_SIZE;
+
+/** One batch: the files' bytes back to back in one blob, and where each file sits in it. */
+function packBatch(batch: Entry[], data: Record<string, Uint8Array>, chunk: number) {
   const parts: Uint8Array<ArrayBuffer>[] = [];
+  const records: [string, FileRecord][] = [];
   let offset = 0;
   for (const entry of batch) {
     const bytes = (data[entry.name] ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer>;
-    const record: FileRecord = { chunk, offset, size: bytes.length, type: contentTypeFor(entry.path) };
-    records.put(record, entry.path);
+    records.push([entry.path, { chunk, offset, size: bytes.length, type: contentTypeFor(entry.path) }]);
     parts.push(bytes);
     offset += bytes.length;
   }
-  transaction.objectStore(CHUNKS_STORE).put(new Blob(parts), chunk);
+  // One part: a blob of 50 small parts costs the browser several times more to build.
+  const bytes = new Uint8Array(offset);
+  offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return { records, blob: new Blob([bytes]) };
+}
+
+/** One transaction per batch: one blob and a small record per file (the browser writes one file
+ * per batch instead of one per package file; the service worker serves a slice of the blob). */
+function writeBatch(
+  db: IDBDatabase,
+  chunk: number,
+  { records, blob }: ReturnType<typeof packBatch>,
+  meta: PackageMeta | null,
+) {
+  // Relaxed: a copy cut short by a crash has no meta record and is downloaded again. Transactions
+  // on the same stores commit in order, so the last one (with the meta record) commits last.
+  const transaction = db.transaction([FILES_STORE, CHUNKS_STORE, META_STORE], 'readwrite', {
+    durability: 'relaxed',
+  });
+  const files = transaction.objectStore(FILES_STORE);
+  for (const [path, record] of records) files.put(record, path);
+  transaction.objectStore(CHUNKS_STORE).put(blob, chunk);
+  if (meta) transaction.objectStore(META_STORE).put(meta, META_KEY);
   return transactionDone(transaction);
 }
 
 async function install({ namespace, bytes }: WorkerRequest): Promise<void> {
+  // A half-written copy from an interrupted run is not reused; the database is recreated while the
+  // zip's directory is read.
+  const opening = deleteDatabase(databaseName(namespace)).then(() => openPackageDb(namespace));
+  opening.catch(() => undefined); // awaited below
   const zip = new Uint8Array(bytes);
-  const entries = listEntries(zip);
+  let entries: Entry[];
+  try {
+    entries = listEntries(zip);
+  } catch (error) {
+    // Not a playable package: leave no empty database behind.
+    const db = await opening.catch(() => null);
+    db?.close();
+    await deleteDatabase(databaseName(namespace)).catch(() => undefined);
+    throw error;
+  }
   post({ type: 'extracted', fileCount: entries.length });
 
-  // A half-written copy from an interrupted run is not reused.
-  await deleteDatabase(databaseName(namespace));
-  const db = await openPackageDb(namespace);
+  const db = await opening;
   try {
-    // Batches are submitted at least 10 ms apart; the next batch is decompressed during the pause,
-    // and the browser commits submitted batches in order while the worker goes on.
-    const commits: Promise<void>[] = [];
-    let pauseOver: Promise<unknown> = Promise.resolve();
-    for (let start = 0, chunk = 0; start < entries.length; start += OFFLINE_STORE_BATCH_SIZE, chunk++) {
-      const batch = entries.slice(start, start + OFFLINE_STORE_BATCH_SIZE);
-      const data = extract(zip, batch);
-      await pauseOver;
-      const done = start + batch.length;
-      commits.push(
-        writeBatch(db, chunk, batch, data).then(() => post({ type: 'stored', done, total: entries.length })),
-      );
-      pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
-    }
-    await Promise.all(commits);
+    // Batches are submitted at least 10 ms apart; the next batch is decompressed and packed during
+    // the pause, and the browser commits submitted batches in order while the worker goes on. The
+    // meta record, marking the copy complete, goes with the last batch.
     const meta: PackageMeta = {
       namespace,
       entry: 'index.html',
       fileCount: entries.length,
       storedAt: Date.now(),
     };
-    const transaction = db.transaction(META_STORE, 'readwrite');
-    transaction.objectStore(META_STORE).put(meta, META_KEY);
-    await transactionDone(transaction);
+    const commits: Promise<void>[] = [];
+    let pauseOver: Promise<unknown> = Promise.resolve();
+    let data: Record<string, Uint8Array> = {};
+    for (let start = 0, chunk = 0; start < entries.length; start += OFFLINE_STORE_BATCH_SIZE, chunk++) {
+      if (start % EXTRACT_FILES === 0) data = extract(zip, entries.slice(start, start + EXTRACT_FILES));
+      const batch = entries.slice(start, start + OFFLINE_STORE_BATCH_SIZE);
+      const packed = packBatch(batch, data, chunk);
+      const done = start + batch.length;
+      await pauseOver;
+      pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
+      const last = done === entries.length;
+      commits.push(
+        writeBatch(db, chunk, packed, last ? meta : null).then(() =>
+          post({ type: 'stored', done, total: entries.length }),
+        ),
+      );
+    }
+    await Promise.all(commits);
     post({ type: 'installed', meta });
   } finally {
     db.close();
