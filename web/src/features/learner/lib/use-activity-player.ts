@@ -81,7 +81,9 @@ export function useActivityPlayer({
 
     const advance = (step: PlayerStep, percent = PLAYER_STEPS[step].percent) =>
       setState((current) =>
-        current.error || STEP_ORDER.indexOf(step) < STEP_ORDER.indexOf(current.step)
+        current.error ||
+        STEP_ORDER.indexOf(step) < STEP_ORDER.indexOf(current.step) ||
+        (step === current.step && percent === current.percent)
           ? current
           : { step, percent, error: null },
       );
@@ -98,9 +100,14 @@ export function useActivityPlayer({
     const hint = readHint();
     let frameHeld: string | null | undefined;
     let fraction = 0;
+    // The bar moves by whole percents: no render for the other chunks (they slow the download).
+    let shownPercent = -1;
     const onProgress = (value: number) => {
       fraction = value;
-      if (frameHeld !== undefined) advance('download', downloadPercent(value));
+      const percent = downloadPercent(value);
+      if (frameHeld === undefined || percent === shownPercent) return;
+      shownPercent = percent;
+      advance('download', percent);
     };
     const download = (held: string | null) =>
       downloadPackage({ activityId, token, held, signal: controller.signal, onProgress });
