@@ -48,15 +48,11 @@ function listEntries(zip: Uint8Array): Entry[] {
     .map((entry) => ({ name: entry.name, path: entry.path.slice(root.length) }));
 }
 
-/** Decompresses only the given entries (each call reads the whole central directory). */
+/** Decompresses only the given entries. */
 function extract(zip: Uint8Array, entries: Entry[]): Record<string, Uint8Array> {
   const wanted = new Set(entries.map((entry) => entry.name));
   return unzipSync(zip, { filter: (file) => wanted.has(file.name) });
 }
-
-/** Files decompressed per unzip call: several batches, so that the central directory is read a
- * few times rather than once per batch, while memory holds only a few batches at a time. */
-const EXTRACT_FILES = 5 * OFFLINE_STORE_BATCH_SIZE;
 
 /** One batch: the files' bytes back to back in one blob, and where each file sits in it. */
 function packBatch(batch: Entry[], data: Record<string, Uint8Array>, chunk: number) {
@@ -130,11 +126,9 @@ async function install({ namespace, bytes }: WorkerRequest): Promise<void> {
     };
     const commits: Promise<void>[] = [];
     let pauseOver: Promise<unknown> = Promise.resolve();
-    let data: Record<string, Uint8Array> = {};
     for (let start = 0, chunk = 0; start < entries.length; start += OFFLINE_STORE_BATCH_SIZE, chunk++) {
-      if (start % EXTRACT_FILES === 0) data = extract(zip, entries.slice(start, start + EXTRACT_FILES));
       const batch = entries.slice(start, start + OFFLINE_STORE_BATCH_SIZE);
-      const packed = packBatch(batch, data, chunk);
+      const packed = packBatch(batch, extract(zip, batch), chunk);
       const done = start + batch.length;
       await pauseOver;
       pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
