@@ -1,9 +1,8 @@
 // Unzips a package and stores its files in the package's IndexedDB database, off the main thread,
 // in batches of 50 files with a 10 ms pause between batches (SPEC §9), then a meta record marking
-// the copy complete. Pipelined: the next batch is decompressed and packed into one blob during the
-// pause while the browser writes the previous ones. Messages: in {namespace, bytes}; out extracted → stored →
+// the copy complete. Pipelined: the next batch is inflated into one blob during the pause while the
+// browser writes the previous ones. Messages: in {namespace, bytes}; out extracted → stored →
 // installed | failed.
-import { type UnzipFileInfo, unzipSync } from 'fflate';
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
 import { contentTypeFor } from './mime';
 import {
@@ -19,6 +18,7 @@ import {
   transactionDone,
 } from './offline-db';
 import { normalisePath, packageRoot } from './package-files';
+import { inflateEntries, readZipDirectory, type ZipEntry } from './zip-directory';
 
 export type WorkerRequest = { namespace: string; bytes: ArrayBuffer };
 export type WorkerReply =
@@ -30,49 +30,31 @@ export type WorkerReply =
 const post = (reply: WorkerReply) => self.postMessage(reply);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Entry = { name: string; path: string };
+type Entry = ZipEntry & { path: string };
 
-/** The package's served files (zip name → path under the folder holding index.html), none decompressed. */
+/** The package's served files (with their path under the folder holding index.html), none inflated. */
 function listEntries(zip: Uint8Array): Entry[] {
-  const named: { name: string; path: string }[] = [];
-  unzipSync(zip, {
-    filter: (file: UnzipFileInfo) => {
-      const path = normalisePath(file.name);
-      if (path) named.push({ name: file.name, path });
-      return false;
-    },
-  });
+  const named: Entry[] = [];
+  for (const entry of readZipDirectory(zip)) {
+    const path = normalisePath(entry.name);
+    if (path) named.push({ ...entry, path });
+  }
   const root = packageRoot(named.map((entry) => entry.path));
   return named
     .filter((entry) => entry.path.startsWith(root))
-    .map((entry) => ({ name: entry.name, path: entry.path.slice(root.length) }));
+    .map((entry) => ({ ...entry, path: entry.path.slice(root.length) }));
 }
 
-/** Decompresses only the given entries. */
-function extract(zip: Uint8Array, entries: Entry[]): Record<string, Uint8Array> {
-  const wanted = new Set(entries.map((entry) => entry.name));
-  return unzipSync(zip, { filter: (file) => wanted.has(file.name) });
-}
-
-/** One batch: the files' bytes back to back in one blob, and where each file sits in it. */
-function packBatch(batch: Entry[], data: Record<string, Uint8Array>, chunk: number) {
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+/** One batch: its files inflated back to back into one blob, and where each file sits in it. */
+function packBatch(zip: Uint8Array, batch: Entry[], chunk: number) {
   const records: [string, FileRecord][] = [];
   let offset = 0;
   for (const entry of batch) {
-    const bytes = (data[entry.name] ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer>;
-    records.push([entry.path, { chunk, offset, size: bytes.length, type: contentTypeFor(entry.path) }]);
-    parts.push(bytes);
-    offset += bytes.length;
+    records.push([entry.path, { chunk, offset, size: entry.size, type: contentTypeFor(entry.path) }]);
+    offset += entry.size;
   }
   // One part: a blob of 50 small parts costs the browser several times more to build.
-  const bytes = new Uint8Array(offset);
-  offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return { records, blob: new Blob([bytes]) };
+  return { records, blob: new Blob([inflateEntries(zip, batch)]) };
 }
 
 /** One transaction per batch: one blob and a small record per file (the browser writes one file
@@ -128,7 +110,7 @@ async function install({ namespace, bytes }: WorkerRequest): Promise<void> {
     let pauseOver: Promise<unknown> = Promise.resolve();
     for (let start = 0, chunk = 0; start < entries.length; start += OFFLINE_STORE_BATCH_SIZE, chunk++) {
       const batch = entries.slice(start, start + OFFLINE_STORE_BATCH_SIZE);
-      const packed = packBatch(batch, extract(zip, batch), chunk);
+      const packed = packBatch(zip, batch, chunk);
       const done = start + batch.length;
       await pauseOver;
       pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);

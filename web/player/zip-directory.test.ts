@@ -1,0 +1,41 @@
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { inflateEntries, readZipDirectory } from './zip-directory';
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+describe('zip directory', () => {
+  const files = {
+    'index.html': text('<h1>Bonjour</h1>'.repeat(50)),
+    'assets/été.js': text('console.log(1);'),
+    'assets/raw.bin': Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251),
+    'empty.txt': new Uint8Array(0),
+  };
+  const zip = zipSync({
+    'index.html': files['index.html'],
+    'assets/été.js': [files['assets/été.js'], { level: 0 }],
+    'assets/raw.bin': files['assets/raw.bin'],
+    'empty.txt': files['empty.txt'],
+  });
+
+  it('lists the entries and inflates any run of them back to back', () => {
+    const entries = readZipDirectory(zip);
+    expect(entries.map((entry) => entry.name)).toEqual(Object.keys(files));
+    expect(entries.map((entry) => entry.size)).toEqual(Object.values(files).map((bytes) => bytes.length));
+    const bytes = inflateEntries(zip, entries.slice(1));
+    const expected = Object.values(files).slice(1);
+    let offset = 0;
+    for (const file of expected) {
+      expect(bytes.subarray(offset, offset + file.length)).toEqual(file);
+      offset += file.length;
+    }
+    expect(bytes.length).toBe(offset);
+  });
+
+  it('rejects what is not a zip, or a cut one', () => {
+    expect(() => readZipDirectory(text('not a zip at all, just some text'))).toThrow();
+    expect(() => readZipDirectory(zip.subarray(0, zip.length - 10))).toThrow();
+    const entries = readZipDirectory(zip);
+    expect(() => inflateEntries(zip.subarray(0, 40), entries)).toThrow();
+  });
+});
