@@ -80,7 +80,10 @@ export function pingServiceWorker(
 }
 
 /** Pings every 30 s; an unhealthy worker is unregistered and registered again. Returns a stop function. */
-export function keepServiceWorkerHealthy(initial: ServiceWorkerRegistration): () => void {
+export function keepServiceWorkerHealthy(
+  initial: ServiceWorkerRegistration,
+  register: () => Promise<ServiceWorkerRegistration> = registerServiceWorker,
+): () => void {
   let registration = initial;
   let busy = false;
   const timer = setInterval(async () => {
@@ -89,7 +92,7 @@ export function keepServiceWorkerHealthy(initial: ServiceWorkerRegistration): ()
     try {
       if (!(await pingServiceWorker(registration))) {
         await registration.unregister().catch(() => false);
-        registration = await registerServiceWorker();
+        registration = await register();
       }
     } catch (error) {
       console.error('Service worker health check failed', error);
