@@ -24,6 +24,7 @@ export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    const which = failed ? `Migration ${failed.migrationName}` : 'Migrating the database';
+    throw new Error(`${which} failed: ${String(error)}`);
   }
 }
