@@ -1,13 +1,13 @@
 // Sign-in form (SPEC §2, §5, §8): Email, password, optional 2FA code; validation and error texts from common/.
 // Plain React state rather than react-hook-form + zod: three fields do not need them, and /login has a
 // 150 KB budget (SPEC §9). The rule is the one of common/schemas/auth.ts, which the server applies.
-import { Eye, EyeOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { authMessages } from '../../../../../common/messages/auth.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 
@@ -24,7 +24,6 @@ export function LoginForm() {
   const [invalid, setInvalid] = useState<Invalid | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,32 +83,15 @@ export function LoginForm() {
 
       <FormField label="Password" id={PASSWORD_ID}>
         {(field) => (
-          <div className="relative">
-            <Input
-              {...field}
-              name="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={invalid?.password || undefined}
-              required
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              className="pr-11"
-            />
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-muted hover:text-slate-800"
-            >
-              {showPassword ? (
-                <EyeOff className="size-4" aria-hidden="true" />
-              ) : (
-                <Eye className="size-4" aria-hidden="true" />
-              )}
-            </button>
-          </div>
+          <PasswordInput
+            {...field}
+            name="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={invalid?.password || undefined}
+            required
+            autoComplete="current-password"
+          />
         )}
       </FormField>
 

@@ -1,8 +1,6 @@
 // The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional.
 // Same zod schema as the server, so the messages under the fields are the spec's.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import {
@@ -19,6 +17,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { RemarksCard } from '../../../components/ui/remarks-card';
 import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
@@ -106,7 +105,6 @@ type TeacherFormProps = {
 
 export function TeacherForm(props: TeacherFormProps) {
   const isEdit = props.mode === 'edit';
-  const [showPassword, setShowPassword] = useState(false);
   const { register, handleSubmit, control, formState, getValues } = useForm<TeacherFormValues>({
     resolver: zodResolver(
       isEdit ? teacherEditSchema : teacherCreateSchema,
@@ -159,30 +157,7 @@ export function TeacherForm(props: TeacherFormProps) {
                 : 'At least 8 characters.'
             }
           >
-            {(field) => (
-              <div className="relative">
-                <Input
-                  {...field}
-                  {...register('password')}
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="new-password"
-                  className="pr-11"
-                />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
-                  aria-pressed={showPassword}
-                  className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-slate-500 hover:bg-muted hover:text-slate-800"
-                >
-                  {showPassword ? (
-                    <EyeOff className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Eye className="size-4" aria-hidden="true" />
-                  )}
-                </button>
-              </div>
-            )}
+            {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
           </FormField>
           <div className="flex items-end pb-2">
             <CheckboxField label="Active account" {...register('compteactife')} />
