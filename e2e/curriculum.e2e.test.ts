@@ -9,24 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
 import { createLesson, createLessonSession, createLevel, createPeriod } from '../server/test/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
-import { expectAccessible, launchBrowser, newPage, signInThroughForm } from './support/browser.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { startAdminSession, stopAdminSession } from './support/admin-session.js';
+import { expectAccessible } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await signInThroughForm(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, /\/dashboard$/);
+  ({ server, browser, page } = await startAdminSession());
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopAdminSession({ server, browser }));
 
 const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
