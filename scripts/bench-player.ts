@@ -103,6 +103,8 @@ async function main() {
       );
       await page.goto(`${server.url}/usertable/${group.id}`);
       await page.locator('[data-status]').first().waitFor();
+      // Measured on a quiet page: the table has finished loading (the player frame it warms included).
+      await page.waitForLoadState('networkidle');
       const entryId = await page.evaluate<number>(ENTRY_ID(group.id));
 
       await page.addScriptTag({ path: path.resolve('node_modules/fflate/umd/index.js') });

@@ -1,7 +1,8 @@
 // The player page on the content origin, framed by the app's /activity/:id page. It keeps one
-// package offline (cleanup), receives a downloaded package from the app page, unzips and stores
-// it in a worker, makes sure the service worker serves /local-activity/, then shows the activity
-// in a nested frame. It never sees the user's token: the app page does the download.
+// package offline (cleanup), receives a package from the app page chunk by chunk as it downloads,
+// unzips and stores it in a worker meanwhile, makes sure the service worker serves
+// /local-activity/, then shows the activity in a nested frame. It never sees the user's token:
+// the app page does the download.
 import {
   databaseName,
   deleteDatabase,
@@ -11,12 +12,11 @@ import {
 } from './offline-db';
 import { type AppToPlayer, isAppMessage, type PlayerStep, type PlayerToApp } from './protocol';
 import { keepServiceWorkerHealthy, pingServiceWorker, registerServiceWorker } from './service-worker-client';
-import type { WorkerReply } from './unzip.worker';
+import type { WorkerReply, WorkerRequest } from './unzip.worker';
 
 const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
 const frame = document.getElementById('activity') as HTMLIFrameElement;
 let stopHealthChecks: (() => void) | null = null;
-let busy = false;
 
 function send(message: PlayerToApp): void {
   if (window.parent !== window) window.parent.postMessage(message, appOrigin);
@@ -45,8 +45,9 @@ let earlyRegistration: Promise<ServiceWorkerRegistration> | null = registerServi
 earlyRegistration.catch(() => undefined); // tried again in open()
 const unzipWorker = new Worker(new URL('./unzip.worker.ts', import.meta.url), { type: 'module' });
 
-/** Unzips and stores the package in the worker; resolves with its meta once complete. */
-function installPackage(namespace: string, bytes: ArrayBuffer): Promise<PackageMeta> {
+/** Starts unzipping and storing a package in the worker as its chunks arrive (sendToWorker);
+ * resolves with its meta once complete. */
+function installPackage(namespace: string, size: number): Promise<PackageMeta> {
   return new Promise((resolve, reject) => {
     const worker = unzipWorker;
     const finish = () => worker.terminate();
@@ -65,8 +66,12 @@ function installPackage(namespace: string, bytes: ArrayBuffer): Promise<PackageM
       finish();
       reject(new Error(event.message || 'The unzip worker failed'));
     };
-    worker.postMessage({ namespace, bytes }, [bytes]);
+    sendToWorker({ type: 'start', namespace, size });
   });
+}
+
+function sendToWorker(request: WorkerRequest, transfer: Transferable[] = []): void {
+  unzipWorker.postMessage(request, transfer);
 }
 
 /** Forwards Escape pressed inside the activity to the app page. */
@@ -96,16 +101,15 @@ function showActivity(meta: PackageMeta): Promise<void> {
   });
 }
 
-async function open(message: AppToPlayer): Promise<void> {
+async function open(namespace: string, installed: Promise<PackageMeta> | null): Promise<void> {
   let meta: PackageMeta | null;
   try {
-    if (message.type === 'app:package') {
-      progress('extract');
-      meta = await installPackage(message.namespace, message.bytes);
+    if (installed) {
+      meta = await installed;
       // Only the newest package is kept; the display need not wait for the others' deletion.
-      void deleteOtherPackages(message.namespace).catch((error: unknown) => console.error(error));
+      void deleteOtherPackages(namespace).catch((error: unknown) => console.error(error));
     } else {
-      meta = await readCompleteMeta(databaseName(message.namespace));
+      meta = await readCompleteMeta(databaseName(namespace));
     }
     if (!meta) throw new Error('The offline copy is missing');
   } catch (error) {
@@ -135,13 +139,41 @@ async function open(message: AppToPlayer): Promise<void> {
   }
 }
 
+// One package per page: either one streamed in (start, chunks, end) or the one held offline.
+let opened = false;
+let installing: { namespace: string; meta: Promise<PackageMeta> } | null = null;
+
+function onAppMessage(message: AppToPlayer): void {
+  switch (message.type) {
+    case 'app:package-start':
+      if (opened) return;
+      opened = true;
+      installing = { namespace: message.namespace, meta: installPackage(message.namespace, message.size) };
+      installing.meta.catch(() => undefined); // reported by open()
+      return;
+    case 'app:package-chunk':
+      if (installing?.namespace === message.namespace) {
+        sendToWorker({ type: 'chunk', bytes: message.bytes }, [message.bytes]);
+      }
+      return;
+    case 'app:package-end':
+      if (installing?.namespace !== message.namespace) return;
+      progress('extract');
+      sendToWorker({ type: 'end' });
+      void open(message.namespace, installing.meta);
+      installing = null;
+      return;
+    case 'app:use-held':
+      if (opened) return;
+      opened = true;
+      void open(message.namespace, null);
+      return;
+  }
+}
+
 window.addEventListener('message', (event) => {
-  if (event.origin !== appOrigin || event.source !== window.parent || busy) return;
-  if (!isAppMessage(event.data)) return;
-  busy = true;
-  void open(event.data).finally(() => {
-    busy = false;
-  });
+  if (event.origin !== appOrigin || event.source !== window.parent) return;
+  if (isAppMessage(event.data)) onAppMessage(event.data);
 });
 
 forwardEscape(window);

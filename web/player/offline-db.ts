@@ -3,7 +3,7 @@
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../common/constants.js';
 
-/** path → FileRecord: where a file's bytes are. */
+/** path in the zip (root included) → FileRecord: where a file's bytes are. */
 export const FILES_STORE = 'files';
 /** batch number → Blob: the bytes of one batch of files, back to back (one disk write per batch). */
 export const CHUNKS_STORE = 'chunks';
@@ -12,7 +12,14 @@ export const META_KEY = 'package';
 
 export type FileRecord = { chunk: number; offset: number; size: number; type: string };
 
-export type PackageMeta = { namespace: string; entry: string; fileCount: number; storedAt: number };
+export type PackageMeta = {
+  namespace: string;
+  entry: string;
+  /** The folder holding index.html ('' or a single top folder): file paths are stored under it. */
+  root: string;
+  fileCount: number;
+  storedAt: number;
+};
 
 export const databaseName = (namespace: string) => `${OFFLINE_DB_PREFIX}${namespace}`;
 

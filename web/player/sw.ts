@@ -3,7 +3,16 @@
 // package's IndexedDB copy, with the stored content type and single byte ranges (audio, video),
 // and answers health pings. Built as one self-contained classic script (no imports at runtime).
 import { parseByteRange } from '../../common/byte-range.js';
-import { CHUNKS_STORE, databaseName, FILES_STORE, type FileRecord, requestToPromise } from './offline-db';
+import {
+  CHUNKS_STORE,
+  databaseName,
+  FILES_STORE,
+  type FileRecord,
+  META_KEY,
+  META_STORE,
+  type PackageMeta,
+  requestToPromise,
+} from './offline-db';
 import { NAMESPACE_PATTERN } from './protocol';
 
 // The DOM lib has no service-worker types; these are the few members used here.
@@ -34,45 +43,55 @@ const ACTIVITY_CSP = [
   `frame-ancestors 'self' ${APP_ORIGIN}`,
 ].join('; ');
 
-const databases = new Map<string, Promise<IDBDatabase | null>>();
+/** A package's database and the folder its paths are stored under. */
+type OpenPackage = { db: IDBDatabase; root: string };
+const databases = new Map<string, Promise<OpenPackage | null>>();
 
-/** The package's database, opened once and kept; null when the device holds no such package. */
-function openPackage(namespace: string): Promise<IDBDatabase | null> {
+/** The package's database, opened once and kept; null when the device holds no complete copy. */
+function openPackage(namespace: string): Promise<OpenPackage | null> {
   const cached = databases.get(namespace);
   if (cached) return cached;
   const request = indexedDB.open(databaseName(namespace));
   // Opening a missing database would create it: abort instead, so it stays missing.
   request.onupgradeneeded = () => request.transaction?.abort();
-  const opened = requestToPromise(request).then(
-    (db) => {
-      const forget = () => {
-        db.close();
-        databases.delete(namespace);
-      };
-      db.onversionchange = forget;
-      db.onclose = forget;
-      return db;
-    },
-    () => {
+  const opened = requestToPromise(request).then(async (db) => {
+    const forget = () => {
+      db.close();
       databases.delete(namespace);
-      return null;
-    },
-  );
-  databases.set(namespace, opened);
-  return opened;
+    };
+    db.onversionchange = forget;
+    db.onclose = forget;
+    try {
+      const transaction = db.transaction(META_STORE, 'readonly');
+      const meta = (await requestToPromise(transaction.objectStore(META_STORE).get(META_KEY))) as
+        | PackageMeta
+        | undefined;
+      // Without its meta record the copy is incomplete (still being stored, or cut short).
+      if (meta) return { db, root: meta.root };
+    } catch {
+      // Not a package database: treated as missing.
+    }
+    forget();
+    return null;
+  });
+  const kept = opened.catch(() => {
+    databases.delete(namespace);
+    return null;
+  });
+  databases.set(namespace, kept);
+  return kept;
 }
 
 const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 async function readFile(namespace: string, path: string): Promise<Blob | undefined> {
-  const db = await openPackage(namespace);
-  if (!db) return undefined;
+  const opened = await openPackage(namespace);
+  if (!opened) return undefined;
   try {
-    const transaction = db.transaction([FILES_STORE, CHUNKS_STORE], 'readonly');
-    const record = (await requestToPromise(transaction.objectStore(FILES_STORE).get(path))) as
-      | FileRecord
-      | undefined;
+    const transaction = opened.db.transaction([FILES_STORE, CHUNKS_STORE], 'readonly');
+    const files = transaction.objectStore(FILES_STORE);
+    const record = (await requestToPromise(files.get(opened.root + path))) as FileRecord | undefined;
     if (!record) return undefined;
     const chunk = (await requestToPromise(transaction.objectStore(CHUNKS_STORE).get(record.chunk))) as
       | Blob

@@ -1,9 +1,13 @@
-// Unzips a package and stores its files in the package's IndexedDB database, off the main thread,
-// in batches of 50 files with a 10 ms pause between batches (SPEC §9), then a meta record marking
-// the copy complete. Pipelined: the next batch is inflated into one blob during the pause while the
-// browser writes the previous ones. Messages: in {namespace, bytes}; out extracted → stored →
-// installed | failed.
+// Unzips a package while it downloads and stores its files in the package's IndexedDB database,
+// off the main thread, in batches of 50 files with a 10 ms pause between batches (SPEC §9), then a
+// meta record marking the copy complete.
+// The zip arrives in chunks. Its entries are read from their local headers as their bytes arrive,
+// and each batch is stored as soon as its 50 files are there, so the mandated pauses run beside
+// the download. Once the whole zip is in, its central directory must match what was read; if it
+// does not, or the layout is not the plain one, everything is stored again from the directory.
+// Messages: in start → chunk… → end; out extracted → installed | failed.
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
+import { matchesDirectory, readLocalEntry } from './local-headers';
 import { contentTypeFor } from './mime';
 import {
   CHUNKS_STORE,
@@ -18,43 +22,81 @@ import {
   transactionDone,
 } from './offline-db';
 import { normalisePath, packageRoot } from './package-files';
-import { inflateEntries, readZipDirectory, type ZipEntry } from './zip-directory';
+import {
+  inflateEntries,
+  type LocatedEntry,
+  locateEntries,
+  readZipDirectory,
+  type ZipEntry,
+} from './zip-directory';
 
-export type WorkerRequest = { namespace: string; bytes: ArrayBuffer };
+export type WorkerRequest =
+  /** A package of `size` bytes is coming. */
+  | { type: 'start'; namespace: string; size: number }
+  | { type: 'chunk'; bytes: ArrayBuffer }
+  /** Every chunk has been sent. */
+  | { type: 'end' };
 export type WorkerReply =
-  | { type: 'extracted'; fileCount: number }
-  | { type: 'stored'; done: number; total: number }
+  | { type: 'extracted' }
   | { type: 'installed'; meta: PackageMeta }
   | { type: 'failed'; detail: string };
 
 const post = (reply: WorkerReply) => self.postMessage(reply);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ignore = () => undefined;
 
-type Entry = ZipEntry & { path: string };
+/** A served file: its entry and its path in the package. */
+type PackageFile = LocatedEntry & { path: string };
 
-/** The package's served files (with their path under the folder holding index.html), none inflated. */
-function listEntries(zip: Uint8Array): Entry[] {
-  const named: Entry[] = [];
-  for (const entry of readZipDirectory(zip)) {
-    const path = normalisePath(entry.name);
-    if (path) named.push({ ...entry, path });
+function asPackageFile(entry: LocatedEntry): PackageFile | null {
+  const path = normalisePath(entry.name);
+  return path ? { ...entry, path } : null;
+}
+
+/** Writes batches in order, each submitted at least the mandated pause after the previous one. The
+ * browser commits submitted batches in order while the worker goes on; the next batch is inflated
+ * into one buffer during the pause. */
+class BatchWriter {
+  private chunk = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private pauseOver: Promise<unknown> = Promise.resolve();
+  private readonly commits: Promise<void>[] = [];
+
+  constructor(
+    private readonly db: IDBDatabase,
+    private readonly zip: Uint8Array,
+  ) {}
+
+  write(files: readonly PackageFile[], meta: PackageMeta | null = null): void {
+    const chunk = this.chunk++;
+    this.queue = this.queue.then(async () => {
+      const packed = packBatch(this.zip, files, chunk);
+      await this.pauseOver;
+      this.pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
+      const commit = writeBatch(this.db, chunk, packed, meta);
+      commit.catch(ignore); // awaited in done()
+      this.commits.push(commit);
+    });
+    this.queue.catch(ignore); // awaited in done()
   }
-  const root = packageRoot(named.map((entry) => entry.path));
-  return named
-    .filter((entry) => entry.path.startsWith(root))
-    .map((entry) => ({ ...entry, path: entry.path.slice(root.length) }));
+
+  /** Resolves once every batch is committed; rejects if one failed. */
+  async done(): Promise<void> {
+    await this.queue;
+    await Promise.all(this.commits);
+  }
 }
 
 /** One batch: its files inflated back to back into one blob, and where each file sits in it. */
-function packBatch(zip: Uint8Array, batch: Entry[], chunk: number) {
+function packBatch(zip: Uint8Array, files: readonly PackageFile[], chunk: number) {
   const records: [string, FileRecord][] = [];
   let offset = 0;
-  for (const entry of batch) {
-    records.push([entry.path, { chunk, offset, size: entry.size, type: contentTypeFor(entry.path) }]);
-    offset += entry.size;
+  for (const file of files) {
+    records.push([file.path, { chunk, offset, size: file.size, type: contentTypeFor(file.path) }]);
+    offset += file.size;
   }
   // One part: a blob of 50 small parts costs the browser several times more to build.
-  return { records, blob: new Blob([inflateEntries(zip, batch)]) };
+  return { records, blob: records.length > 0 ? new Blob([inflateEntries(zip, files)]) : null };
 }
 
 /** One transaction per batch: one blob and a small record per file (the browser writes one file
@@ -70,66 +112,141 @@ function writeBatch(
   const transaction = db.transaction([FILES_STORE, CHUNKS_STORE, META_STORE], 'readwrite', {
     durability: 'relaxed',
   });
-  const files = transaction.objectStore(FILES_STORE);
-  for (const [path, record] of records) files.put(record, path);
-  transaction.objectStore(CHUNKS_STORE).put(blob, chunk);
+  const store = transaction.objectStore(FILES_STORE);
+  for (const [path, record] of records) store.put(record, path);
+  if (blob) transaction.objectStore(CHUNKS_STORE).put(blob, chunk);
   if (meta) transaction.objectStore(META_STORE).put(meta, META_KEY);
   return transactionDone(transaction);
 }
 
-async function install({ namespace, bytes }: WorkerRequest): Promise<void> {
-  // A half-written copy from an interrupted run is not reused; the database is recreated while the
-  // zip's directory is read.
-  const opening = deleteDatabase(databaseName(namespace)).then(() => openPackageDb(namespace));
-  opening.catch(() => undefined); // awaited below
-  const zip = new Uint8Array(bytes);
-  let entries: Entry[];
-  try {
-    entries = listEntries(zip);
-  } catch (error) {
-    // Not a playable package: leave no empty database behind.
-    const db = await opening.catch(() => null);
-    db?.close();
-    await deleteDatabase(databaseName(namespace)).catch(() => undefined);
-    throw error;
-  }
-  post({ type: 'extracted', fileCount: entries.length });
+/** A half-written copy from an interrupted run is never reused: the database starts empty. */
+function freshDatabase(namespace: string): Promise<IDBDatabase> {
+  return deleteDatabase(databaseName(namespace)).then(() => openPackageDb(namespace));
+}
 
-  const db = await opening;
-  try {
-    // Batches are submitted at least 10 ms apart; the next batch is decompressed and packed during
-    // the pause, and the browser commits submitted batches in order while the worker goes on. The
-    // meta record, marking the copy complete, goes with the last batch.
-    const meta: PackageMeta = {
-      namespace,
-      entry: 'index.html',
-      fileCount: entries.length,
-      storedAt: Date.now(),
-    };
-    const commits: Promise<void>[] = [];
-    let pauseOver: Promise<unknown> = Promise.resolve();
-    for (let start = 0, chunk = 0; start < entries.length; start += OFFLINE_STORE_BATCH_SIZE, chunk++) {
-      const batch = entries.slice(start, start + OFFLINE_STORE_BATCH_SIZE);
-      const packed = packBatch(zip, batch, chunk);
-      const done = start + batch.length;
-      await pauseOver;
-      pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
-      const last = done === entries.length;
-      commits.push(
-        writeBatch(db, chunk, packed, last ? meta : null).then(() =>
-          post({ type: 'stored', done, total: entries.length }),
-        ),
-      );
+class PackageInstall {
+  private readonly zip: Uint8Array;
+  private received = 0;
+  private readonly opening: Promise<IDBDatabase>;
+  private writer: BatchWriter | null = null;
+  /** Where the next local header is; null once the local headers cannot be followed. */
+  private next: number | null = 0;
+  private directoryReached = false;
+  /** Every entry read from the local headers, in order, to compare with the directory. */
+  private readonly read: ZipEntry[] = [];
+  private readonly paths: string[] = [];
+  private waiting: PackageFile[] = [];
+
+  constructor(
+    private readonly namespace: string,
+    size: number,
+  ) {
+    this.zip = new Uint8Array(size);
+    this.opening = freshDatabase(namespace);
+    this.opening.then((db) => {
+      this.writer = new BatchWriter(db, this.zip);
+      this.storeFullBatches();
+    }, ignore); // awaited in finish()
+  }
+
+  add(bytes: ArrayBuffer): void {
+    if (this.received + bytes.byteLength > this.zip.length)
+      throw new Error('The package is larger than announced');
+    this.zip.set(new Uint8Array(bytes), this.received);
+    this.received += bytes.byteLength;
+    this.readLocalEntries();
+    this.storeFullBatches();
+  }
+
+  private readLocalEntries(): void {
+    while (this.next !== null && !this.directoryReached) {
+      const step = readLocalEntry(this.zip, this.next, this.received);
+      if (step.kind === 'incomplete') return;
+      if (step.kind === 'end') this.directoryReached = true;
+      else if (step.kind === 'unsupported') this.next = null;
+      else {
+        this.read.push(step.entry);
+        this.next = step.next;
+        const file = asPackageFile(step.entry);
+        if (file) {
+          this.paths.push(file.path);
+          this.waiting.push(file);
+        }
+      }
     }
-    await Promise.all(commits);
-    post({ type: 'installed', meta });
-  } finally {
-    db.close();
+  }
+
+  private storeFullBatches(): void {
+    if (!this.writer) return;
+    while (this.waiting.length >= OFFLINE_STORE_BATCH_SIZE) {
+      this.writer.write(this.waiting.slice(0, OFFLINE_STORE_BATCH_SIZE));
+      this.waiting = this.waiting.slice(OFFLINE_STORE_BATCH_SIZE);
+    }
+  }
+
+  async finish(): Promise<PackageMeta> {
+    try {
+      if (this.received !== this.zip.length) throw new Error('The package download is incomplete');
+      const directory = readZipDirectory(this.zip);
+      post({ type: 'extracted' });
+      let db = await this.opening;
+      let writer = this.writer as BatchWriter;
+      let files = this.waiting;
+      let paths = this.paths;
+      if (!this.directoryReached || !matchesDirectory(this.read, directory)) {
+        // Not read as it should be: start again from the directory, as if nothing was streamed.
+        await writer.done().catch(ignore);
+        db.close();
+        db = await freshDatabase(this.namespace);
+        writer = new BatchWriter(db, this.zip);
+        files = locateEntries(this.zip, directory).flatMap((entry) => asPackageFile(entry) ?? []);
+        paths = files.map((file) => file.path);
+      }
+      try {
+        const meta: PackageMeta = {
+          namespace: this.namespace,
+          entry: 'index.html',
+          root: packageRoot(paths),
+          fileCount: paths.length,
+          storedAt: Date.now(),
+        };
+        // The meta record, marking the copy complete, goes with the last batch.
+        for (let start = 0; start < files.length || start === 0; start += OFFLINE_STORE_BATCH_SIZE) {
+          const last = start + OFFLINE_STORE_BATCH_SIZE >= files.length;
+          writer.write(files.slice(start, start + OFFLINE_STORE_BATCH_SIZE), last ? meta : null);
+        }
+        await writer.done();
+        return meta;
+      } finally {
+        db.close();
+      }
+    } catch (error) {
+      // Not a playable package: leave no partial copy behind.
+      (await this.opening.catch(() => null))?.close();
+      await deleteDatabase(databaseName(this.namespace)).catch(ignore);
+      throw error;
+    }
   }
 }
 
+let install: PackageInstall | null = null;
+let failed = false;
+
+function fail(error: unknown): void {
+  failed = true;
+  post({ type: 'failed', detail: error instanceof Error ? error.message : String(error) });
+}
+
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
-  install(event.data).catch((error: unknown) => {
-    post({ type: 'failed', detail: error instanceof Error ? error.message : String(error) });
-  });
+  if (failed) return;
+  const request = event.data;
+  try {
+    if (request.type === 'start' && !install) install = new PackageInstall(request.namespace, request.size);
+    else if (request.type === 'chunk' && install) install.add(request.bytes);
+    else if (request.type === 'end' && install) {
+      install.finish().then((meta) => post({ type: 'installed', meta }), fail);
+    } else throw new Error(`Unexpected ${request.type} message`);
+  } catch (error) {
+    fail(error);
+  }
 };

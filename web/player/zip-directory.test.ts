@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { inflateEntries, readZipDirectory } from './zip-directory';
+import { inflateEntries, locateEntries, readZipDirectory } from './zip-directory';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -22,7 +22,7 @@ describe('zip directory', () => {
     const entries = readZipDirectory(zip);
     expect(entries.map((entry) => entry.name)).toEqual(Object.keys(files));
     expect(entries.map((entry) => entry.size)).toEqual(Object.values(files).map((bytes) => bytes.length));
-    const bytes = inflateEntries(zip, entries.slice(1));
+    const bytes = inflateEntries(zip, locateEntries(zip, entries.slice(1)));
     const expected = Object.values(files).slice(1);
     let offset = 0;
     for (const file of expected) {
@@ -36,6 +36,8 @@ describe('zip directory', () => {
     expect(() => readZipDirectory(text('not a zip at all, just some text'))).toThrow();
     expect(() => readZipDirectory(zip.subarray(0, zip.length - 10))).toThrow();
     const entries = readZipDirectory(zip);
-    expect(() => inflateEntries(zip.subarray(0, 40), entries)).toThrow();
+    expect(() => locateEntries(zip.subarray(0, 40), entries)).toThrow();
+    const cut = zip.subarray(0, entries[2]!.headerOffset + 100);
+    expect(() => inflateEntries(cut, locateEntries(zip, entries))).toThrow();
   });
 });

@@ -1,6 +1,7 @@
 // Reads a zip's central directory once, so that files can then be inflated batch by batch straight
 // into one buffer per batch (fflate's unzipSync reads the whole directory again on every call).
-// The zip is untrusted: a malformed archive throws (offsets past the end included).
+// The zip is untrusted: a malformed archive throws (offsets past the end included). While the zip
+// is still arriving, local-headers.ts reads the same entries from their local headers.
 import { inflateSync, strFromU8 } from 'fflate';
 
 export type ZipEntry = {
@@ -11,21 +12,25 @@ export type ZipEntry = {
   headerOffset: number;
   compressedSize: number;
   size: number;
+  crc: number;
 };
 
-const END_SIGNATURE = 0x06054b50;
+/** An entry and where its compressed bytes start (after its local header). */
+export type LocatedEntry = ZipEntry & { dataStart: number };
+
+export const END_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const ZIP64_END_SIGNATURE = 0x06064b50;
-const ENTRY_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const MAX_32 = 0xffffffff;
+export const ENTRY_SIGNATURE = 0x02014b50;
+export const LOCAL_SIGNATURE = 0x04034b50;
+export const MAX_32 = 0xffffffff;
 
-function fail(): never {
+export function fail(): never {
   throw new Error('The package is not a valid zip file');
 }
 
 /** Little-endian readers; an offset past the end throws (DataView checks it). */
-function reader(zip: Uint8Array) {
+export function reader(zip: Uint8Array) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   return {
     u16: (at: number) => view.getUint16(at, true),
@@ -68,6 +73,7 @@ export function readZipDirectory(zip: Uint8Array): ZipEntry[] {
       method: u16(position + 10),
       compressedSize: u32(position + 20),
       size: u32(position + 24),
+      crc: u32(position + 16),
       headerOffset: u32(position + 42),
     };
     if (entry.size === MAX_32 || entry.compressedSize === MAX_32 || entry.headerOffset === MAX_32) {
@@ -101,17 +107,24 @@ function readZip64Extra(
   fail();
 }
 
-/** Inflates the entries back to back into one buffer; each file's bytes are `size` long, in order. */
-export function inflateEntries(zip: Uint8Array, entries: readonly ZipEntry[]): Uint8Array<ArrayBuffer> {
+/** The entries with where their data start, read from their local headers. */
+export function locateEntries(zip: Uint8Array, entries: readonly ZipEntry[]): LocatedEntry[] {
   const { u16, u32 } = reader(zip);
+  return entries.map((entry) => {
+    const header = entry.headerOffset;
+    if (u32(header) !== LOCAL_SIGNATURE) fail();
+    return { ...entry, dataStart: header + 30 + u16(header + 26) + u16(header + 28) };
+  });
+}
+
+/** Inflates the entries back to back into one buffer; each file's bytes are `size` long, in order. */
+export function inflateEntries(zip: Uint8Array, entries: readonly LocatedEntry[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(entries.reduce((total, entry) => total + entry.size, 0));
   let offset = 0;
   for (const entry of entries) {
-    const header = entry.headerOffset;
-    if (u32(header) !== LOCAL_SIGNATURE) fail();
-    const start = header + 30 + u16(header + 26) + u16(header + 28);
-    const data = zip.subarray(start, start + entry.compressedSize);
+    const start = entry.dataStart;
     if (start + entry.compressedSize > zip.length) fail();
+    const data = zip.subarray(start, start + entry.compressedSize);
     const target = out.subarray(offset, offset + entry.size);
     if (entry.method === 0) {
       if (entry.compressedSize !== entry.size) fail();

@@ -1,7 +1,8 @@
 // Downloads an activity's package on the app origin with the `?token=` URL (SPEC §7), so the token
-// never reaches the content origin. Sends the hash of the copy the device already holds: a 304
-// means it is current. Enforces the 100 MB cap from content-length and a 10 s timeout for the
-// answer and for each silence between chunks (SPEC §9).
+// never reaches the content origin, and hands its bytes on as they arrive (the player unzips and
+// stores them meanwhile). Sends the hash of the copy the device already holds: a 304 means it is
+// current. Enforces the 100 MB cap from content-length and a 10 s timeout for the answer and for
+// each silence between chunks (SPEC §9).
 import { ACTIVITY_DOWNLOAD_MAX_BYTES, HTTP_TIMEOUT_MS } from '../../../../../common/constants.js';
 import { NAMESPACE_PATTERN } from '../../../../player/protocol';
 
@@ -13,15 +14,16 @@ export class PackageDownloadError extends Error {
   }
 }
 
-export type DownloadResult =
-  | { status: 'current'; namespace: string }
-  | { status: 'downloaded'; namespace: string; bytes: ArrayBuffer };
+export type DownloadResult = { status: 'current' | 'downloaded'; namespace: string };
 
 type Options = {
   activityId: string;
   token: string;
   held: string | null;
   signal: AbortSignal;
+  /** A package of `size` bytes is coming: its chunks follow, in order (each one's buffer is its own). */
+  onStart: (namespace: string, size: number) => void;
+  onChunk: (chunk: Uint8Array<ArrayBuffer>) => void;
   onProgress: (fraction: number) => void;
 };
 
@@ -35,6 +37,8 @@ export async function downloadPackage({
   token,
   held,
   signal,
+  onStart,
+  onChunk,
   onProgress,
 }: Options): Promise<DownloadResult> {
   const controller = new AbortController();
@@ -66,27 +70,33 @@ export async function downloadPackage({
     const namespace = namespaceFromEtag(response.headers.get('etag'));
     if (!namespace) throw new PackageDownloadError('failed');
 
-    // Into one buffer of the announced size when known (no copies), else gathered chunks.
+    // Passed on chunk by chunk when the size is announced, else gathered and passed on at the end.
+    const size = Number.isSafeInteger(declared) && declared > 0 ? declared : null;
+    if (size) onStart(namespace, size);
     const reader = response.body.getReader();
     const chunks: Uint8Array[] = [];
-    const target = Number.isFinite(declared) && declared > 0 ? new Uint8Array(declared) : null;
     let received = 0;
     for (;;) {
       armTimeout();
       const { done, value } = await reader.read();
       if (done) break;
-      if (received + value.length > (target?.length ?? ACTIVITY_DOWNLOAD_MAX_BYTES)) {
-        throw new PackageDownloadError(target ? 'failed' : 'too-large');
-      }
-      if (target) target.set(value, received);
-      else chunks.push(value);
       received += value.length;
-      if (target) onProgress(received / target.length);
+      if (received > (size ?? ACTIVITY_DOWNLOAD_MAX_BYTES)) {
+        throw new PackageDownloadError(size ? 'failed' : 'too-large');
+      }
+      if (!size) chunks.push(value);
+      else {
+        onChunk(ownBuffer(value));
+        onProgress(received / size);
+      }
     }
-    if (target && received !== target.length) throw new PackageDownloadError('failed');
-    const bytes = target ?? concat(chunks, received);
+    if (!size) {
+      if (received === 0) throw new PackageDownloadError('failed');
+      onStart(namespace, received);
+      onChunk(concat(chunks, received));
+    } else if (received !== size) throw new PackageDownloadError('failed');
     onProgress(1);
-    return { status: 'downloaded', namespace, bytes: bytes.buffer as ArrayBuffer };
+    return { status: 'downloaded', namespace };
   } catch (error) {
     if (error instanceof PackageDownloadError) throw error;
     throw new PackageDownloadError(timedOut ? 'timeout' : 'failed');
@@ -96,7 +106,13 @@ export async function downloadPackage({
   }
 }
 
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
+/** The chunk over a buffer of its own, so that the buffer can be transferred. */
+function ownBuffer(chunk: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+  return whole && chunk.buffer instanceof ArrayBuffer ? (chunk as Uint8Array<ArrayBuffer>) : chunk.slice();
+}
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,6 +1,6 @@
-// Drives the player frame for one activity: waits for the frame's cleanup, downloads the package
-// (or confirms the offline copy is current), hands it over, and follows the frame's progress up
-// to ready. Messages are accepted only from the player frame on the content origin, and treated
+// Drives the player frame for one activity: downloads the package (or confirms the offline copy is
+// current) and hands its chunks to the frame as they arrive, once the frame's cleanup is done, then
+// follows the frame's progress up to ready. Messages are accepted only from the player frame on the content origin, and treated
 // as untrusted (an activity shares that origin).
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
@@ -94,6 +94,12 @@ export function useActivityPlayer({
     };
     const post = (message: AppToPlayer, transfer: Transferable[] = []) =>
       frameRef.current?.contentWindow?.postMessage(message, contentOrigin, transfer);
+    // What the download has for the frame before it has announced itself is kept until then.
+    let outbox: [AppToPlayer, Transferable[]][] | null = [];
+    const toFrame = (message: AppToPlayer, transfer: Transferable[] = []) => {
+      if (outbox) outbox.push([message, transfer]);
+      else post(message, transfer);
+    };
 
     // The download starts at once, beside the frame's start-up, asking with the package this
     // device played last (most likely the one the frame still holds: a 304 then).
@@ -109,14 +115,29 @@ export function useActivityPlayer({
       shownPercent = percent;
       advance('download', percent);
     };
+    let streamed = '';
     const download = (held: string | null) =>
-      downloadPackage({ activityId, token, held, signal: controller.signal, onProgress });
+      downloadPackage({
+        activityId,
+        token,
+        held,
+        signal: controller.signal,
+        onProgress,
+        onStart: (namespace, size) => {
+          streamed = namespace;
+          toFrame({ type: 'app:package-start', namespace, size });
+        },
+        onChunk: (chunk) =>
+          toFrame({ type: 'app:package-chunk', namespace: streamed, bytes: chunk.buffer }, [chunk.buffer]),
+      });
     const early = download(hint);
     early.catch(() => undefined); // handled in handOver
 
     let sent: string | null = null;
     const handOver = async () => {
       advance('download', downloadPercent(fraction));
+      for (const [message, transfer] of outbox ?? []) post(message, transfer);
+      outbox = null;
       try {
         let result = await early;
         // The server confirmed the hint, but the frame no longer holds it: download after all.
@@ -124,7 +145,7 @@ export function useActivityPlayer({
         if (controller.signal.aborted) return;
         sent = result.namespace;
         if (result.status === 'current') post({ type: 'app:use-held', namespace: result.namespace });
-        else post({ type: 'app:package', namespace: result.namespace, bytes: result.bytes }, [result.bytes]);
+        else post({ type: 'app:package-end', namespace: result.namespace });
       } catch (error) {
         if (controller.signal.aborted) return;
         fail(downloadErrorText[error instanceof PackageDownloadError ? error.reason : 'failed']);
