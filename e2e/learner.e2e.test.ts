@@ -2,6 +2,7 @@
 // (a locked one says so), read a PDF full-screen, play an activity full-screen and offline, delete
 // the group; and a malicious package played in the player cannot reach the user's session.
 import path from 'node:path';
+import { Zip, ZipDeflate } from 'fflate';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
@@ -24,6 +25,7 @@ let browser: Browser;
 let teacher: { email: string; password: string };
 let levelTitle: string;
 let maliciousLevelTitle: string;
+const folderLevels = { streamed: 'Niveau en dossier', described: 'Niveau avec descripteurs' };
 
 /** A package that tries everything a hostile activity would, and writes what it got. */
 function maliciousPackage(appUrl: string): Buffer {
@@ -46,6 +48,30 @@ const attempt = async (name, run) => { try { results[name] = String(await run())
   });
 }
 
+/** An activity in a top folder: its index page shows what its script wrote. */
+const folderActivity = (title: string) => ({
+  'activite/index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><h1>${title}</h1><p id="status">loading</p><script src="js/app.js"></script></body></html>`,
+  'activite/js/app.js': "document.getElementById('status').textContent = 'script ran';",
+});
+
+/** Zipped the way streaming zippers do it: sizes in a data descriptor after each entry's data, so
+ * the player cannot store it while it downloads and reads the directory at the end instead. */
+function zipWithDataDescriptors(files: Record<string, string>): Buffer {
+  const parts: Uint8Array[] = [];
+  const zipper = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  for (const [name, content] of Object.entries(files)) {
+    const entry = new ZipDeflate(name);
+    zipper.add(entry);
+    entry.push(new TextEncoder().encode(content), true);
+  }
+  zipper.end();
+  return Buffer.concat(parts);
+}
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const files = new FileStore(path.join(server.dataDir, 'files'));
@@ -64,7 +90,17 @@ beforeAll(async () => {
     title: maliciousLevelTitle,
     packageHash: maliciousHash,
   });
-  const created = await createTeacher(server.db, { levelIds: [level.levelId, malicious.levelId] });
+  const streamed = await buildLevel(server.db, [[{ sessions: [1] }]], {
+    title: folderLevels.streamed,
+    packageHash: await storePackage(files, buildZip(folderActivity('Activité en dossier'))),
+  });
+  const described = await buildLevel(server.db, [[{ sessions: [1] }]], {
+    title: folderLevels.described,
+    packageHash: await storePackage(files, zipWithDataDescriptors(folderActivity('Activité décrite'))),
+  });
+  const created = await createTeacher(server.db, {
+    levelIds: [level.levelId, malicious.levelId, streamed.levelId, described.levelId],
+  });
   teacher = { email: created.email, password: DEFAULT_PASSWORD };
 });
 afterAll(async () => {
@@ -225,6 +261,22 @@ describe('teacher area', () => {
     expect(width).toBeGreaterThan(300);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('plays a package in a top folder, stored while downloading or from the zip’s directory', async () => {
+    const { context, page } = await signedIn();
+    for (const [levelName, title] of [
+      [folderLevels.streamed, 'Activité en dossier'],
+      [folderLevels.described, 'Activité décrite'],
+    ] as const) {
+      await page.goto(`${server.url}/user`);
+      await openGroupTable(page, levelName, 'Dossier');
+      await activity(page, 'Activité 1.1.1.1').click();
+      const frame = await playerReady(page);
+      await frame.getByRole('heading', { name: title }).waitFor();
+      await frame.getByText('script ran').waitFor();
+    }
     await context.close();
   });
 
