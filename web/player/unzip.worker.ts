@@ -55,7 +55,7 @@ function asPackageFile(entry: LocatedEntry): PackageFile | null {
 
 /** Writes batches in order, each submitted at least the mandated pause after the previous one. The
  * browser commits submitted batches in order while the worker goes on; the next batch is inflated
- * into one buffer during the pause. */
+ * into one buffer during the pause (the first one while the database is being recreated). */
 class BatchWriter {
   private chunk = 0;
   private queue: Promise<void> = Promise.resolve();
@@ -63,7 +63,7 @@ class BatchWriter {
   private readonly commits: Promise<void>[] = [];
 
   constructor(
-    private readonly db: IDBDatabase,
+    private readonly db: Promise<IDBDatabase>,
     private readonly zip: Uint8Array,
   ) {}
 
@@ -71,9 +71,10 @@ class BatchWriter {
     const chunk = this.chunk++;
     this.queue = this.queue.then(async () => {
       const packed = packBatch(this.zip, files, chunk);
+      const db = await this.db;
       await this.pauseOver;
       this.pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
-      const commit = writeBatch(this.db, chunk, packed, meta);
+      const commit = writeBatch(db, chunk, packed, meta);
       commit.catch(ignore); // awaited in done()
       this.commits.push(commit);
     });
@@ -128,7 +129,7 @@ class PackageInstall {
   private readonly zip: Uint8Array;
   private received = 0;
   private readonly opening: Promise<IDBDatabase>;
-  private writer: BatchWriter | null = null;
+  private readonly writer: BatchWriter;
   /** Where the next local header is; null once the local headers cannot be followed. */
   private next: number | null = 0;
   private directoryReached = false;
@@ -143,10 +144,8 @@ class PackageInstall {
   ) {
     this.zip = new Uint8Array(size);
     this.opening = freshDatabase(namespace);
-    this.opening.then((db) => {
-      this.writer = new BatchWriter(db, this.zip);
-      this.storeFullBatches();
-    }, ignore); // awaited in finish()
+    this.opening.catch(ignore); // awaited in finish()
+    this.writer = new BatchWriter(this.opening, this.zip);
   }
 
   add(bytes: ArrayBuffer): void {
@@ -177,7 +176,6 @@ class PackageInstall {
   }
 
   private storeFullBatches(): void {
-    if (!this.writer) return;
     while (this.waiting.length >= OFFLINE_STORE_BATCH_SIZE) {
       this.writer.write(this.waiting.slice(0, OFFLINE_STORE_BATCH_SIZE));
       this.waiting = this.waiting.slice(OFFLINE_STORE_BATCH_SIZE);
@@ -190,7 +188,7 @@ class PackageInstall {
       const directory = readZipDirectory(this.zip);
       post({ type: 'extracted' });
       let db = await this.opening;
-      let writer = this.writer as BatchWriter;
+      let writer = this.writer;
       let files = this.waiting;
       let paths = this.paths;
       if (!this.directoryReached || !matchesDirectory(this.read, directory)) {
@@ -198,7 +196,7 @@ class PackageInstall {
         await writer.done().catch(ignore);
         db.close();
         db = await freshDatabase(this.namespace);
-        writer = new BatchWriter(db, this.zip);
+        writer = new BatchWriter(Promise.resolve(db), this.zip);
         files = locateEntries(this.zip, directory).flatMap((entry) => asPackageFile(entry) ?? []);
         paths = files.map((file) => file.path);
       }
