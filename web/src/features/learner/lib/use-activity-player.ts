@@ -1,7 +1,7 @@
 // Drives the player frame for one activity: downloads the package (or confirms the offline copy is
-// current) and hands its chunks to the frame as they arrive, once the frame's cleanup is done, then
-// follows the frame's progress up to ready. Messages are accepted only from the player frame on the content origin, and treated
-// as untrusted (an activity shares that origin).
+// current) and hands its chunks to the frame as they arrive (kept until the frame's cleanup is
+// done), then follows the frame's progress up to ready. Messages are accepted only from the player
+// frame on the content origin, and treated as untrusted (an activity shares that origin).
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import {
