@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseByteRange } from '../../common/byte-range.js';
 import { httpMessages } from '../../common/messages/http.js';
 import { notFound } from '../http-error.js';
+import { matchesIfNoneMatch } from '../http-negotiation.js';
 
 export type FileReplyOptions = {
   contentType: string;
@@ -39,8 +40,7 @@ export async function sendStoredFile(
     .header('content-type', options.contentType);
   if (options.disposition) reply.header('content-disposition', options.disposition);
 
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === options.etag || tag.trim() === '*')) {
+  if (matchesIfNoneMatch(request, options.etag)) {
     return reply.status(304).send();
   }
   // If-Range with another version means "send the whole file".

@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { successResponseSchema, userTableResponseSchema } from '../../../common/schemas/learner.js';
+import { sendPreparedJson } from '../../large-json.js';
 import { access } from '../../plugins/auth.js';
-import { completeActivity, loadUserTableJson } from './learning-table.service.js';
+import { completeActivity, loadUserTableBody } from './learning-table.service.js';
 import { TableCache } from './table-cache.js';
 
 const groupParamsSchema = z.object({ groupId: idSchema });
@@ -16,14 +17,13 @@ export const learningTableRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/usertable/:groupId',
-    // The body is built (and checked against the schema) once per version, then sent as text.
+    // The body is built (and checked against the schema) once per version, then sent as bytes.
     { ...access.user, schema: { params: groupParamsSchema, response: { 200: userTableResponseSchema } } },
     async (request, reply) => {
-      const body = await loadUserTableJson(app.db, tables, request.requireCaller(), request.params.groupId);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('cache-control', 'private, no-cache')
-        .send(body as never); // JSON text already: Fastify sends strings as they are
+      const body = await loadUserTableBody(app.db, tables, request.requireCaller(), request.params.groupId);
+      // Revalidated on every use: progress changes with each click.
+      reply.header('cache-control', 'private, no-cache');
+      return sendPreparedJson(request, reply, body);
     },
   );
 

@@ -6,6 +6,7 @@ import { learnerMessages } from '../../../common/messages/learner.js';
 import { type UserTableResponse, userTableResponseSchema } from '../../../common/schemas/learner.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http-error.js';
+import { type PreparedJson, prepareJson } from '../../large-json.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.js';
 import { insertMissingActivityEntries, insertMissingPdfEntries } from '../groups/group-entries.repository.js';
@@ -29,24 +30,21 @@ export async function loadUserTable(
 }
 
 /**
- * The table as JSON text, from the cache when neither the group's progress nor the curriculum
+ * The table ready to send, from the cache when neither the group's progress nor the curriculum
  * changed since it was built: one query then (the group with its versions, which also checks that
  * the caller may see it).
  */
-export async function loadUserTableJson(
+export async function loadUserTableBody(
   db: Db,
   cache: TableCache,
   caller: Caller,
   groupId: number,
-): Promise<string> {
+): Promise<PreparedJson> {
   const group = await findOwnedGroup(db, caller, groupId);
   if (!group) throw notFound(httpMessages.notFound);
-  const version = `${group.content_version}:${group.progress_version}`;
-  const cached = cache.get(group.id, version);
-  if (cached !== undefined) return cached;
-  const body = JSON.stringify(userTableResponseSchema.encode({ res: await buildUserTable(db, group) }));
-  cache.set(group.id, version, body);
-  return body;
+  return cache.get(group.id, `${group.content_version}:${group.progress_version}`, async () =>
+    prepareJson(JSON.stringify(userTableResponseSchema.encode({ res: await buildUserTable(db, group) }))),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { learnerMessages } from '../../../common/messages/learner.js';
@@ -142,11 +143,11 @@ describe('GET /api/user/usertable/:groupId', () => {
     const countQueries = async (db: Db, run: (db: Db) => Promise<unknown>) => {
       let count = 0;
       const counter: KyselyPlugin = {
-        transformQuery: (args) => {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
           count += 1;
-          return args.node;
+          return args.result;
         },
-        transformResult: async (args) => args.result,
       };
       await run(db.withPlugin(counter));
       return count;
@@ -198,6 +199,43 @@ describe('GET /api/user/usertable/:groupId', () => {
     expect((await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities[0]!.status).toBe('completed');
     await ctx.db.deleteFrom('activities').where('id', '=', activityId!).execute();
     expect(activityIds((await table()).period)).toHaveLength(1);
+  });
+
+  it('sends the table gzip-compressed to a browser, and 304 while the browser’s copy is current', async () => {
+    const { client, groupId, table, level } = await teacherWithGroup(
+      Array.from({ length: 2 }, () => Array.from({ length: 4 }, () => ({ sessions: [5, 5], pdfs: 1 }))),
+    );
+    const url = `/api/user/usertable/${groupId}`;
+    const browserGet = (headers: Record<string, string> = {}) =>
+      client.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } });
+
+    const plain = await client.get(url);
+    const zipped = await browserGet();
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers['cache-control']).toBe('private, no-cache');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const etag = String(zipped.headers.etag);
+    expect(plain.headers.etag).toBe(etag);
+    const revalidated = await browserGet({ 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+
+    // Progress changes the table, so the old copy is no longer current.
+    await client.patch(`/api/user/updatePending/${activityIds((await table()).period)[0]}`);
+    const afterProgress = await browserGet({ 'if-none-match': etag });
+    expect(afterProgress.statusCode).toBe(200);
+    expect(afterProgress.headers.etag).not.toBe(etag);
+
+    // A colleague holding the same ETag still learns nothing about the group.
+    const colleague = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+    const colleagueClient = await signIn(ctx.app, { email: colleague.email, password: DEFAULT_PASSWORD });
+    const probe = await colleagueClient.request({ method: 'GET', url, headers: { 'if-none-match': '*' } });
+    expect(probe.statusCode).toBe(404);
   });
 
   it('answers 404 for another teacher’s group, a group in a level no longer assigned, or an unknown id', async () => {

@@ -1,28 +1,47 @@
-// The learning tables this process built last, as JSON text, each stored with the versions it was
-// built at (curriculum and group progress, kept in the database). A table is served from here only
-// while both versions still match, so it is never stale and nothing here is needed by another
-// process. Least recently used tables leave first once the byte budget is reached.
+// The learning tables this process built last, ready to send (bytes, gzip, ETag), each stored with
+// the versions it was built at (curriculum and group progress, kept in the database). A table is
+// served from here only while both versions still match, so it is never stale and nothing here is
+// needed by another process. Least recently used tables leave first once the byte budget is reached.
+import type { PreparedJson } from '../../large-json.js';
+
+type Entry = { version: string; body: PreparedJson };
 
 export class TableCache {
-  private readonly entries = new Map<number, { version: string; body: string }>();
+  private readonly entries = new Map<number, Entry>();
+  /** Builds under way, so that simultaneous first requests for a table build it once. */
+  private readonly building = new Map<string, Promise<PreparedJson>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
-  get(groupId: number, version: string): string | undefined {
+  /** The table of this group at this version, built by `build` when not held. */
+  async get(groupId: number, version: string, build: () => Promise<PreparedJson>): Promise<PreparedJson> {
     const entry = this.entries.get(groupId);
-    if (!entry || entry.version !== version) return undefined;
-    // Refresh its place in the recency order.
-    this.entries.delete(groupId);
-    this.entries.set(groupId, entry);
-    return entry.body;
+    if (entry?.version === version) {
+      // Refresh its place in the recency order.
+      this.entries.delete(groupId);
+      this.entries.set(groupId, entry);
+      return entry.body;
+    }
+    const key = `${groupId}@${version}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = build()
+        .then((body) => {
+          this.set(groupId, { version, body });
+          return body;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
   }
 
-  set(groupId: number, version: string, body: string): void {
+  private set(groupId: number, entry: Entry): void {
     this.delete(groupId);
-    if (body.length > this.maxBytes) return;
-    this.entries.set(groupId, { version, body });
-    this.bytes += body.length;
+    if (entry.body.size > this.maxBytes) return;
+    this.entries.set(groupId, entry);
+    this.bytes += entry.body.size;
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -32,7 +51,7 @@ export class TableCache {
   private delete(groupId: number): void {
     const entry = this.entries.get(groupId);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.body.size;
     this.entries.delete(groupId);
   }
 }
