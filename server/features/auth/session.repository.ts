@@ -1,5 +1,6 @@
 // Sign-in sessions: opaque random tokens, stored only as their SHA-256 hash, with an expiry.
 import crypto from 'node:crypto';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../plugins/auth.js';
 
@@ -22,29 +23,37 @@ export async function insertSession(db: Db, userId: number, now: Date, ttlMs: nu
   return token;
 }
 
-/** The user behind a live session, or null. A session ends as soon as its account may no longer
- * sign in: a deactivated teacher, or a school licence switched off or past its dates. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<Caller | null> {
-  const today = now.toISOString().slice(0, 10);
-  const row = await db
+const selectSessionUser = compiledOnce((db, values: { tokenHash: string; now: string; today: string }) =>
+  db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('schools as school', 'school.id', 'u.school_id')
     .select(['s.id as sessionId', 'u.id', 'u.name', 'u.role'])
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.expires_at', '>', now.toISOString())
+    .where('s.token_hash', '=', values.tokenHash)
+    .where('s.expires_at', '>', values.now)
     .where((eb) =>
       eb.or([
         eb('u.role', '=', 'admin'),
         eb.and([
           eb('u.active', '=', 1),
           eb('school.active_license', '=', 1),
-          eb('school.license_start_date', '<=', today),
-          eb('school.license_end_date', '>=', today),
+          eb('school.license_start_date', '<=', values.today),
+          eb('school.license_end_date', '>=', values.today),
         ]),
       ]),
-    )
-    .executeTakeFirst();
+    ),
+);
+
+/** The user behind a live session, or null. A session ends as soon as its account may no longer
+ * sign in: a deactivated teacher, or a school licence switched off or past its dates. Runs on every
+ * request, hence compiled once. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<Caller | null> {
+  const iso = now.toISOString();
+  const [row] = await selectSessionUser(db, {
+    tokenHash: hashToken(token),
+    now: iso,
+    today: iso.slice(0, 10),
+  });
   return row ?? null;
 }
 

@@ -3,16 +3,17 @@
 // their own groups. Every learner-area query filters through these rules, so an id the caller may
 // not see is simply not found.
 import { type ExpressionBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
 import type { ClassGroupsTable, Database } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 
 type WithGroupAlias = Database & { g: ClassGroupsTable };
 
-const isAdmin = (caller: Caller) => caller.role === 'admin';
+const isAdmin = (caller: Pick<Caller, 'role'>) => caller.role === 'admin';
 
 /** Filter for a query that has `class_groups as g`: the caller owns g, in a level they may see. */
-export function callerOwnsGroup(caller: Caller) {
+export function callerOwnsGroup(caller: Pick<Caller, 'id' | 'role'>) {
   return (eb: ExpressionBuilder<WithGroupAlias, 'g'>) => {
     const owned = eb('g.teacher_id', '=', caller.id);
     if (isAdmin(caller)) return owned;
@@ -78,26 +79,40 @@ export type OwnedGroup = {
   content_version: number;
 };
 
-/** The caller's group with its level and versions, or undefined when the caller may not see it. */
-export function findOwnedGroup(db: Db, caller: Caller, groupId: number): Promise<OwnedGroup | undefined> {
-  return db
-    .selectFrom('class_groups as g')
-    .innerJoin('levels as l', 'l.id', 'g.level_id')
-    .select((eb) => [
-      'g.id',
-      'g.title',
-      'g.level_id',
-      'l.title as level_title',
-      'g.progress_version',
-      eb
-        .selectFrom('content_version')
-        .select('version')
-        .where('id', '=', 1)
-        .$asScalar()
-        .$notNull()
-        .as('content_version'),
-    ])
-    .where('g.id', '=', groupId)
-    .where(callerOwnsGroup(caller))
-    .executeTakeFirst();
+/** The group with its level and versions, if owned by `callerId` and in a level they may open. */
+function selectOwnedGroup(callerRole: Caller['role']) {
+  return compiledOnce((db, values: { groupId: number; callerId: number }) =>
+    db
+      .selectFrom('class_groups as g')
+      .innerJoin('levels as l', 'l.id', 'g.level_id')
+      .select((eb) => [
+        'g.id',
+        'g.title',
+        'g.level_id',
+        'l.title as level_title',
+        'g.progress_version',
+        eb
+          .selectFrom('content_version')
+          .select('version')
+          .where('id', '=', 1)
+          .$asScalar()
+          .$notNull()
+          .as('content_version'),
+      ])
+      .where('g.id', '=', values.groupId)
+      .where(callerOwnsGroup({ id: values.callerId, role: callerRole })),
+  );
+}
+
+const selectOwnedGroupAs = { admin: selectOwnedGroup('admin'), teacher: selectOwnedGroup('teacher') };
+
+/** The caller's group with its level and versions, or undefined when the caller may not see it.
+ * Runs on every learning-table request, hence compiled once (a query per role). */
+export async function findOwnedGroup(
+  db: Db,
+  caller: Caller,
+  groupId: number,
+): Promise<OwnedGroup | undefined> {
+  const [group] = await selectOwnedGroupAs[caller.role](db, { groupId, callerId: caller.id });
+  return group;
 }
