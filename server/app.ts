@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -32,6 +31,7 @@ import { loggerOptions } from './logger.js';
 import { access, authPlugin } from './plugins/auth.js';
 import { type AppContext, contextPlugin } from './plugins/context.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { projectRoot } from './project-root.js';
 
@@ -69,28 +69,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contextPlugin, options);
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", config.contentUrl],
-        frameSrc: ["'self'", config.contentUrl],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-    referrerPolicy: { policy: 'no-referrer' },
+  await app.register(securityHeadersPlugin, {
+    contentUrl: config.contentUrl,
+    https: config.publicUrl.startsWith('https:'),
   });
   await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin);

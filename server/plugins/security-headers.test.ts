@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/helper.js';
+
+const ctx = setupTestApp();
+
+describe('app origin security headers', () => {
+  it('sends the CSP (content origin allowed for frames and fetches), nosniff and no-referrer', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain(`frame-src 'self' ${ctx.config.contentUrl}`);
+    expect(csp).toContain(`connect-src 'self' ${ctx.config.contentUrl}`);
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeUndefined(); // http in tests
+  });
+});
