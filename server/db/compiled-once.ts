@@ -3,7 +3,7 @@
 // running such a small indexed query costs. The query is built with placeholder values, compiled,
 // and each call puts its own values in the placeholders' places.
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.js';
+import { type Db, prepareOncePerConnection } from './database.js';
 
 type Values = Record<string, string | number>;
 
@@ -33,6 +33,7 @@ export function compiledOnce<V extends Values, Row>(
       if (new Set(slots.filter((slot) => slot !== null)).size !== Object.keys(values).length) {
         throw new Error('compiledOnce: every value must be a parameter of the query');
       }
+      prepareOncePerConnection(query.sql);
       entry = { query, slots };
       compiled.set(db, entry);
     }

@@ -3,7 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -17,7 +24,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -26,6 +33,37 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** SQL texts that run on every request, by the name PostgreSQL prepares them under. */
+const namedStatements = new Map<string, string>();
+
+/**
+ * Marks a query's SQL as run on every request: PostgreSQL then parses and plans it once per
+ * connection (a named prepared statement) instead of on each run. Only for a fixed set of texts:
+ * prepared statements stay on their connection for its whole life. (SQLite reuses every
+ * statement already.)
+ */
+export function prepareOncePerConnection(sql: string): void {
+  if (!namedStatements.has(sql)) namedStatements.set(sql, `ardoise_${namedStatements.size + 1}`);
+}
+
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      const query = (textOrCursor: string, values: unknown[]) => {
+        const name = typeof textOrCursor === 'string' ? namedStatements.get(textOrCursor) : undefined;
+        return name ? client.query({ name, text: textOrCursor, values }) : client.query(textOrCursor, values);
+      };
+      return {
+        // Same call as pg's own client: Kysely's cursor overload passes through untouched.
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+  };
 }
 
 /** How many prepared statements are kept: our queries have a few hundred shapes at most. */
