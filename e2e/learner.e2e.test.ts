@@ -210,9 +210,12 @@ describe('teacher area', () => {
     });
     await context.setOffline(false);
 
-    // Escape leaves the player; the activity is completed and the next one opens.
+    // Escape leaves the player; the activity is completed (on the server too: after a reload) and
+    // the next one opens.
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/usertable\/\d+$/);
+    await expect.poll(() => activity(page, 'Activité 1.1.1.1').getAttribute('data-status')).toBe('completed');
+    await page.reload();
     await expect.poll(() => activity(page, 'Activité 1.1.1.1').getAttribute('data-status')).toBe('completed');
     await activity(page, 'Activité 1.1.1.2').click();
     await page.waitForURL(/\/activity\/\d+$/);
@@ -264,18 +267,47 @@ describe('teacher area', () => {
     await context.close();
   });
 
-  it('plays a package in a top folder, stored while downloading or from the zip’s directory', async () => {
+  it('plays packages in a top folder (stored while downloading, or from the zip’s directory) one after the other', async () => {
     const { context, page } = await signedIn();
     for (const [levelName, title] of [
       [folderLevels.streamed, 'Activité en dossier'],
       [folderLevels.described, 'Activité décrite'],
     ] as const) {
-      await page.goto(`${server.url}/user`);
+      // In the app (no page load): the second package goes to the same, reloaded player frame.
+      await page.getByRole('link', { name: /home$/ }).click();
       await openGroupTable(page, levelName, 'Dossier');
+      // The player frame is loaded beside the table, hidden, and plays nothing.
+      await expect.poll(() => page.frames().some((f) => f.url().endsWith('/player/'))).toBe(true);
+      expect(page.frames().some((f) => f.url().includes('/local-activity/'))).toBe(false);
+      expect(await page.locator('iframe[title="Activité"]').isVisible()).toBe(false);
+      // The first status update fails: the player opens all the same, and says so. The second
+      // package's download fails once: 'Réessayer' plays it in a fresh player frame.
+      const failStatus = title === 'Activité en dossier';
+      if (failStatus) {
+        await page.route('**/api/user/updatePending/**', (route) => route.fulfill({ status: 500 }), {
+          times: 1,
+        });
+      } else {
+        await page.route('**/api/user/activity/download/**', (route) => route.fulfill({ status: 500 }), {
+          times: 1,
+        });
+      }
       await activity(page, 'Activité 1.1.1.1').click();
+      if (failStatus) await page.getByText('Error updating activity status').waitFor();
+      else {
+        await page.getByRole('alert').getByText(learnerMessages.loadError).waitFor();
+        await page.getByRole('button', { name: learnerMessages.retry }).click();
+      }
       const frame = await playerReady(page);
       await frame.getByRole('heading', { name: title }).waitFor();
       await frame.getByText('script ran').waitFor();
+      await page.getByRole('button', { name: 'Retour' }).click();
+      await page.waitForURL(/\/usertable\/\d+$/);
+      // Back at the table with the server's status; the activity frame is gone.
+      await expect
+        .poll(() => activity(page, 'Activité 1.1.1.1').getAttribute('data-status'))
+        .toBe(failStatus ? 'pending' : 'completed');
+      await expect.poll(() => page.frames().some((f) => f.url().includes('/local-activity/'))).toBe(false);
     }
     await context.close();
   });

@@ -95,29 +95,35 @@ export const router = createBrowserRouter([
                 ],
               },
               {
-                lazy: lazyPage(() => import('../components/layout/learner-layout')),
+                // Keeps the player frame loaded from the learning table to the activity and back.
+                lazy: lazyPage(() => import('../features/learner/components/player-frame-host')),
                 children: [
                   {
-                    path: paths.userLevels.path,
-                    lazy: lazyPage(() => import('../features/learner/pages/user-levels-page')),
+                    lazy: lazyPage(() => import('../components/layout/learner-layout')),
+                    children: [
+                      {
+                        path: paths.userLevels.path,
+                        lazy: lazyPage(() => import('../features/learner/pages/user-levels-page')),
+                      },
+                      {
+                        path: paths.userGroups.path,
+                        lazy: lazyPage(() => import('../features/learner/pages/user-groups-page')),
+                      },
+                      {
+                        path: paths.userTable.path,
+                        lazy: lazyPage(() => import('../features/learner/pages/user-table-page')),
+                      },
+                    ],
                   },
                   {
-                    path: paths.userGroups.path,
-                    lazy: lazyPage(() => import('../features/learner/pages/user-groups-page')),
+                    path: paths.pdfViewer.path,
+                    lazy: lazyPage(() => import('../features/learner/pages/pdf-viewer-page')),
                   },
                   {
-                    path: paths.userTable.path,
-                    lazy: lazyPage(() => import('../features/learner/pages/user-table-page')),
+                    path: paths.activityPlayer.path,
+                    lazy: lazyPage(() => import('../features/learner/pages/activity-player-page')),
                   },
                 ],
-              },
-              {
-                path: paths.pdfViewer.path,
-                lazy: lazyPage(() => import('../features/learner/pages/pdf-viewer-page')),
-              },
-              {
-                path: paths.activityPlayer.path,
-                lazy: lazyPage(() => import('../features/learner/pages/activity-player-page')),
               },
             ],
           },

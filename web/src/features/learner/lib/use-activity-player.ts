@@ -1,15 +1,17 @@
 // Drives the player frame for one activity: downloads the package (or confirms the offline copy is
 // current) and hands its chunks to the frame as they arrive (kept until the frame's cleanup is
-// done), then follows the frame's progress up to ready. Messages are accepted only from the player
-// frame on the content origin, and treated as untrusted (an activity shares that origin).
-import { type RefObject, useEffect, useRef, useState } from 'react';
+// done), then follows the frame's progress up to ready; the frame is reloaded when the activity is
+// left. Messages come only from the player frame on the content origin (checked by the host), and
+// are treated as untrusted (an activity shares that origin).
+import { useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import {
   type AppToPlayer,
-  isPlayerMessage,
   NAMESPACE_PATTERN,
   type PlayerStep,
+  type PlayerToApp,
 } from '../../../../player/protocol';
+import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
 import { downloadPercent, PLAYER_STEPS, STEP_ORDER } from './player-steps';
 
@@ -50,21 +52,14 @@ const downloadErrorText = {
 type Options = {
   activityId: string;
   token: string | null;
-  contentUrl: string | undefined;
-  frameRef: RefObject<HTMLIFrameElement | null>;
+  /** The warm player frame (null until the content origin is known). */
+  frame: PlayerFrame | null;
   /** A new attempt ('Réessayer') starts everything again. */
   attempt: number;
   onEscape: () => void;
 };
 
-export function useActivityPlayer({
-  activityId,
-  token,
-  contentUrl,
-  frameRef,
-  attempt,
-  onEscape,
-}: Options): PlayerState {
+export function useActivityPlayer({ activityId, token, frame, attempt, onEscape }: Options): PlayerState {
   const [state, setState] = useState<PlayerState>(initial);
   // Read through a ref so that a new callback does not restart the whole load.
   const onEscapeRef = useRef(onEscape);
@@ -72,9 +67,8 @@ export function useActivityPlayer({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt ('Réessayer') starts again.
   useEffect(() => {
-    if (!contentUrl || !token) return;
+    if (!frame || !token) return;
     setState({ ...initial });
-    const contentOrigin = new URL(contentUrl).origin;
     const controller = new AbortController();
     let downloadStarted = false;
     let finished = false;
@@ -92,8 +86,7 @@ export function useActivityPlayer({
       controller.abort();
       setState((current) => ({ ...current, error }));
     };
-    const post = (message: AppToPlayer, transfer: Transferable[] = []) =>
-      frameRef.current?.contentWindow?.postMessage(message, contentOrigin, transfer);
+    const post = (message: AppToPlayer, transfer: Transferable[] = []) => frame.post(message, transfer);
     // What the download has for the frame before it has announced itself is kept until then.
     let outbox: [AppToPlayer, Transferable[]][] | null = [];
     const toFrame = (message: AppToPlayer, transfer: Transferable[] = []) => {
@@ -157,10 +150,8 @@ export function useActivityPlayer({
       if (!downloadStarted) fail(learnerMessages.loadError);
     }, FRAME_TIMEOUT_MS);
 
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== contentOrigin || event.source !== frameRef.current?.contentWindow) return;
-      if (!isPlayerMessage(event.data) || finished) return;
-      const message = event.data;
+    const onMessage = (message: PlayerToApp) => {
+      if (finished) return;
       switch (message.type) {
         case 'player:waiting':
           if (downloadStarted) return;
@@ -186,13 +177,15 @@ export function useActivityPlayer({
       }
     };
 
-    window.addEventListener('message', onMessage);
+    const stopListening = frame.listen(onMessage);
     return () => {
       clearTimeout(frameTimeout);
       controller.abort();
-      window.removeEventListener('message', onMessage);
+      stopListening();
+      // A clean player for the next activity or attempt.
+      frame.reload();
     };
-  }, [activityId, token, contentUrl, frameRef, attempt]);
+  }, [activityId, token, frame, attempt]);
 
   return state;
 }

@@ -1,9 +1,11 @@
 // Full-screen offline activity player (SPEC §2 /activity/:id, §4 progress, §9 limits). The
-// activity runs in a frame on the content origin (DESIGN §5); this page downloads the package,
-// shows the progress, then a start overlay whose button enters full-screen. Escape, leaving
-// full-screen or the back button clean up and return.
+// activity runs in the warm player frame on the content origin (DESIGN §5, PlayerFrameHost); this
+// page downloads the package, shows the progress over the frame's stage, then a start overlay
+// whose button puts the stage full-screen. Escape, leaving full-screen or the back button clean up
+// and return.
 import { Play, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { START_OVERLAY_DELAY_MS } from '../../../../../common/constants.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
@@ -11,19 +13,15 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { usePlayerConfig } from '../api/get-player-config';
+import { usePlayerHost } from '../components/player-frame-host';
 import { PlayerProgress } from '../components/player-progress';
 import { useActivityPlayer } from '../lib/use-activity-player';
-
-// The frame may run scripts and keep its own (content) origin, but may not navigate this page.
-const FRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-modals allow-pointer-lock allow-popups allow-downloads';
 
 export default function ActivityPlayerPage() {
   const activityId = useParamsId();
   const { token } = useAuth();
   const config = usePlayerConfig();
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  const stageRef = useRef<HTMLDivElement>(null);
+  const host = usePlayerHost();
   const [attempt, setAttempt] = useState(0);
   const [overlay, setOverlay] = useState(false);
   const wasFullScreen = useRef(false);
@@ -43,13 +41,19 @@ export default function ActivityPlayerPage() {
   const state = useActivityPlayer({
     activityId,
     token,
-    contentUrl: config.data?.contentUrl,
-    frameRef,
+    frame: host.frame,
     attempt,
     onEscape: exit,
   });
   const ready = state.step === 'ready' && !state.error;
   const error = state.error ?? (config.isError ? learnerMessages.loadError : null);
+
+  const { warm, setView } = host;
+  useEffect(() => {
+    warm();
+    setView(ready ? 'ready' : 'loading');
+  }, [warm, setView, ready]);
+  useEffect(() => () => setView('hidden'), [setView]);
 
   useEffect(() => {
     if (!ready) return;
@@ -78,11 +82,12 @@ export default function ActivityPlayerPage() {
   const start = async () => {
     setOverlay(false);
     try {
-      await stageRef.current?.requestFullscreen();
+      // The stage holds the frame and these controls: both stay on screen.
+      await host.stage?.requestFullscreen();
     } catch {
       // Full-screen refused (e.g. an embedded browser): play in the page.
     }
-    frameRef.current?.focus();
+    host.frame?.focus();
   };
 
   const retry = () => {
@@ -90,21 +95,10 @@ export default function ActivityPlayerPage() {
     setAttempt((n) => n + 1);
   };
 
-  const contentUrl = config.data?.contentUrl;
-  return (
-    <div ref={stageRef} className="fixed inset-0 bg-slate-950 text-slate-100">
+  if (!host.controls) return null;
+  return createPortal(
+    <>
       <h1 className="sr-only">Activité</h1>
-      {contentUrl && !error && (
-        <iframe
-          key={attempt}
-          ref={frameRef}
-          src={`${contentUrl}/player/`}
-          title="Activité"
-          sandbox={FRAME_SANDBOX}
-          allow="fullscreen; autoplay"
-          className={`absolute inset-0 size-full border-0 ${ready ? '' : 'invisible'}`}
-        />
-      )}
 
       {!ready && !error && (
         <div className="absolute inset-0 flex items-center justify-center p-6">
@@ -156,7 +150,8 @@ export default function ActivityPlayerPage() {
       >
         <X aria-hidden="true" />
       </Button>
-    </div>
+    </>,
+    host.controls,
   );
 }
 

@@ -1,7 +1,6 @@
 // Learning table of a group (SPEC §2 /usertable/:id): counters, collapsible periods, lessons with
 // session columns of activity buttons, PDFs; locking and clickability follow SPEC §4.
 
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -16,10 +15,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
-import { getPlayerConfigQueryOptions } from '../api/get-player-config';
 import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
 import { PeriodSection } from '../components/period-section';
+import { usePlayerHost } from '../components/player-frame-host';
 import { TableCounters } from '../components/table-counters';
 import type { PlayerLinkState } from './activity-player-page';
 
@@ -85,12 +84,12 @@ export default function UserTablePage() {
     [busyActivityId, navigate, updatePending, location.pathname],
   );
 
-  // The player is one click away: fetch its code and the content origin's address now.
-  const queryClient = useQueryClient();
+  // The player is one click away: fetch its code and have the player frame loaded now.
+  const { warm: warmPlayer } = usePlayerHost();
   useEffect(() => {
     void import('./activity-player-page');
-    void queryClient.prefetchQuery(getPlayerConfigQueryOptions());
-  }, [queryClient]);
+    warmPlayer();
+  }, [warmPlayer]);
 
   const group = table.data?.group;
   return (
