@@ -1,22 +1,8 @@
-import { Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { type LocalStep, matchesDirectory, readLocalEntry } from './local-headers';
+import { files, text, zip } from './test-package';
 import { inflateEntries, type LocatedEntry, readZipDirectory } from './zip-directory';
-
-const text = (value: string) => new TextEncoder().encode(value);
-
-const files = {
-  'index.html': text('<h1>Bonjour</h1>'.repeat(50)),
-  'assets/été.js': text('console.log(1);'),
-  'assets/raw.bin': Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251),
-  'empty.txt': new Uint8Array(0),
-};
-const zip = zipSync({
-  'index.html': files['index.html'],
-  'assets/été.js': [files['assets/été.js'], { level: 0 }],
-  'assets/raw.bin': files['assets/raw.bin'],
-  'empty.txt': files['empty.txt'],
-});
 
 /** Reads every entry it can from the first `available` bytes, as the worker does. */
 function readAll(bytes: Uint8Array, available: number) {

@@ -1,23 +1,8 @@
-import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { files, text, zip } from './test-package';
 import { inflateEntries, locateEntries, readZipDirectory } from './zip-directory';
 
-const text = (value: string) => new TextEncoder().encode(value);
-
 describe('zip directory', () => {
-  const files = {
-    'index.html': text('<h1>Bonjour</h1>'.repeat(50)),
-    'assets/été.js': text('console.log(1);'),
-    'assets/raw.bin': Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251),
-    'empty.txt': new Uint8Array(0),
-  };
-  const zip = zipSync({
-    'index.html': files['index.html'],
-    'assets/été.js': [files['assets/été.js'], { level: 0 }],
-    'assets/raw.bin': files['assets/raw.bin'],
-    'empty.txt': files['empty.txt'],
-  });
-
   it('lists the entries and inflates any run of them back to back', () => {
     const entries = readZipDirectory(zip);
     expect(entries.map((entry) => entry.name)).toEqual(Object.keys(files));
