@@ -24,6 +24,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection that the server closes (restart, failover, database dropped) is reported
+    // here; without a listener that error would crash the process. The pool drops that client and
+    // opens a new one when next needed; a query in flight gets its own error.
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });

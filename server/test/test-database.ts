@@ -12,10 +12,11 @@ const pgAdminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 
 export type TestDatabase = { database: Config['database']; dataDir: string; drop: () => Promise<void> };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database of the kind this test run uses (or the kind asked for). */
+export async function createTestDatabase(kind = dbKind): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-test-'));
   const removeDir = () => fs.rm(dataDir, { recursive: true, force: true });
-  if (dbKind === 'sqlite') {
+  if (kind === 'sqlite') {
     return {
       database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
       dataDir,
@@ -36,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: pgAdminUrl });
   await client.connect();
   try {
