@@ -53,19 +53,29 @@ export function prepareOncePerConnection(sql: string): void {
 }
 
 function withNamedStatements(pool: pg.Pool): PostgresPool {
+  // One wrapper per pooled client: Kysely keeps its connection object per client it is handed.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const query = (textOrCursor: string, values: unknown[]) => {
+      const name = typeof textOrCursor === 'string' ? namedStatements.get(textOrCursor) : undefined;
+      return name ? client.query({ name, text: textOrCursor, values }) : client.query(textOrCursor, values);
+    };
+    return {
+      // Same call as pg's own client: Kysely's cursor overload passes through untouched.
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     end: () => pool.end(),
     async connect() {
       const client = await pool.connect();
-      const query = (textOrCursor: string, values: unknown[]) => {
-        const name = typeof textOrCursor === 'string' ? namedStatements.get(textOrCursor) : undefined;
-        return name ? client.query({ name, text: textOrCursor, values }) : client.query(textOrCursor, values);
-      };
-      return {
-        // Same call as pg's own client: Kysely's cursor overload passes through untouched.
-        query: query as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
     },
   };
 }
