@@ -1,12 +1,28 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+const page = (file: string) => fileURLToPath(new URL(`web/player/${file}`, import.meta.url));
+
 // The offline activity player, served by the content origin and kept out of the SPA bundle:
-// `vite build -c vite.player.config.ts` builds the player page and its unzip worker into
-// dist/player; `--mode sw` then builds the service worker as one classic script at a fixed name.
+// `vite build -c vite.player.config.ts` builds its pages into dist/player — the player
+// (index.html) with its unzip worker, the H5P runtime (h5p/) with h5p-standalone's frame bundle,
+// styles and fonts as hashed assets, and the admin preview player (preview/) — then `--mode sw`
+// builds the service worker as one classic script at a fixed name, with the version of the built
+// H5P page (its Cache Storage copy of the H5P runtime is named after it).
+const h5pRuntimeVersion = () =>
+  crypto
+    .createHash('sha256')
+    .update(fs.readFileSync('dist/player/h5p/index.html'))
+    .digest('hex')
+    .slice(0, 16);
+
 export default defineConfig(({ mode }) =>
   mode === 'sw'
     ? {
         publicDir: false,
+        define: { __H5P_RUNTIME_VERSION__: JSON.stringify(h5pRuntimeVersion()) },
         build: {
           outDir: 'dist/player',
           emptyOutDir: false,
@@ -23,6 +39,19 @@ export default defineConfig(({ mode }) =>
         base: '/player/',
         publicDir: false,
         worker: { format: 'es' },
-        build: { outDir: '../../dist/player', emptyOutDir: true, sourcemap: true },
+        build: {
+          outDir: '../../dist/player',
+          emptyOutDir: true,
+          sourcemap: true,
+          // h5p.css (shipped as is to H5P's frame) keeps old-IE hacks the minifier refuses.
+          cssMinify: false,
+          rollupOptions: {
+            input: {
+              player: page('index.html'),
+              h5p: page('h5p/index.html'),
+              preview: page('preview/index.html'),
+            },
+          },
+        },
       },
 );

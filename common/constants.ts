@@ -40,3 +40,10 @@ export const ZIP_MAX_BYTES = 100 * 1024 * 1024;
 export const ZIP_MAX_ENTRIES = 10_000;
 export const ZIP_MAX_UNCOMPRESSED_BYTES = 500 * 1024 * 1024;
 export const ZIP_MAX_COMPRESSION_RATIO = 100;
+
+/** What an activity may report and keep per group entry (its SCORM cmi data or H5P state). Real
+ * SCORM 1.2 packages write far past the standard's 4,096 characters of suspend_data: we accept what
+ * scorm-again accepts. */
+export const RUNTIME_SUSPEND_DATA_MAX_CHARS = 64_000;
+export const RUNTIME_DATA_MAX_BYTES = 256 * 1024;
+export const RUNTIME_WRITES_MAX_PER_REQUEST = 50;

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolMessages, teacherMessages } from '../common/messages/admin.js';
-import { createGroup, createLevel, createSchool, createTeacher } from '../server/test/factories.js';
+import { createGroup, createLevel, createSchool, createTeacher } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { expectAccessible } from './support/browser.js';
 import { ADMIN_EMAIL, type RunningServer } from './support/server.js';

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../server/features/auth/totp.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import {
   DESKTOP,
   expectAccessible,
@@ -129,6 +129,34 @@ describe('budget', () => {
     const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
     console.log(`/login initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files`);
     expect(total).toBeLessThanOrEqual(150 * 1024);
+    await context.close();
+  });
+});
+
+describe("a newcomer's first look", () => {
+  it('logs no error in the console on a signed-out first visit', async () => {
+    const { context, page } = await newPage(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const me = page.waitForResponse((response) => response.url().endsWith('/api/auth/me'));
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/login$/);
+    expect((await me).status()).toBe(204);
+    await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows first-name and name initials in the avatar ("CM" for Camille Martin)', async () => {
+    const teacher = await createTeacher(server.db, { firstname: 'Camille', name: 'Martin' });
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, server.url, teacher, /\/user$/);
+    await expect.poll(() => page.getByTestId('user-menu-trigger').textContent()).toBe('CM');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-menu-trigger').textContent()).toBe('CM');
     await context.close();
   });
 });

@@ -7,8 +7,15 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
+import { previewPlayerUrl } from '../common/preview-player.js';
 import { createLesson, createLessonSession, createLevel, createPeriod } from '../server/test/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
+import {
+  buildH5pPackage,
+  buildHtml5Package,
+  buildScorm12Package,
+  buildScorm2004Package,
+} from '../server/test/package-fixtures.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { expectAccessible } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
@@ -25,10 +32,13 @@ afterAll(() => stopAdminSession({ server, browser }));
 const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /** axe scan of the screen itself: toasts still on screen are closed first (stacked sonner toasts
- * fade the ones behind, which axe reads as low contrast; the toaster is shared, not this feature's). */
-async function scan() {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click({ force: true, timeout: 1000 }).catch(() => undefined);
+ * fade the ones behind, which axe reads as low contrast; the toaster is shared, not this feature's).
+ * With a dialog open they are left to expire: a click outside the dialog would close it. */
+async function scan(options: { dialogOpen?: boolean } = {}) {
+  if (!options.dialogOpen) {
+    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+      await close.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    }
   }
   // A hovered toast never expires: move the pointer away.
   await page.mouse.move(1, 1);
@@ -170,14 +180,19 @@ describe('building a curriculum through the screens', () => {
     });
     await dialog.getByRole('button', { name: m.add, exact: true }).click();
     await toast(m.activityAdded).waitFor();
-    await scan();
+    await dialog.getByTestId('package-summary').getByText('index.html').waitFor();
+    await scan({ dialogOpen: true });
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'Jeu des sons' }).click();
     await page.waitForURL(/\/activity-preview\/\d+$/);
-    const frame = page.frameLocator('[data-testid="preview-frame"]');
+    // The package runs in the content origin's preview player.
+    const frame = page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await expect.poll(() => frame.locator('#title').textContent()).toBe('Jeu des sons e2e');
     await expect.poll(() => frame.locator('#status').textContent()).toBe('script ran');
     const frameUrl = await page.getByTestId('preview-frame').getAttribute('src');
-    expect(frameUrl).toBe(`${server.contentUrl}/content/${page.url().split('/').pop()}/index.html`);
+    const base = `/content/${page.url().split('/').pop()}/`;
+    expect(frameUrl).toBe(previewPlayerUrl(server.contentUrl, { base, kind: 'html5', launch: 'index.html' }));
     await scan();
 
     // Rename, then delete: the row and the package files go
@@ -205,7 +220,7 @@ describe('building a curriculum through the screens', () => {
     await toast(m.levelDeleted).waitFor();
     const left = await server.db.selectFrom('lessons').select('id').execute();
     expect(left).toEqual([]);
-  });
+  }, 120_000); // the longest flow of the suite: keep room on a loaded machine
 
   it('shows the preview failure with the status text and the URL', async () => {
     await page.goto(`${server.url}/activity-preview/999999`);
@@ -215,6 +230,110 @@ describe('building a curriculum through the screens', () => {
     await alert.getByText(`${server.contentUrl}/content/999999/index.html`).waitFor();
     await scan();
   });
+});
+
+describe('real-world packages through the admin screens', () => {
+  type Upload = { title: string; name: string; mimeType: string; buffer: Buffer };
+
+  async function uploadThroughDialog(file: Upload) {
+    await page.getByRole('button', { name: m.addActivity }).first().click();
+    const dialog = await openDialog();
+    await dialog.getByLabel(m.activityNameLabel).fill(file.title);
+    await dialog.getByLabel(m.activityFileLabel).setInputFiles(file);
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    return dialog;
+  }
+
+  it('shows what each kind was recognised as, beside each activity and on its preview', async () => {
+    const lesson = await createLesson(
+      server.db,
+      (await createPeriod(server.db, (await createLevel(server.db, 'CE1')).id)).id,
+    );
+    const session = await createLessonSession(server.db, lesson.id, 'Séance paquets');
+    await page.goto(`${server.url}/session/${session.id}`);
+    await page.getByText('Aucune activité dans cette session').waitFor();
+
+    const uploads: Array<Upload & { kind: string; launch: string }> = [
+      {
+        title: 'Fractions SCORM 1.2',
+        name: 'fractions.zip',
+        mimeType: 'application/zip',
+        buffer: buildScorm12Package({ title: 'Les fractions' }),
+        kind: 'SCORM 1.2',
+        launch: 'index_lms.html',
+      },
+      {
+        title: 'Conjugaison SCORM 2004',
+        name: 'conjugaison.zip',
+        mimeType: 'application/x-zip-compressed',
+        buffer: buildScorm2004Package({
+          top: 'export/',
+          bases: { resources: 'res/' },
+          parameters: '?lang=fr',
+        }),
+        kind: 'SCORM 2004',
+        launch: 'res/index_lms.html?lang=fr',
+      },
+      {
+        title: 'Quiz H5P',
+        name: 'quiz.h5p',
+        mimeType: 'application/octet-stream',
+        buffer: buildH5pPackage(),
+        kind: 'H5P',
+        launch: 'h5p.json',
+      },
+      {
+        title: 'Histoire Storyline',
+        name: 'story.zip',
+        mimeType: 'application/zip',
+        buffer: buildHtml5Package(['story.html', 'story_html5.html']),
+        kind: 'HTML5',
+        launch: 'story.html',
+      },
+    ];
+    for (const file of uploads) {
+      const dialog = await uploadThroughDialog(file);
+      const summary = dialog.getByTestId('package-summary');
+      await summary.getByTestId('package-kind').getByText(file.kind, { exact: true }).waitFor();
+      await summary.getByText(file.launch, { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Terminer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('link', { name: file.title }).waitFor();
+    }
+    await scan();
+
+    // A refusal keeps the form filled and says what is missing.
+    const refused = await uploadThroughDialog({
+      title: 'Quiz incomplet',
+      name: 'incomplet.h5p',
+      mimeType: 'application/octet-stream',
+      buffer: buildH5pPackage({ omit: ['FontAwesome-4.5'] }),
+    });
+    await refused.getByTestId('upload-refusal').getByText('FontAwesome 4.5', { exact: false }).waitFor();
+    expect(await refused.getByLabel(m.activityNameLabel).inputValue()).toBe('Quiz incomplet');
+    await scan({ dialogOpen: true });
+    await refused.getByRole('button', { name: m.cancel }).click();
+    await refused.waitFor({ state: 'hidden' });
+
+    // Details on demand beside an activity.
+    await page.getByRole('button', { name: 'Paquet H5P : Quiz H5P' }).click();
+    const details = await openDialog();
+    await details.getByText('H5P.ArdoiseQuiz 1.2').waitFor();
+    await scan({ dialogOpen: true });
+    await details.getByRole('button', { name: 'Fermer' }).click();
+    await details.waitFor({ state: 'hidden' });
+
+    // The preview starts from the recognised page and shows the summary.
+    await page.getByRole('link', { name: 'Histoire Storyline' }).click();
+    await page.waitForURL(/\/activity-preview\/\d+$/);
+    // The preview player frames the package.
+    const frame = page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
+    await frame.getByRole('heading', { name: 'story.html' }).waitFor();
+    const strip = page.getByTestId('package-strip');
+    await strip.getByText('Détails').click();
+    await strip.getByTestId('package-summary').getByText('story.html', { exact: true }).waitFor();
+    await scan();
+  }, 120_000); // five uploads through the dialog: keep room on a loaded machine
 });
 
 /** A package whose script tries to reach the app and reports each attempt in its own page. */
@@ -259,6 +378,8 @@ describe('a hostile package in the preview', () => {
       .setInputFiles({ name: 'piege.zip', mimeType: 'application/zip', buffer: maliciousZip(server.url) });
     await dialog.getByRole('button', { name: m.add, exact: true }).click();
     await toast(m.activityAdded).waitFor();
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     const apiCalls: string[] = [];
     page.on('request', (request) => {
@@ -267,16 +388,17 @@ describe('a hostile package in the preview', () => {
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     expect(token).toBeTruthy();
     await page.getByRole('link', { name: 'Piège' }).click();
-    const frame = page.frameLocator('[data-testid="preview-frame"]');
+    const frame = page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await expect.poll(() => frame.locator('#results').textContent(), { timeout: 15_000 }).not.toBe('pending');
     const results = JSON.parse((await frame.locator('#results').textContent()) ?? '{}') as Record<
       string,
       string
     >;
 
-    expect(results.parentDocument).toBe('blocked: SecurityError');
+    // Its parent is the preview player (the content origin, holding nothing); the app is out of reach.
+    expect(results.parentDocument).toBe('read: Aperçu de l’activité');
     expect(results.topDocument).toBe('blocked: SecurityError');
-    expect(results.parentStorage).toBe('blocked: SecurityError');
+    expect(results.parentStorage).toBe('read: null');
     // Its own origin's storage holds nothing of the app's.
     expect(results.ownStorage).toBe('read: null|0');
     // The httpOnly session cookie is never readable, and the token appears nowhere.

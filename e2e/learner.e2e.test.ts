@@ -3,7 +3,7 @@
 // the group; and a malicious package played in the player cannot reach the user's session.
 import path from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
 import { buildLevel, storePackage, storePdf } from '../server/features/learning-table/learner.factories.js';
@@ -18,6 +18,9 @@ import {
   PHONE,
   signInThroughForm,
 } from './support/browser.js';
+import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { maliciousPackage } from './support/malicious-package.js';
+import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 let server: RunningServer;
@@ -25,28 +28,8 @@ let browser: Browser;
 let teacher: { email: string; password: string };
 let levelTitle: string;
 let maliciousLevelTitle: string;
+const maliciousScormLevelTitle = 'Module SCORM piégé';
 const folderLevels = { streamed: 'Niveau en dossier', described: 'Niveau avec descripteurs' };
-
-/** A package that tries everything a hostile activity would, and writes what it got. */
-function maliciousPackage(appUrl: string): Buffer {
-  return buildZip({
-    'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Piège</title></head>
-<body><h1>Activité piégée</h1><pre id="out">running</pre><script src="attack.js"></script></body></html>`,
-    'attack.js': `
-const results = {};
-const attempt = async (name, run) => { try { results[name] = String(await run()); } catch (e) { results[name] = 'blocked'; } };
-(async () => {
-  await attempt('ownToken', () => sessionStorage.getItem('token'));
-  await attempt('topToken', () => window.top.sessionStorage.getItem('token'));
-  await attempt('topCookie', () => window.top.document.cookie);
-  await attempt('api', () => fetch(${JSON.stringify(appUrl)} + '/api/user/getuserlevels', { credentials: 'include' }).then((r) => 'status ' + r.status));
-  await attempt('download', () => fetch(${JSON.stringify(appUrl)} + '/api/user/activity/download/1', { credentials: 'include' }).then((r) => 'status ' + r.status));
-  await attempt('serviceWorker', () => navigator.serviceWorker.register('/local-activity/evil-sw.js', { scope: '/local-activity/' }).then(() => 'registered'));
-  await attempt('topNavigation', () => { window.top.location.href = 'https://example.invalid/'; return 'navigated'; });
-  document.getElementById('out').textContent = JSON.stringify(results);
-})();`,
-  });
-}
 
 /** An activity in a top folder: its index page shows what its script wrote. */
 const folderActivity = (title: string) => ({
@@ -90,6 +73,16 @@ beforeAll(async () => {
     title: maliciousLevelTitle,
     packageHash: maliciousHash,
   });
+  // The same package played as SCORM 1.2: the runtime is on the player's window.
+  const maliciousScorm = await buildLevel(server.db, [[{ sessions: [1] }]], {
+    title: maliciousScormLevelTitle,
+    packageHash: maliciousHash,
+  });
+  await describeActivities(server.db, maliciousScorm.lessons[0]![0]!.activityIds[0]!, {
+    kind: 'scorm12',
+    root: '',
+    launch: 'index.html',
+  });
   const streamed = await buildLevel(server.db, [[{ sessions: [1] }]], {
     title: folderLevels.streamed,
     packageHash: await storePackage(files, buildZip(folderActivity('Activité en dossier'))),
@@ -98,8 +91,13 @@ beforeAll(async () => {
     title: folderLevels.described,
     packageHash: await storePackage(files, zipWithDataDescriptors(folderActivity('Activité décrite'))),
   });
+  // What upload recognition finds for them: the page in the top folder.
+  const inFolder = [streamed, described].flatMap((built) =>
+    built.lessons.flat().flatMap((l) => l.activityIds.flat()),
+  );
+  await describeActivities(server.db, inFolder, { kind: 'html5', root: 'activite/', launch: 'index.html' });
   const created = await createTeacher(server.db, {
-    levelIds: [level.levelId, malicious.levelId, streamed.levelId, described.levelId],
+    levelIds: [level.levelId, malicious.levelId, maliciousScorm.levelId, streamed.levelId, described.levelId],
   });
   teacher = { email: created.email, password: DEFAULT_PASSWORD };
 });
@@ -112,34 +110,6 @@ async function signedIn(viewport = DESKTOP): Promise<{ context: BrowserContext; 
   const session = await newPage(browser, viewport);
   await signInThroughForm(session.page, server.url, teacher, /\/user$/);
   return session;
-}
-
-async function openGroupTable(page: Page, level: string, group: string): Promise<void> {
-  await page.getByRole('link', { name: new RegExp(level) }).click();
-  await page.waitForURL(/\/usergroups\/\d+$/);
-  await page.getByLabel('Nouveau groupe').fill(group);
-  await page.getByRole('button', { name: 'Créer le groupe' }).click();
-  await page.getByText(learnerMessages.groupCreated).waitFor();
-  await page.getByRole('link', { name: new RegExp(group) }).click();
-  await page.waitForURL(/\/usertable\/\d+$/);
-  await page.getByRole('button', { name: /^Période 1/ }).waitFor();
-}
-
-const activity = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name} `) });
-
-/** Waits for the player to be ready; returns the activity's frame (nested in the player frame). */
-async function playerReady(page: Page): Promise<Frame> {
-  await page
-    .getByRole('button', { name: 'Commencer' })
-    .waitFor({ timeout: 30_000 })
-    .catch(async (error) => {
-      throw new Error(`player not ready at ${page.url()}: ${(await page.content()).slice(-1500)}`, {
-        cause: error,
-      });
-    });
-  const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
-  if (!frame) throw new Error('activity frame missing');
-  return frame;
 }
 
 describe('teacher area', () => {
@@ -312,26 +282,42 @@ describe('teacher area', () => {
     await context.close();
   });
 
-  it('keeps a malicious package away from the user’s session and the app', async () => {
-    const { context, page } = await signedIn();
-    await openGroupTable(page, maliciousLevelTitle, 'Piège');
-    await activity(page, 'Activité 1.1.1.1').click();
-    const frame = await playerReady(page);
-    await frame.locator('#out').filter({ hasNotText: 'running' }).waitFor();
-    const results = JSON.parse((await frame.locator('#out').textContent()) ?? '{}');
-    expect(results).toEqual({
-      ownToken: 'null',
-      topToken: 'blocked',
-      topCookie: 'blocked',
-      api: 'blocked',
-      download: 'blocked',
-      serviceWorker: 'blocked',
-      topNavigation: expect.stringMatching(/blocked|navigated/),
-    });
-    // Whatever it tried, the app page is still the player, and still signed in.
-    expect(page.url()).toMatch(/\/activity\/\d+$/);
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    expect(token).toBeTruthy();
-    await context.close();
-  });
+  it.each([
+    ['html5', (): string => maliciousLevelTitle],
+    ['scorm12', (): string => maliciousScormLevelTitle],
+  ] as const)(
+    'keeps a malicious package away from the user’s session and the app (%s)',
+    async (kind, level) => {
+      const { context, page } = await signedIn();
+      const runtimePosts: string[] = [];
+      context.on('request', (request) => {
+        if (request.url().includes('/api/user/activity/runtime/')) runtimePosts.push(request.url());
+      });
+      await openGroupTable(page, level(), 'Piège');
+      await activity(page, 'Activité 1.1.1.1').click();
+      const frame = await playerReady(page);
+      await frame.locator('#out').filter({ hasNotText: 'running' }).waitFor();
+      const results = JSON.parse((await frame.locator('#out').textContent()) ?? '{}');
+      expect(results).toEqual({
+        ownToken: 'null',
+        topToken: 'blocked',
+        topCookie: 'blocked',
+        api: 'blocked',
+        download: 'blocked',
+        serviceWorker: 'blocked',
+        scormApi: kind === 'scorm12' ? 'object' : 'undefined',
+        forgedWrite: 'posted',
+        topNavigation: expect.stringMatching(/blocked|navigated/),
+      });
+      // Whatever it tried, the app page is still the player, and still signed in.
+      expect(page.url()).toMatch(/\/activity\/\d+$/);
+      const token = await page.evaluate(() => sessionStorage.getItem('token'));
+      expect(token).toBeTruthy();
+      // The forged write was not relayed: nothing went to the runtime endpoint.
+      await page.getByRole('button', { name: 'Retour' }).click();
+      await page.waitForURL(/\/usertable\/\d+$/);
+      expect(runtimePosts).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -7,6 +7,7 @@
 //   npm run bench:learning-table                 (SQLite)
 //   DB_KIND=postgres npm run bench:learning-table (PostgreSQL on TEST_PG_URL or the local server)
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
@@ -18,8 +19,8 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { hashPassword } from '../server/features/auth/password.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
 import { buildLevel } from '../server/features/learning-table/learner.factories.js';
+import { createSchool } from '../server/fixtures/factories.js';
 import { FileStore } from '../server/storage/file-store.js';
-import { createSchool } from '../server/test/factories.js';
 import { createTestDatabase } from '../server/test/test-database.js';
 
 const GROUPS = 100_000;
@@ -198,15 +199,33 @@ async function main() {
     bare.get('/gzip', async (_request, reply) =>
       reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped),
     );
+    // The same gzip bytes after one and two database round trips (what the route costs beyond its
+    // bytes: the session lookup and the group's versions), to see where the time goes.
+    bare.get('/gzip-1-query', async (_request, reply) => {
+      await sql`select 1`.execute(db);
+      return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
+    });
+    bare.get('/gzip-2-queries', async (_request, reply) => {
+      await sql`select 1`.execute(db);
+      await sql`select 2`.execute(db);
+      return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
+    });
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     // Also the server's CPU time per request (this process): steadier than latency on a busy machine.
+    // With PostgreSQL on this machine, also the CPU its server processes spent per request.
     const measure = async (url: string, headers: Record<string, string>) => {
       await autocannon(url, headers, 2); // warm-up
       const cpuBefore = process.cpuUsage();
+      const pgBefore = postgresCpuMicros();
       const result = await autocannon(url, headers, DURATION_S);
       const cpu = process.cpuUsage(cpuBefore);
-      return { ...result, cpuPerRequest: (cpu.user + cpu.system) / Math.max(result.total, 1) };
+      const total = Math.max(result.total, 1);
+      return {
+        ...result,
+        cpuPerRequest: (cpu.user + cpu.system) / total,
+        pgCpuPerRequest: (postgresCpuMicros() - pgBefore) / total,
+      };
     };
     // Every client sends what the app's fetch sends from a browser (encodings, the XSRF cookie).
     const browser = { 'accept-encoding': 'gzip, deflate, br', cookie: 'XSRF-TOKEN=bench-xsrf-token' };
@@ -215,15 +234,30 @@ async function main() {
       text: await measure(`${bareBase}/text`, browser),
       gzip: await measure(`${bareBase}/gzip`, browser),
     };
+    const dbResults =
+      config.database.kind === 'postgres'
+        ? {
+            one: await measure(`${bareBase}/gzip-1-query`, browser),
+            two: await measure(`${bareBase}/gzip-2-queries`, browser),
+          }
+        : undefined;
     const routeResult = await measure(route, { ...auth, ...browser });
     const routeIdentity = await measure(route, auth);
 
-    const row = (name: string, r: Result & { cpuPerRequest: number }) =>
-      `${name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.rps.toFixed(0).padStart(6)} req/s   ${r.cpuPerRequest.toFixed(0).padStart(4)} µs CPU/req   non-2xx ${r.non2xx}, errors ${r.errors}`;
+    const row = (name: string, r: Result & { cpuPerRequest: number; pgCpuPerRequest: number }) =>
+      `${name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.rps.toFixed(0).padStart(6)} req/s   ${r.cpuPerRequest.toFixed(0).padStart(4)} µs CPU/req` +
+      (config.database.kind === 'postgres'
+        ? ` + ${r.pgCpuPerRequest.toFixed(0).padStart(4)} µs PostgreSQL`
+        : '') +
+      `   non-2xx ${r.non2xx}, errors ${r.errors}`;
     console.log(`\n${config.database.kind}, ${CONNECTIONS} connections, ${DURATION_S} s each`);
     console.log(row('bare route, object (JSON.stringify)', bareResults.object));
     console.log(row('bare route, same JSON text', bareResults.text));
     console.log(row('bare route, same gzip bytes', bareResults.gzip));
+    if (dbResults) {
+      console.log(row('bare gzip + 1 PostgreSQL round trip', dbResults.one));
+      console.log(row('bare gzip + 2 PostgreSQL round trips', dbResults.two));
+    }
     console.log(row('GET user/usertable/{id}', routeResult));
     console.log(row('GET user/usertable/{id}, no gzip accepted', routeIdentity));
     const fastestBare = Math.max(...Object.values(bareResults).map((r) => r.rps));
@@ -241,3 +275,24 @@ async function main() {
 }
 
 await main();
+
+/** CPU time (µs) used so far by the local PostgreSQL server's processes (0 where /proc is absent). */
+function postgresCpuMicros(): number {
+  const ticksPerSecond = 100;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [comm, rest] = [
+        stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        stat.slice(stat.lastIndexOf(')') + 2),
+      ];
+      if (comm !== 'postgres') continue;
+      const fields = rest.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks / ticksPerSecond) * 1e6;
+}

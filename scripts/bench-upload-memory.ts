@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const deadline = Date.now() + 30_000;
     while (
       !(await fetch(`${base}/api/auth/me`).then(
-        (r) => r.status === 401,
+        (r) => r.status === 204,
         () => false,
       ))
     ) {

@@ -9,6 +9,7 @@ import { type Db, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import type { NewSchool, NewUser } from '../server/db/schema.js';
 import { hashPassword } from '../server/features/auth/password.js';
+import { newAccountColumns } from '../server/features/auth/user.repository.js';
 
 export const SEED_PASSWORD = 'scale-password-123';
 const BATCH = 500;
@@ -83,6 +84,7 @@ export async function seedAdminScale(db: Db, counts: ScaleCounts): Promise<void>
     });
 
     const teacherRows: NewUser[] = Array.from({ length: teachers }, (_, i) => ({
+      ...newAccountColumns(now),
       email: `teacher${i + 1}.${tag}@scale.test`,
       name: LAST_NAMES[(i * 3) % 10]!,
       firstname: FIRST_NAMES[i % 10]!,
@@ -92,12 +94,6 @@ export async function seedAdminScale(db: Db, counts: ScaleCounts): Promise<void>
       active: i % 17 === 0 ? 0 : 1,
       school_id: schoolIds[i % schoolIds.length] ?? null,
       group_limit: i % 3 === 0 ? null : 5,
-      remarque: '',
-      totp_secret: null,
-      totp_enabled: 0,
-      totp_last_step: null,
-      created_at: now,
-      updated_at: now,
     }));
     const teacherIds: number[] = [];
     await insertInBatches(teacherRows, async (batch) => {

@@ -31,7 +31,7 @@ describe('npm run seed:demo', async () => {
     expect(Number(counts.n)).toBe(16);
     const anyPackage = await db.selectFrom('activities').select('package_hash').executeTakeFirstOrThrow();
     expect(await files.exists(`packages/${anyPackage.package_hash}.zip`)).toBe(true);
-    expect((await apiClient(app).get('/api/auth/me')).statusCode).toBe(401);
+    expect((await apiClient(app).get('/api/auth/me')).statusCode).toBe(204);
     await app.close();
     await db.destroy();
 

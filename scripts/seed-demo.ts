@@ -8,7 +8,7 @@ import { buildApp } from '../server/app.js';
 import { prepare } from '../server/bootstrap.js';
 import { type Config, loadConfig } from '../server/config.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
-import { buildActivityZip, buildPdf } from '../server/test/fixtures.js';
+import { buildActivityZip, buildPdf } from '../server/fixtures/files.js';
 
 const TEACHER_EMAIL = 'camille.martin@ardoise.local';
 
@@ -73,7 +73,7 @@ export async function seedDemo(config: Config, print: (line: string) => void): P
         title: `Leçon ${periodIndex * 2 + lessonIndex} — Les sons et les lettres`,
         levelid: period.id,
       });
-      await upload(app, token, {
+      await uploadThroughApi(app, token, {
         title: 'Fiche élève',
         id: lesson.id,
         filename: 'fiche.pdf',
@@ -86,7 +86,7 @@ export async function seedDemo(config: Config, print: (line: string) => void): P
           id: lesson.id,
         });
         for (const name of ['Écoute', 'Lecture']) {
-          await upload(app, token, {
+          await uploadThroughApi(app, token, {
             title: `${name} ${sessionIndex}`,
             id: session.id,
             filename: 'activite.zip',
@@ -123,7 +123,8 @@ function creatorFor(app: FastifyInstance, token: string) {
   };
 }
 
-async function upload(
+/** Uploads a file through the real upload route, as an admin would. */
+export async function uploadThroughApi(
   app: FastifyInstance,
   token: string,
   file: { title: string; id: number; filename: string; type: string; bytes: Buffer },

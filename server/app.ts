@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,27 +15,36 @@ import {
 } from 'fastify-type-provider-zod';
 import { httpMessages } from '../common/messages/http.js';
 import { adminProfileRoutes } from './features/admin-profile/admin-profile.routes.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { contentOriginRoutes } from './features/content/content-origin.routes.js';
 import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
+import { lockFilesWithDatabase } from './features/curriculum/stored-files.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { groupsRoutes } from './features/groups/groups.routes.js';
+import { progressRoutes } from './features/insights/progress.routes.js';
 import { learningTableRoutes } from './features/learning-table/learning-table.routes.js';
+import { healthRoutes } from './features/operations/health.routes.js';
+import { createMetrics, type Metrics } from './features/operations/metrics.js';
+import { metricsRoutes } from './features/operations/metrics.routes.js';
 import { playerRoutes } from './features/player/player.routes.js';
 import { playerOriginRoutes } from './features/player/player-origin.routes.js';
+import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { loggerOptions } from './logger.js';
 import { access, authPlugin } from './plugins/auth.js';
 import { type AppContext, contextPlugin } from './plugins/context.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerClientError, errorsPlugin, toErrorReply } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { projectRoot } from './project-root.js';
 
 export type BuildOptions = AppContext & {
+  /** Shared by both origins when given; else the app origin makes its own when METRICS_TOKEN is set. */
+  metrics?: Metrics;
   /** Folder of the built SPA; when missing, only the API is served (API tests). */
   webDir?: string;
   logger?: boolean;
@@ -47,6 +56,13 @@ function baseApp(options: BuildOptions): FastifyInstance {
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // Errors raised before a route is found (bad URL encoding, an over-long parameter) and by the
+    // HTTP parser (huge headers) leave in our shape too, never in Fastify's or Node's.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, message } = toErrorReply(error);
+      return reply.status(status).send({ success: false, message });
+    },
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,6 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = baseApp(options).withTypeProvider<ZodTypeProvider>();
 
   await app.register(contextPlugin, options);
+  lockFilesWithDatabase(options.db);
+  const metrics = options.metrics ?? (config.metricsToken ? createMetrics(options.db) : undefined);
+  metrics?.instrument(app, 'app');
+  await app.register(metricsRoutes, { metrics });
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {
@@ -93,6 +113,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     groupsRoutes,
     learningTableRoutes,
     playerRoutes,
+    runtimeRoutes,
+    healthRoutes,
+    auditRoutes,
+    progressRoutes,
   ]) {
     await app.register(routes);
   }
@@ -126,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 export async function buildContentApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = baseApp(options).withTypeProvider<ZodTypeProvider>();
   await app.register(contextPlugin, options);
+  options.metrics?.instrument(app, 'content');
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(authPlugin);

@@ -1,8 +1,19 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, prepare } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { verifyPassword } from './features/auth/password.js';
+import { packageZipKey } from './features/curriculum/stored-files.js';
+import {
+  createActivity,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+} from './test/factories.js';
+import { buildScorm12Package } from './test/package-fixtures.js';
 import { createTestDatabase, type TestDatabase } from './test/test-database.js';
 
 let testDb: TestDatabase | undefined;
@@ -56,5 +67,37 @@ describe('first start', () => {
     const restarted = await prepare(config, () => {});
     await expect(fs.access(leftover)).rejects.toThrow();
     await restarted.db.destroy();
+  });
+
+  it('describes the packages stored before recognition, once', async () => {
+    const config = await configFor();
+    const { db, files } = await prepare(config, () => {});
+    const zip = buildScorm12Package({ top: 'export/' });
+    const hash = crypto.createHash('sha256').update(zip).digest('hex');
+    await fs.mkdir(path.dirname(files.absolutePath(packageZipKey(hash))), { recursive: true });
+    await fs.writeFile(files.absolutePath(packageZipKey(hash)), zip);
+    const level = await createLevel(db);
+    const session = await createLessonSession(
+      db,
+      (await createLesson(db, (await createPeriod(db, level.id)).id)).id,
+    );
+    const activity = await createActivity(db, session.id, { packageHash: hash });
+    await db.destroy();
+
+    const lines: string[] = [];
+    const restarted = await prepare(config, (line) => lines.push(line));
+    expect(lines).toEqual(['Described 1 stored package(s); 0 could not be read.']);
+    const row = await restarted.db
+      .selectFrom('activities')
+      .select(['package_kind', 'package_root', 'launch_path'])
+      .where('id', '=', activity.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ package_kind: 'scorm12', package_root: 'export/', launch_path: 'index_lms.html' });
+    await restarted.db.destroy();
+
+    const again: string[] = [];
+    const third = await prepare(config, (line) => again.push(line));
+    expect(again).toEqual([]);
+    await third.db.destroy();
   });
 });

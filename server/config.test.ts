@@ -38,4 +38,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('reads the operator settings: metrics token (off by default, checked) and database wait', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, dbConnectTimeoutMs: 30_000 });
+    expect(
+      loadConfig({ METRICS_TOKEN: 'abcdefghijklmnop-123', DB_CONNECT_TIMEOUT_SECONDS: '5' }),
+    ).toMatchObject({
+      metricsToken: 'abcdefghijklmnop-123',
+      dbConnectTimeoutMs: 5000,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the token' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT_SECONDS: '-1' })).toThrow(/DB_CONNECT_TIMEOUT_SECONDS/);
+  });
 });

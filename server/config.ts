@@ -34,6 +34,13 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 visible ASCII characters (no spaces)')
+      .optional(),
+  ),
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = {
@@ -53,6 +60,10 @@ export type Config = {
   trustProxy: boolean;
   /** Domain of the session cookie, so that it also reaches the content origin's host name. */
   cookieDomain?: string;
+  /** Enables /metrics, for callers sending this bearer token; unset = no metrics. */
+  metricsToken?: string;
+  /** How long start-up keeps retrying an unreachable database before giving up. */
+  dbConnectTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfMaxBytes: e.PDF_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     cookieDomain: e.COOKIE_DOMAIN,
+    metricsToken: e.METRICS_TOKEN,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -2,13 +2,16 @@
 import { buildApp, buildContentApp } from './app.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DatabaseUnreachableError } from './db/wait-for-database.js';
+import { createMetrics } from './features/operations/metrics.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const { db, files } = await prepare(config, (line) => console.log(line));
-  const app = await buildApp({ db, config, files });
-  const content = await buildContentApp({ db, config, files, logger: true });
+  const metrics = config.metricsToken ? createMetrics(db) : undefined;
+  const app = await buildApp({ db, config, files, metrics });
+  const content = await buildContentApp({ db, config, files, metrics, logger: true });
 
   await app.listen({ port: config.port, host: config.host });
   await content.listen({ port: config.contentPort, host: config.host });
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) console.error(error.message);
   else console.error('Ardoise failed to start:', error);
   process.exit(1);
 });

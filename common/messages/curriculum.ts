@@ -84,7 +84,7 @@ export const curriculumMessages = {
   activitiesTitle: 'Activités',
   addActivity: 'Ajouter une activité',
   activityNameLabel: "Nom de l'activité",
-  activityFileLabel: 'Paquet .zip',
+  activityFileLabel: 'Paquet (.zip ou .h5p)',
   editActivityTitle: "Modifier l'activité",
   activityNameRequired: 'Activity name is required.',
   activityFileMissing: 'Please upload a zip file.',
@@ -131,7 +131,7 @@ export const uploadMessages = {
   tooManyFiles: 'Send one file per upload.',
   tooManyFields: 'The upload form has too many fields.',
   emptyFile: 'The file is empty.',
-  unknownFileType: 'Only PDF files and .zip activity packages can be uploaded.',
+  unknownFileType: 'Only PDF files, .zip activity packages and .h5p files can be uploaded.',
   pdfWrongType: 'Only PDF files (application/pdf) are accepted.',
   pdfNotPdf: 'This file is not a PDF: its content does not start with %PDF-.',
   pdfTooLarge: (maxMb: number) => `The PDF is too large (${maxMb} MB at most).`,
@@ -148,12 +148,36 @@ export const uploadMessages = {
   zipEncrypted: 'The zip file contains encrypted entries.',
   zipBadName: 'The zip file contains an invalid file name.',
   zipDuplicate: 'The zip file contains the same file twice.',
-  zipNoIndex: 'The zip file must contain an index.html at its root or in a single top folder.',
+  zipNoIndex:
+    'The package has no start page: put an index.html (or the imsmanifest.xml of a SCORM package, the h5p.json of an H5P package) at the root of the zip or in a single top folder.',
+  entryPageAmbiguous: (candidates: string[]) =>
+    `The package has no index.html and several possible start pages (${candidates.join(', ')}): rename the start page to index.html.`,
+  manifestInvalid: 'The imsmanifest.xml file is not valid XML: this SCORM package cannot be read.',
+  manifestTooLarge: 'The imsmanifest.xml file is too large (5 MB at most).',
+  manifestNoLaunch: 'The imsmanifest.xml file names no start page (no resource with an href).',
+  manifestLaunchMissing: (page: string) =>
+    `The start page named in imsmanifest.xml (${page}) is not in the package: export it again from the authoring tool.`,
+  h5pJsonInvalid: 'The h5p.json file cannot be read: this H5P package is damaged.',
+  h5pNoContent: 'The H5P package has no content/content.json: export it again from the H5P editor.',
+  h5pMissingLibraries: (names: string[]) =>
+    `The H5P package is missing libraries: ${names.join(', ')}. Export it again with its libraries (the .h5p file downloaded from the H5P editor or Lumi holds them).`,
   zipCorrupt: 'The zip file is damaged and cannot be unpacked.',
   zipUnsupportedCompression:
     'The zip file uses a compression method that is not supported (only stored and deflate).',
   fileTooLarge: (maxMb: number) => `The file is too large (${maxMb} MB at most).`,
   uploadInterrupted: 'The upload was interrupted. Please try again.',
+} as const;
+
+/** Warnings shown with a package's summary (PackageWarning.message), read by admins in the app. */
+export const packageWarningMessages = {
+  'service-worker':
+    'Le paquet installe son propre service worker : l’origine des contenus le refuse, la partie qui en dépend ne fonctionnera pas.',
+  'external-hosts':
+    'Le paquet charge des scripts ou envoie des données vers d’autres sites : ces parties ne fonctionneront pas hors ligne et sont bloquées.',
+  'plugin-files':
+    'Le paquet contient des fichiers Flash ou d’autres plug-ins : aucun navigateur actuel ne les lit.',
+  'large-files':
+    'Le paquet contient des fichiers de plus de 50 Mo : son téléchargement par les classes sera long.',
 } as const;
 
 /** Answers of the content origin. */

@@ -28,4 +28,9 @@ export const learnerMessages = {
   loadError: 'Erreur lors du chargement du contenu',
   displayError: "Erreur lors de l'affichage du contenu",
   retry: 'Réessayer',
+  packageDownloadedAgain:
+    'Cette activité n’était plus enregistrée sur cet appareil : elle est téléchargée à nouveau.',
+  /** The score badge of an activity in the learning table (the content reported 0–100). */
+  scoreBadge: (score: number) => `${Math.round(score)} %`,
+  scoreLabel: (score: number) => `score ${Math.round(score)} sur 100`,
 } as const;

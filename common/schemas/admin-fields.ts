@@ -1,6 +1,7 @@
 // Field rules shared by the admin forms (schools, teachers, own profile) and the server that checks them.
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from '../constants.js';
+import { textSchema } from './text.js';
 
 /** The school form sends this word for an empty website, email or remark (SPEC §3); it is stored as ''. */
 export const VIDE = 'vide';
@@ -31,11 +32,11 @@ export const fromVide = (value: string): string => (value.toLowerCase() === VIDE
 
 /** A required text: trimmed, the spec's message when missing or blank, bounded. */
 export const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  textSchema(message).trim().min(1, message).max(max, tooLong);
 
 /** An optional text where 'vide' means empty. */
 export const optionalText = (max: number, tooLong: string) =>
-  z.string().trim().max(max, tooLong).transform(fromVide);
+  textSchema().trim().max(max, tooLong).transform(fromVide);
 
 /** A boolean; also accepts 'true'/'false'/0/1 from clients that send form values as they are. */
 export const flagSchema = z.union([
@@ -44,9 +45,18 @@ export const flagSchema = z.union([
   z.literal([0, 1]).transform((value) => value === 1),
 ]);
 
-/** Drops '' and undefined values: edit forms send only the fields that were filled (SPEC §5). */
-export function dropEmpty<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([, value]) => value !== undefined && value !== ''),
-  ) as Partial<T>;
+/** The one "drop the fields that carry nothing" of the code base: keeps the entries `keep` accepts. */
+function keepEntries<T extends Record<string, unknown>>(
+  values: T,
+  keep: (value: unknown) => boolean,
+): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => keep(value))) as Partial<T>;
 }
+
+/** Drops '' and undefined values: edit forms send only the fields that were filled (SPEC §5). */
+export const dropEmpty = <T extends Record<string, unknown>>(values: T): Partial<T> =>
+  keepEntries(values, (value) => value !== undefined && value !== '');
+
+/** Drops undefined values only ('' still clears a column): the columns an update sets. */
+export const dropUndefined = <T extends Record<string, unknown>>(values: T): Partial<T> =>
+  keepEntries(values, (value) => value !== undefined);

@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../constants.js';
 import { authMessages } from '../messages/auth.js';
+import { textSchema } from './text.js';
 
 /** The login form: username (the email) and password are required; token is the optional 2FA code. */
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, authMessages.fillAllFields).max(MAX_EMAIL_LENGTH),
-  password: z.string().min(1, authMessages.fillAllFields).max(MAX_PASSWORD_LENGTH),
-  token: z.string().max(20).nullish(),
+  username: textSchema().trim().min(1, authMessages.fillAllFields).max(MAX_EMAIL_LENGTH),
+  password: textSchema().min(1, authMessages.fillAllFields).max(MAX_PASSWORD_LENGTH),
+  token: textSchema().max(20).nullish(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -16,6 +17,8 @@ export const roleSchema = z.enum(['admin', 'teacher']);
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Beside the spec's fields, so that the avatar shows first-name and name initials. */
+  firstname: z.string(),
   role: roleSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -3,11 +3,13 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { curriculumMessages as m } from '../messages/curriculum.js';
+import { packageKindSchema, packageSummarySchema } from './activity-package.js';
 import { idSchema } from './ids.js';
+import { textSchema } from './text.js';
 
 /** A required name: not blank once trimmed, with the spec's message. */
 export const titleSchema = (emptyMessage: string) =>
-  z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(MAX_TITLE_LENGTH, m.titleTooLong);
+  textSchema(emptyMessage).trim().min(1, emptyMessage).max(MAX_TITLE_LENGTH, m.titleTooLong);
 
 /** A parent id in a body: missing gets its own message, a bad value the generic one. */
 const parentIdSchema = (missingMessage: string) =>
@@ -69,15 +71,36 @@ export const lessonContentResponseSchema = z.object({
 });
 export const createSessionResponseSchema = z.object({ success: z.boolean(), session: itemSchema });
 
+/** An activity in a list: beside the spec's fields, what its package was recognised as (null while
+ * a package stored before recognition waits for the start-up step). */
+export const activityItemSchema = itemSchema.extend({ package: packageSummarySchema.nullable() });
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
 /** GET admin/getactivites/{sessionId}; `parentid` is the session's lesson. */
 export const activitiesResponseSchema = z.object({
-  activities: z.array(itemSchema),
+  activities: z.array(activityItemSchema),
   title: z.string(),
   parentid: z.number().int(),
 });
 
 export const pdfUploadResponseSchema = z.object({ success: z.boolean(), newPdf: itemSchema });
-export const activityUploadResponseSchema = z.object({ success: z.boolean(), newfile: itemSchema });
+export const activityUploadResponseSchema = z.object({
+  success: z.boolean(),
+  newfile: itemSchema,
+  package: packageSummarySchema,
+});
+
+/** GET admin/activity-package/{id}: what the preview page needs (`parentid` is the session). */
+export const activityPackageResponseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  parentid: z.number().int(),
+  package: packageSummarySchema.nullable(),
+  /** Where the preview starts: `launch` is relative to the unpacked package (its root stripped). */
+  kind: packageKindSchema,
+  launch: z.string(),
+});
+export type ActivityPackage = z.infer<typeof activityPackageResponseSchema>;
 
 /** The public client configuration: where the content origin lives. */
 export const clientConfigSchema = z.object({ contentUrl: z.string() });

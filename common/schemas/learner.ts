@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { learnerMessages } from '../messages/learner.js';
+import { textSchema } from './text.js';
 
 export const levelSummarySchema = z.object({ id: z.number().int(), title: z.string() });
 export type LevelSummary = z.infer<typeof levelSummarySchema>;
@@ -24,8 +25,7 @@ export const groupsResponseSchema = z.object({ res: z.array(groupSummarySchema) 
 export type GroupsResponse = z.infer<typeof groupsResponseSchema>;
 
 export const createGroupBodySchema = z.object({
-  title: z
-    .string({ error: learnerMessages.groupNameRequired })
+  title: textSchema(learnerMessages.groupNameRequired)
     .trim()
     .min(1, learnerMessages.groupNameRequired)
     .max(MAX_TITLE_LENGTH, learnerMessages.groupNameTooLong),
@@ -52,6 +52,9 @@ export const learnerActivitySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   status: activityStatusSchema,
+  /** The last score (0–100) the activity reported through its runtime, or null. Not in the spec's
+   * JSON: added beside it. */
+  score: z.number().nullable(),
 });
 export type LearnerActivity = z.infer<typeof learnerActivitySchema>;
 

@@ -17,26 +17,24 @@ import {
   requiredText,
   toIsoDate,
 } from './admin-fields.js';
+import { textSchema } from './text.js';
 
-const emailField = z
-  .string()
+const emailField = textSchema()
   .trim()
   .max(MAX_EMAIL_LENGTH, m.tooLong)
   .transform(fromVide)
   .refine((value) => value === '' || isEmail(value), m.invalidEmail);
 
-const websiteField = z
-  .string()
+const websiteField = textSchema()
   .trim()
   .max(MAX_URL_LENGTH, m.tooLong)
   .transform(fromVide)
   .refine((value) => value === '' || isWebsite(value), m.invalidWebsite);
 
 const requiredDate = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).transform(toIsoDate).refine(isIsoDate, m.invalidDate);
+  textSchema(message).trim().min(1, message).transform(toIsoDate).refine(isIsoDate, m.invalidDate);
 
-const optionalDate = z
-  .string()
+const optionalDate = textSchema()
   .trim()
   .transform(toIsoDate)
   .refine((value) => value === '' || isIsoDate(value), m.invalidDate);
@@ -73,25 +71,23 @@ export type SchoolCreate = z.output<typeof schoolCreateSchema>;
 /** PATCH admin/editschoolform/{id}: every field optional, empty ones dropped; 'vide' clears a field. */
 export const schoolEditSchema = z
   .object({
-    schoolName: z.string().trim().max(MAX_TITLE_LENGTH, m.tooLong),
-    city: z.string().trim().max(MAX_TITLE_LENGTH, m.tooLong),
-    email: z
-      .string()
+    schoolName: textSchema().trim().max(MAX_TITLE_LENGTH, m.tooLong),
+    city: textSchema().trim().max(MAX_TITLE_LENGTH, m.tooLong),
+    email: textSchema()
       .trim()
       .max(MAX_EMAIL_LENGTH, m.tooLong)
       .refine((value) => value === '' || fromVide(value) === '' || isEmail(value), m.invalidEmail),
-    telephone: z.string().trim().max(MAX_PHONE_LENGTH, m.tooLong),
-    website: z
-      .string()
+    telephone: textSchema().trim().max(MAX_PHONE_LENGTH, m.tooLong),
+    website: textSchema()
       .trim()
       .max(MAX_URL_LENGTH, m.tooLong)
       .refine((value) => value === '' || fromVide(value) === '' || isWebsite(value), m.invalidWebsite),
-    addres: z.string().trim().max(MAX_TEXT_LENGTH, m.tooLong),
+    addres: textSchema().trim().max(MAX_TEXT_LENGTH, m.tooLong),
     licensestartdate: optionalDate,
     licensesddate: optionalDate,
     licensespaymentdate: optionalDate,
     activelicense: flagSchema,
-    remarque: z.string().trim().max(MAX_TEXT_LENGTH, m.tooLong),
+    remarque: textSchema().trim().max(MAX_TEXT_LENGTH, m.tooLong),
   })
   .partial()
   .superRefine(endNotBeforeStart)

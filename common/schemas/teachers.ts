@@ -13,6 +13,7 @@ import {
   optionalText,
   requiredText,
 } from './admin-fields.js';
+import { textSchema } from './text.js';
 
 const MAX_LEVELS = 500;
 export const MAX_GROUP_LIMIT = 10_000;
@@ -36,7 +37,7 @@ const levelsField = z
 
 /** How many groups the teacher may create: a whole number, or empty/null for no limit. */
 const groupsField = z
-  .union([z.number(), z.string(), z.null()], { error: m.invalidGroups })
+  .union([z.number(), textSchema(), z.null()], { error: m.invalidGroups })
   .transform((value, ctx): number | null => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
     const limit = Number(value);
@@ -47,8 +48,7 @@ const groupsField = z
     return limit;
   });
 
-const emailField = z
-  .string()
+const emailField = textSchema()
   .trim()
   .max(MAX_EMAIL_LENGTH, m.tooLong)
   .refine((value) => value === '' || isEmail(value), m.invalidEmail)
@@ -61,11 +61,10 @@ export const teacherCreateSchema = z.object({
   school: schoolField,
   levels: levelsField.default([]),
   Groups: groupsField.default(null),
-  Email: z.string({ error: m.emailRequired }).trim().min(1, m.emailRequired).pipe(emailField),
+  Email: textSchema(m.emailRequired).trim().min(1, m.emailRequired).pipe(emailField),
   compteactife: flagSchema.default(true),
   telephone: requiredText(m.telephoneRequired, MAX_PHONE_LENGTH, m.tooLong),
-  password: z
-    .string({ error: m.passwordRequired })
+  password: textSchema(m.passwordRequired)
     .min(1, m.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
     .max(MAX_PASSWORD_LENGTH, m.tooLong),
@@ -79,19 +78,18 @@ export type TeacherCreate = z.output<typeof teacherCreateSchema>;
  * `Groups: null` removes the limit. */
 export const teacherEditSchema = z
   .object({
-    name: z.string().trim().max(MAX_TITLE_LENGTH, m.tooLong),
-    firstname: z.string().trim().max(MAX_TITLE_LENGTH, m.tooLong),
+    name: textSchema().trim().max(MAX_TITLE_LENGTH, m.tooLong),
+    firstname: textSchema().trim().max(MAX_TITLE_LENGTH, m.tooLong),
     school: z.union([z.literal(''), schoolField], { error: m.schoolUnknown }),
     levels: levelsField,
     Groups: z.union([z.literal(''), groupsField], { error: m.invalidGroups }),
     Email: emailField,
     compteactife: flagSchema,
-    telephone: z.string().trim().max(MAX_PHONE_LENGTH, m.tooLong),
-    password: z
-      .string()
+    telephone: textSchema().trim().max(MAX_PHONE_LENGTH, m.tooLong),
+    password: textSchema()
       .max(MAX_PASSWORD_LENGTH, m.tooLong)
       .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, m.passwordTooShort),
-    remarque: z.string().trim().max(MAX_TEXT_LENGTH, m.tooLong),
+    remarque: textSchema().trim().max(MAX_TEXT_LENGTH, m.tooLong),
   })
   .partial()
   .transform((values) => {

@@ -109,7 +109,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       const response = await fetch(`${url}/api/auth/me`);
-      if (response.status === 401) return;
+      if (response.status === 204) return; // signed out, and serving
     } catch {
       // not listening yet
     }

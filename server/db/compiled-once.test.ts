@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSchool } from '../test/factories.js';
+import { createSchool } from '../fixtures/factories.js';
 import { setupTestApp } from '../test/helper.js';
 import { compiledOnce } from './compiled-once.js';
 

@@ -21,6 +21,14 @@ export type DbKind = Config['database']['kind'];
 // COUNT(*) and BIGINT come back from pg as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** The PostgreSQL pool behind each database handle (for its counts and its kind). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool of a PostgreSQL handle; undefined for SQLite. */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
@@ -28,7 +36,12 @@ export function openDatabase(database: Config['database']): Db {
     // here; without a listener that error would crash the process. The pool drops that client and
     // opens a new one when next needed; a query in flight gets its own error.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    // The same for a connection in use: its query in flight rejects on its own, and the pool
+    // destroys the broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    pools.set(db, pool);
+    return db;
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -1,17 +1,37 @@
 // Runs the numbered migrations at start. The list is explicit so the build needs no file scanning.
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db, DbKind } from './database.js';
+import { withDatabaseLock } from './database-lock.js';
 import * as initial from './migrations/2026-11-22-001-initial.js';
 import * as learningTable from './migrations/2026-11-22-002-learning-table.js';
+import * as packageDescription from './migrations/2026-11-23-003-package-description.js';
+import * as activityRuntime from './migrations/2026-11-23-004-activity-runtime.js';
+import * as insights from './migrations/2026-11-23-005-insights.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
 const migrations: Record<string, MigrationModule> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-learning-table': learningTable,
+  '2026-11-23-003-package-description': packageDescription,
+  '2026-11-23-004-activity-runtime': activityRuntime,
+  '2026-11-23-005-insights': insights,
 };
 
-export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+/** Migrates under a database lock, so instances starting together on one database take turns:
+ * the first migrates, the others then find nothing left to do. */
+export function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+  return withDatabaseLock(db, 'ardoise:migrations', () => migrate(db, kind));
+}
+
+/** How many of this build's migrations the database has not run (0 = current). */
+export async function countPendingMigrations(db: Db): Promise<number> {
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(done.rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !names.has(name)).length;
+}
+
+async function migrate(db: Db, kind: DbKind): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const entries = Object.entries(migrations).map(([name, module]): [string, Migration] => [

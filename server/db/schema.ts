@@ -87,6 +87,14 @@ export interface ActivitiesTable {
   package_hash: string; // sha256 of the zip: the package is stored by content hash
   size_bytes: number;
   created_at: string;
+  /** What the package was recognised as (common/schemas/activity-package.ts PackageKind). */
+  package_kind: Generated<'html5' | 'scorm12' | 'scorm2004' | 'h5p'>;
+  /** The zip folder the package lives in: '' or a single top folder ending with '/'. */
+  package_root: Generated<string>;
+  /** The start page, relative to package_root (query string kept). */
+  launch_path: Generated<string>;
+  /** The PackageSummary as JSON; null until the package has been described. */
+  package_summary: string | null;
 }
 
 /** A class, owned by one teacher, inside one level. */
@@ -113,6 +121,23 @@ export interface GroupActivitiesTable {
   activity_id: number;
   status: 'pending' | 'completed';
   completed_at: string | null;
+  /** The last score (0–100) the activity reported, or null. */
+  score: number | null;
+}
+
+/** The runtime data an entry's activity last reported (SCORM cmi data, H5P state and result). */
+export interface ActivityRuntimeTable {
+  entry_id: number;
+  standard: 'scorm12' | 'scorm2004' | 'h5p';
+  data: string; // JSON
+  updated_at: string;
+}
+
+/** Per launch (one opening on one device) of an entry: the highest write number applied. */
+export interface ActivityRuntimeLaunchesTable {
+  entry_id: number;
+  launch_id: string;
+  last_seq: number;
 }
 
 /** One entry per group × pdf. */
@@ -120,6 +145,27 @@ export interface GroupPdfsTable {
   id: Generated<number>;
   group_id: number;
   pdf_id: number;
+}
+
+/** Completions per group and week (Monday 'YYYY-MM-DD', UTC), kept by triggers (migration 005). */
+export interface ActivityGroupWeeksTable {
+  week_start: string;
+  group_id: number;
+  completions: number;
+}
+
+/** Completions and active groups per week (Monday 'YYYY-MM-DD', UTC), kept by triggers (migration 005). */
+export interface ActivityWeeksTable {
+  week_start: string;
+  completions: number;
+  active_groups: number;
+}
+
+/** Completions per school and day ('YYYY-MM-DD', UTC), kept by triggers (migration 005). */
+export interface ActivitySchoolDaysTable {
+  day: string;
+  school_id: number;
+  completions: number;
 }
 
 export interface AuthSessionsTable {
@@ -160,6 +206,11 @@ export interface Database {
   class_groups: ClassGroupsTable;
   group_activities: GroupActivitiesTable;
   group_pdfs: GroupPdfsTable;
+  activity_runtime: ActivityRuntimeTable;
+  activity_runtime_launches: ActivityRuntimeLaunchesTable;
+  activity_group_weeks: ActivityGroupWeeksTable;
+  activity_school_days: ActivitySchoolDaysTable;
+  activity_weeks: ActivityWeeksTable;
   auth_sessions: AuthSessionsTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
-import type { SessionUser } from '../../common/schemas/auth.js';
+import type { Caller } from '../features/auth/caller.js';
 import { findSessionUser } from '../features/auth/session.repository.js';
 import { forbidden, unauthorized } from '../http-error.js';
 
@@ -26,7 +26,9 @@ export const access = {
   admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
 } as const;
 
-export type Caller = SessionUser & { sessionId: number };
+// Re-exported only for the learning-table and player features, whose files another session owns
+// this round; everything else imports Caller from features/auth/caller.ts.
+export type { Caller } from '../features/auth/caller.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

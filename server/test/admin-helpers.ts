@@ -15,7 +15,7 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from './factories.js';
+} from '../fixtures/factories.js';
 import type { ApiClient, TestContext } from './helper.js';
 import { apiClient, signIn } from './helper.js';
 

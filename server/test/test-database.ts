@@ -18,7 +18,8 @@ export async function createTestDatabase(kind = dbKind): Promise<TestDatabase> {
   const removeDir = () => fs.rm(dataDir, { recursive: true, force: true });
   if (kind === 'sqlite') {
     return {
-      database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
+      // The file name the server uses, so a child process given DATA_DIR opens the same database.
+      database: { kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') },
       dataDir,
       drop: removeDir,
     };

@@ -111,7 +111,14 @@ export const zipAttacks = {
     ]),
   tooManyEntries: () =>
     buildRawZip([INDEX, ...Array.from({ length: 10_000 }, (_, i) => ({ name: `f/${i}.txt` }))]),
-  noIndex: () => buildRawZip([{ name: 'page.html', data: Buffer.from('<p>no index</p>') }]),
+  /** No page at all: nothing to start. */
+  noIndex: () => buildRawZip([{ name: 'notes.txt', data: Buffer.from('no page here') }]),
+  /** Two pages and none an obvious start page. */
+  twoPages: () =>
+    buildRawZip([
+      { name: 'a.html', data: INDEX.data },
+      { name: 'b.html', data: INDEX.data },
+    ]),
   twoTopFolders: () =>
     buildRawZip([
       { name: 'a/index.html', data: INDEX.data },

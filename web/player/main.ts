@@ -1,8 +1,12 @@
 // The player page on the content origin, framed by the app's /activity/:id page. It keeps one
 // package offline (cleanup), receives a package from the app page chunk by chunk as it downloads,
 // unzips and stores it in a worker meanwhile, makes sure the service worker serves
-// /local-activity/, then shows the activity in a nested frame. It never sees the user's token:
-// the app page does the download.
+// /local-activity/, then shows the activity in a nested frame, with the runtime its kind needs
+// (SCORM API, H5P bridge). What the activity reports is journaled here and posted to the app page,
+// which queues and sends it. It never sees the user's token: the app page does the network.
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../common/constants.js';
+import { H5P_BRIDGE_KEY } from './h5p-bridge';
+import { createH5PBridge } from './h5p-runtime';
 import {
   databaseName,
   deleteDatabase,
@@ -11,6 +15,9 @@ import {
   readCompleteMeta,
 } from './offline-db';
 import { type AppToPlayer, isAppMessage, type PlayerStep, type PlayerToApp } from './protocol';
+import { forgetWrites, journalLeftovers, keepWrite, keepWriteNow } from './runtime-journal';
+import { createWriteLog } from './runtime-writes';
+import { installScormRuntime, type ScormRuntime } from './scorm-runtime';
 import { keepServiceWorkerHealthy, pingServiceWorker, registerServiceWorker } from './service-worker-client';
 import type { WorkerReply, WorkerRequest } from './unzip.worker';
 
@@ -81,7 +88,53 @@ function forwardEscape(target: Window): void {
   });
 }
 
-function showActivity(meta: PackageMeta): Promise<void> {
+/** Set as the page goes away (before the runtime's last commit, whose listener comes later). */
+let leaving = false;
+window.addEventListener('pagehide', () => {
+  leaving = true;
+});
+
+type Launch = Extract<AppToPlayer, { type: 'app:launch' }>;
+let launch: Launch | null = null;
+/** The runtime installed for the launch (resolved before the activity frame loads). */
+let runtimeReady: Promise<ScormRuntime | null> = Promise.resolve(null);
+
+/** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
+ * report is numbered, posted to the app page at once and journaled until the app page acks it. */
+function installRuntime(info: Launch): Promise<ScormRuntime | null> {
+  if (info.kind === 'html5') return Promise.resolve(null);
+  const record = createWriteLog(info.launchId, info.kind);
+  const report = (data: Parameters<typeof record>[0]) => {
+    const write = record(data);
+    send({ type: 'player:runtime-writes', writes: [write] });
+    // Going away, the app page may never hear of it and the journal's transaction may be aborted.
+    if (leaving || document.visibilityState === 'hidden') keepWriteNow(write);
+    keepWrite(write).catch((error: unknown) => console.error('Runtime journal', error));
+  };
+  if (info.kind === 'h5p') {
+    Object.assign(window, { [H5P_BRIDGE_KEY]: createH5PBridge(info.runtime, report) });
+    return Promise.resolve(null);
+  }
+  // scorm-runtime.ts is small; scorm-again itself is loaded from there, for SCORM packages only.
+  return installScormRuntime(window, info.kind, info.runtime, report);
+}
+
+/** Browsers no longer run unload handlers reliably: commit while the page is being hidden. */
+function commitWhenHidden(runtime: ScormRuntime): void {
+  window.addEventListener('pagehide', () => runtime.commitIfOpen());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') runtime.commitIfOpen();
+  });
+}
+
+function activityUrl(meta: PackageMeta, kind: Launch['kind']): string {
+  const folder = `/local-activity/${meta.namespace}/`;
+  if (kind !== 'h5p') return folder + meta.entry;
+  const root = meta.root.split('/').map(encodeURIComponent).join('/');
+  return `/player/h5p/?base=${encodeURIComponent(folder + root)}`;
+}
+
+function showActivity(meta: PackageMeta, kind: Launch['kind']): Promise<void> {
   return new Promise((resolve, reject) => {
     frame.onload = () => {
       const view = frame.contentWindow;
@@ -97,7 +150,7 @@ function showActivity(meta: PackageMeta): Promise<void> {
       frame.classList.add('shown');
       resolve();
     };
-    frame.src = `/local-activity/${meta.namespace}/${meta.entry}`;
+    frame.src = activityUrl(meta, kind);
   });
 }
 
@@ -130,7 +183,11 @@ async function open(namespace: string, installed: Promise<PackageMeta> | null): 
       registration = await registerServiceWorker();
       if (!(await pingServiceWorker(registration))) throw new Error('The service worker does not answer');
     }
-    await showActivity(meta);
+    const runtime = await runtimeReady;
+    if (runtime) commitWhenHidden(runtime);
+    await showActivity(meta, launch?.kind ?? 'html5');
+    // Safari deletes an origin's data after 7 days without a visit: ask to keep the packages.
+    void navigator.storage?.persist?.().catch(() => false);
     stopHealthChecks?.();
     stopHealthChecks = keepServiceWorkerHealthy(registration);
     send({ type: 'player:ready' });
@@ -156,17 +213,34 @@ function onAppMessage(message: AppToPlayer): void {
         sendToWorker({ type: 'chunk', bytes: message.bytes }, [message.bytes]);
       }
       return;
+    case 'app:launch':
+      if (launch) return;
+      launch = message;
+      runtimeReady = installRuntime(message);
+      runtimeReady.catch(() => undefined); // reported by open()
+      return;
     case 'app:package-end':
       if (installing?.namespace !== message.namespace) return;
+      if (launch?.namespace !== message.namespace) {
+        send({ type: 'player:error', kind: 'load', detail: 'No launch information for the package' });
+        return;
+      }
       progress('extract');
-      sendToWorker({ type: 'end' });
+      sendToWorker({ type: 'end', root: launch.root, launch: launch.launch });
       void open(message.namespace, installing.meta);
       installing = null;
       return;
     case 'app:use-held':
       if (opened) return;
       opened = true;
+      if (launch?.namespace !== message.namespace) {
+        send({ type: 'player:error', kind: 'load', detail: 'No launch information for the package' });
+        return;
+      }
       void open(message.namespace, null);
+      return;
+    case 'app:runtime-ack':
+      forgetWrites(message.writes).catch((error: unknown) => console.error('Runtime journal', error));
       return;
   }
 }
@@ -178,6 +252,21 @@ window.addEventListener('message', (event) => {
 
 forwardEscape(window);
 
-cleanup()
-  .then((held) => send({ type: 'player:waiting', held }))
+/** Writes an earlier player never had acknowledged (its tab closed first): the app page queues them. */
+async function announceLeftovers(): Promise<void> {
+  const writes = await journalLeftovers();
+  for (let start = 0; start < writes.length; start += RUNTIME_WRITES_MAX_PER_REQUEST) {
+    send({
+      type: 'player:runtime-writes',
+      writes: writes.slice(start, start + RUNTIME_WRITES_MAX_PER_REQUEST),
+    });
+  }
+}
+// The leftovers go before the announcement, so that the app page has queued (and tried to send)
+// them before it reads the kept runtime data of the next launch: a reload resumes from them.
+const leftoversAnnounced = announceLeftovers().catch((error: unknown) =>
+  console.error('Runtime journal', error),
+);
+Promise.all([cleanup(), leftoversAnnounced])
+  .then(([held]) => send({ type: 'player:waiting', held }))
   .catch((error: unknown) => send({ type: 'player:error', kind: 'load', detail: String(error) }));

@@ -12,10 +12,18 @@ export const META_KEY = 'package';
 
 export type FileRecord = { chunk: number; offset: number; size: number; type: string };
 
+/** Package namespaces are content hashes: 64 lower-case hex digits. */
+export const NAMESPACE_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Copies stored before paths were kept as in the zip (version 1) are not used or served. */
+export const META_VERSION = 2;
+
 export type PackageMeta = {
+  version: typeof META_VERSION;
   namespace: string;
+  /** The URL path (from /local-activity/{namespace}/) of the launch page, query string kept. */
   entry: string;
-  /** The folder holding index.html ('' or a single top folder): file paths are stored under it. */
+  /** The package's folder in the zip ('' or a top folder ending with '/'), as the server said. */
   root: string;
   fileCount: number;
   storedAt: number;
@@ -89,8 +97,12 @@ export async function readCompleteMeta(name: string): Promise<PackageMeta | null
     if (created || !db.objectStoreNames.contains(META_STORE)) return null;
     const transaction = db.transaction(META_STORE, 'readonly');
     const meta = await requestToPromise(transaction.objectStore(META_STORE).get(META_KEY));
-    return (meta as PackageMeta | undefined) ?? null;
+    return isCurrentMeta(meta) ? meta : null;
   } finally {
     db.close();
   }
+}
+
+export function isCurrentMeta(meta: unknown): meta is PackageMeta {
+  return (meta as Partial<PackageMeta> | undefined)?.version === META_VERSION;
 }

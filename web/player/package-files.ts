@@ -1,5 +1,5 @@
-// Which files of an unzipped package are served, under which path: unsafe or junk entries are
-// dropped, and a package whose index.html sits under a single top folder is served from there.
+// Which files of an unzipped package are served, under which path (their path in the zip): unsafe
+// or junk entries are dropped; the page to open is the launch page the server recognised.
 
 const JUNK = new Set(['__MACOSX', '.DS_Store', 'Thumbs.db']);
 
@@ -14,11 +14,28 @@ export function normalisePath(name: string): string | null {
   return parts.join('/');
 }
 
-/** The folder (prefix) holding index.html: the root, or a single top folder; throws when there is none. */
-export function packageRoot(paths: readonly string[]): string {
-  if (paths.includes('index.html')) return '';
-  const tops = new Set(paths.map((path) => path.split('/')[0]));
-  const [top] = tops;
-  if (tops.size === 1 && paths.includes(`${top}/index.html`)) return `${top}/`;
-  throw new Error('The package has no index.html');
+/** The launch page's file in the zip and the URL path that opens it (relative to the package's
+ * folder on the service worker, query string kept); throws when the package does not hold it. */
+export function resolveLaunch(
+  paths: readonly string[],
+  root: string,
+  launch: string,
+): { file: string; url: string } {
+  const cut = launch.search(/[?#]/);
+  const page = cut === -1 ? launch : launch.slice(0, cut);
+  const rest = cut === -1 ? '' : launch.slice(cut);
+  const held = new Set(paths);
+  // A manifest may give its href percent-encoded or not.
+  const candidates = [normalisePath(root + page), normalisePath(root + safeDecode(page))];
+  const file = candidates.find((candidate): candidate is string => candidate !== null && held.has(candidate));
+  if (!file) throw new Error(`The package has no ${root}${page}`);
+  return { file, url: file.split('/').map(encodeURIComponent).join('/') + rest };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -1,7 +1,11 @@
 // Messages between the app page (/activity/:id on the app origin) and the player frame (/player/
 // on the content origin). Both sides check the sender's origin and frame; the app treats every
-// message as untrusted anyway, because an activity shares the player frame's origin.
+// message as untrusted anyway, because an activity shares the player frame's origin. No zod here:
+// the player page stays small (the app page checks runtime writes with their schema).
 import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../common/constants.js';
+import type { PackageKind } from '../../common/schemas/activity-package.js';
+import type { RuntimeState, RuntimeWrite } from '../../common/schemas/activity-runtime.js';
+import { NAMESPACE_PATTERN } from './offline-db';
 
 /** The steps of SPEC §4 "Activity player progress", in order. */
 export type PlayerStep =
@@ -20,7 +24,12 @@ export type PlayerToApp =
   | { type: 'player:ready' }
   | { type: 'player:error'; kind: 'load' | 'display'; detail: string }
   /** Escape pressed inside the activity. */
-  | { type: 'player:escape' };
+  | { type: 'player:escape' }
+  /** What activities reported, oldest first: the current launch's new writes, or the leftovers of
+   * the player's journal (writes the app page never acknowledged, e.g. a tab closed meanwhile). */
+  | { type: 'player:runtime-writes'; writes: RuntimeWrite[] }
+  /** The device no longer held the package it played last: it is being downloaded again. */
+  | { type: 'player:package-evicted' };
 
 export type AppToPlayer =
   /** A package of `size` bytes is being downloaded: its chunks follow, in order, then its end. */
@@ -30,10 +39,25 @@ export type AppToPlayer =
   /** The whole package has been sent. */
   | { type: 'app:package-end'; namespace: string }
   /** The server confirmed the held package is current: play it from the device. */
-  | { type: 'app:use-held'; namespace: string };
+  | { type: 'app:use-held'; namespace: string }
+  /** How to start the package, sent before its end (or use-held): where it sits in the zip, its
+   * start page, the runtime state kept for this entry, and this launch's id (its writes' id). */
+  | {
+      type: 'app:launch';
+      namespace: string;
+      kind: PackageKind;
+      root: string;
+      launch: string;
+      runtime: RuntimeState | null;
+      launchId: string;
+    }
+  /** The app page has queued these writes: the player may forget them. */
+  | { type: 'app:runtime-ack'; writes: { launchId: string; seq: number }[] };
 
-/** Package namespaces are content hashes: 64 lower-case hex digits. */
-export const NAMESPACE_PATTERN = /^[0-9a-f]{64}$/;
+export { NAMESPACE_PATTERN };
+
+/** The H5P runtime page's folder, also the scope of its own registration of the service worker. */
+export const H5P_RUNTIME_SCOPE = '/player/h5p/';
 
 export function isPlayerMessage(data: unknown): data is PlayerToApp {
   if (!data || typeof data !== 'object') return false;
@@ -41,9 +65,43 @@ export function isPlayerMessage(data: unknown): data is PlayerToApp {
   return typeof type === 'string' && type.startsWith('player:');
 }
 
+const KINDS: readonly PackageKind[] = ['html5', 'scorm12', 'scorm2004', 'h5p'];
+/** As launchIdSchema (common/schemas/activity-runtime.ts). */
+const LAUNCH_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+const isLaunchId = (value: unknown): value is string =>
+  typeof value === 'string' && LAUNCH_ID_PATTERN.test(value);
+
+/** Kept runtime state: its standard and its data object (the server validated the contents). */
+function isRuntimeState(value: unknown): value is RuntimeState {
+  const { standard, data } = (value ?? {}) as { standard?: unknown; data?: unknown };
+  return (
+    (standard === 'scorm12' || standard === 'scorm2004' || standard === 'h5p') &&
+    !!data &&
+    typeof data === 'object' &&
+    !Array.isArray(data)
+  );
+}
+
+/** A launch's relative start page: no scheme, no leading slash, no '..' segment. */
+function isRelativeLaunch(launch: unknown): launch is string {
+  if (typeof launch !== 'string' || launch === '' || launch.length > 2000) return false;
+  const path = launch.split(/[?#]/)[0] ?? '';
+  return !/^[a-z][a-z0-9+.-]*:/i.test(launch) && !path.startsWith('/') && !path.split('/').includes('..');
+}
+
+/** A package root: '' or one folder path ending with '/'. */
+const isRoot = (root: unknown): root is string =>
+  typeof root === 'string' &&
+  (root === '' || (root.endsWith('/') && !root.startsWith('/') && !root.split('/').includes('..')));
+
 export function isAppMessage(data: unknown): data is AppToPlayer {
   if (!data || typeof data !== 'object') return false;
   const { type, namespace } = data as { type?: unknown; namespace?: unknown };
+  if (type === 'app:runtime-ack') {
+    const writes = (data as { writes?: unknown }).writes;
+    return Array.isArray(writes) && writes.every(isWriteId);
+  }
   if (typeof namespace !== 'string' || !NAMESPACE_PATTERN.test(namespace)) return false;
   switch (type) {
     case 'app:package-start': {
@@ -57,7 +115,22 @@ export function isAppMessage(data: unknown): data is AppToPlayer {
     case 'app:package-end':
     case 'app:use-held':
       return true;
+    case 'app:launch': {
+      const launch = data as Partial<Extract<AppToPlayer, { type: 'app:launch' }>>;
+      return (
+        KINDS.includes(launch.kind as PackageKind) &&
+        isRoot(launch.root) &&
+        isRelativeLaunch(launch.launch) &&
+        isLaunchId(launch.launchId) &&
+        (launch.runtime === null || isRuntimeState(launch.runtime))
+      );
+    }
     default:
       return false;
   }
+}
+
+function isWriteId(value: unknown): value is { launchId: string; seq: number } {
+  const { launchId, seq } = (value ?? {}) as { launchId?: unknown; seq?: unknown };
+  return isLaunchId(launchId) && Number.isSafeInteger(seq) && (seq as number) >= 1;
 }

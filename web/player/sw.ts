@@ -1,25 +1,30 @@
 // The offline player's service worker, registered by the player page on the content origin at a
-// fixed path with scope /local-activity/. It serves /local-activity/{namespace}/{path} from the
-// package's IndexedDB copy, with the stored content type and single byte ranges (audio, video),
-// and answers health pings. Built as one self-contained classic script (no imports at runtime).
+// fixed path with scope /local-activity/. It serves /local-activity/{namespace}/{path in the zip}
+// from the package's complete IndexedDB copy, with the stored content type and single byte ranges
+// (audio, video), and answers health pings. Registered a second time by the H5P runtime page (scope
+// /player/h5p/), for which it also keeps the runtime in Cache Storage (h5p-runtime-cache.ts). Built
+// as one self-contained classic script (no imports at runtime).
 import { parseByteRange } from '../../common/byte-range.js';
+import { answerH5PRuntime, dropOldH5PRuntimeCaches, isH5PRuntimeRequest } from './h5p-runtime-cache';
 import {
   CHUNKS_STORE,
   databaseName,
   FILES_STORE,
   type FileRecord,
+  isCurrentMeta,
   META_KEY,
   META_STORE,
-  type PackageMeta,
+  NAMESPACE_PATTERN,
   requestToPromise,
 } from './offline-db';
-import { NAMESPACE_PATTERN } from './protocol';
+import { H5P_RUNTIME_SCOPE } from './protocol';
 
 // The DOM lib has no service-worker types; these are the few members used here.
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
 type ServiceWorkerScope = {
   location: Location;
+  registration: { scope: string };
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -43,12 +48,10 @@ const ACTIVITY_CSP = [
   `frame-ancestors 'self' ${APP_ORIGIN}`,
 ].join('; ');
 
-/** A package's database and the folder its paths are stored under. */
-type OpenPackage = { db: IDBDatabase; root: string };
-const databases = new Map<string, Promise<OpenPackage | null>>();
+const databases = new Map<string, Promise<IDBDatabase | null>>();
 
 /** The package's database, opened once and kept; null when the device holds no complete copy. */
-function openPackage(namespace: string): Promise<OpenPackage | null> {
+function openPackage(namespace: string): Promise<IDBDatabase | null> {
   const cached = databases.get(namespace);
   if (cached) return cached;
   const request = indexedDB.open(databaseName(namespace));
@@ -63,11 +66,9 @@ function openPackage(namespace: string): Promise<OpenPackage | null> {
     db.onclose = forget;
     try {
       const transaction = db.transaction(META_STORE, 'readonly');
-      const meta = (await requestToPromise(transaction.objectStore(META_STORE).get(META_KEY))) as
-        | PackageMeta
-        | undefined;
+      const meta = await requestToPromise(transaction.objectStore(META_STORE).get(META_KEY));
       // Without its meta record the copy is incomplete (still being stored, or cut short).
-      if (meta) return { db, root: meta.root };
+      if (isCurrentMeta(meta)) return db;
     } catch {
       // Not a package database: treated as missing.
     }
@@ -86,12 +87,12 @@ const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 async function readFile(namespace: string, path: string): Promise<Blob | undefined> {
-  const opened = await openPackage(namespace);
-  if (!opened) return undefined;
+  const db = await openPackage(namespace);
+  if (!db) return undefined;
   try {
-    const transaction = opened.db.transaction([FILES_STORE, CHUNKS_STORE], 'readonly');
+    const transaction = db.transaction([FILES_STORE, CHUNKS_STORE], 'readonly');
     const files = transaction.objectStore(FILES_STORE);
-    const record = (await requestToPromise(files.get(opened.root + path))) as FileRecord | undefined;
+    const record = (await requestToPromise(files.get(path))) as FileRecord | undefined;
     if (!record) return undefined;
     const chunk = (await requestToPromise(transaction.objectStore(CHUNKS_STORE).get(record.chunk))) as
       | Blob
@@ -142,15 +143,24 @@ async function serve(request: Request, url: URL): Promise<Response> {
 }
 
 sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
-sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
+sw.addEventListener('activate', (event) =>
+  event.waitUntil(Promise.all([sw.clients.claim(), dropOldH5PRuntimeCaches()])),
+);
+
+const servesH5PRuntime = new URL(sw.registration.scope).pathname === H5P_RUNTIME_SCOPE;
 
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== sw.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
-  event.respondWith(serve(event.request, url));
+  if (url.origin !== sw.location.origin) return;
+  if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
+  else if (servesH5PRuntime && isH5PRuntimeRequest(event.request, url)) {
+    event.respondWith(answerH5PRuntime(event.request, url));
+  }
 });
 
 sw.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'ping')
-    event.ports[0]?.postMessage({ type: 'pong' });
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'ping') event.ports[0]?.postMessage({ type: 'pong' });
+  // A page of the scope loaded before the worker was active (or by a hard reload) asks for it.
+  else if (type === 'claim') (event as MessageEvent & ExtendableEvent).waitUntil(sw.clients.claim());
 });

@@ -5,6 +5,7 @@
 // and each batch is stored as soon as its 50 files are there, so the mandated pauses run beside
 // the download. Once the whole zip is in, its central directory must match what was read; if it
 // does not, or the layout is not the plain one, everything is stored again from the directory.
+// Paths are stored as in the zip; the launch page (checked to be there) goes in the meta record.
 // Messages: in start → chunk… → end; out extracted → installed | failed.
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
 import { matchesDirectory, readLocalEntry } from './local-headers';
@@ -17,11 +18,12 @@ import {
   type FileRecord,
   META_KEY,
   META_STORE,
+  META_VERSION,
   openPackageDb,
   type PackageMeta,
   transactionDone,
 } from './offline-db';
-import { normalisePath, packageRoot } from './package-files';
+import { normalisePath, resolveLaunch } from './package-files';
 import {
   inflateEntries,
   type LocatedEntry,
@@ -34,8 +36,8 @@ export type WorkerRequest =
   /** A package of `size` bytes is coming. */
   | { type: 'start'; namespace: string; size: number }
   | { type: 'chunk'; bytes: ArrayBuffer }
-  /** Every chunk has been sent. */
-  | { type: 'end' };
+  /** Every chunk has been sent; the package's folder and launch page, as the server recognised them. */
+  | { type: 'end'; root: string; launch: string };
 export type WorkerReply =
   | { type: 'extracted' }
   | { type: 'installed'; meta: PackageMeta }
@@ -182,7 +184,7 @@ class PackageInstall {
     }
   }
 
-  async finish(): Promise<PackageMeta> {
+  async finish(root: string, launch: string): Promise<PackageMeta> {
     try {
       if (this.received !== this.zip.length) throw new Error('The package download is incomplete');
       const directory = readZipDirectory(this.zip);
@@ -202,9 +204,10 @@ class PackageInstall {
       }
       try {
         const meta: PackageMeta = {
+          version: META_VERSION,
           namespace: this.namespace,
-          entry: 'index.html',
-          root: packageRoot(paths),
+          entry: resolveLaunch(paths, root, launch).url,
+          root,
           fileCount: paths.length,
           storedAt: Date.now(),
         };
@@ -242,7 +245,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     if (request.type === 'start' && !install) install = new PackageInstall(request.namespace, request.size);
     else if (request.type === 'chunk' && install) install.add(request.bytes);
     else if (request.type === 'end' && install) {
-      install.finish().then((meta) => post({ type: 'installed', meta }), fail);
+      install.finish(request.root, request.launch).then((meta) => post({ type: 'installed', meta }), fail);
     } else throw new Error(`Unexpected ${request.type} message`);
   } catch (error) {
     fail(error);

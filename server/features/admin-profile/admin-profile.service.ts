@@ -1,15 +1,15 @@
 // The admin's own profile: name, firstname, email, telephone, password. A password change signs the
 // admin out of every OTHER session and keeps the one that made the change (no surprise logout).
 import { adminProfileMessages } from '../../../common/messages/admin.js';
+import { dropUndefined } from '../../../common/schemas/admin-fields.js';
 import type { AdminProfileResponse, AdminProfileUpdate } from '../../../common/schemas/admin-profile.js';
 import type { Db } from '../../db/database.js';
 import type { UserUpdate } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, unauthorized } from '../../http-error.js';
-import type { Caller } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { hashPassword } from '../auth/password.js';
-import { findUserById } from '../auth/user.repository.js';
+import { findUserById, hashPassword, isEmailTaken } from '../auth/accounts.service.js';
+import type { Caller } from '../auth/caller.js';
 
 export async function updateAdminProfile(
   db: Db,
@@ -19,13 +19,8 @@ export async function updateAdminProfile(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction().execute(async (trx) => {
-      if (input.email) {
-        const owner = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', input.email)
-          .executeTakeFirst();
-        if (owner && owner.id !== caller.id) throw conflict(adminProfileMessages.emailTaken);
+      if (input.email && (await isEmailTaken(trx, input.email, caller.id))) {
+        throw conflict(adminProfileMessages.emailTaken);
       }
       const changes: UserUpdate = {
         name: input.name,
@@ -34,7 +29,7 @@ export async function updateAdminProfile(
         telephone: input.telephone,
         password_hash: passwordHash,
       };
-      const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const columns = dropUndefined(changes);
       if (Object.keys(columns).length > 0) {
         await trx
           .updateTable('users')

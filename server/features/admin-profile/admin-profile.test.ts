@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminProfileMessages } from '../../../common/messages/admin.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();

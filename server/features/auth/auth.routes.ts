@@ -9,8 +9,9 @@ import {
   twoFactorInfoResponseSchema,
   twoFactorSetupResponseSchema,
 } from '../../../common/schemas/auth.js';
-import { unauthorized } from '../../http-error.js';
+import { HttpError, unauthorized } from '../../http-error.js';
 import { access, SESSION_COOKIE } from '../../plugins/auth.js';
+import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
 import { getTwoFactorInfo, login, toggleTwoFactor } from './auth.service.js';
 import { deleteSession } from './session.repository.js';
 import { findUserById } from './user.repository.js';
@@ -30,12 +31,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/login',
     { ...access.public, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
+      const email = request.body.username.trim().toLowerCase();
       const result = await login(request.body, {
         db: app.db,
         ip: request.ip,
         now: new Date(),
         sessionTtlMs: app.config.sessionTtlMs,
+      }).catch(async (error: unknown) => {
+        // Refusals go to the audit log with the reason the caller was given.
+        if (error instanceof HttpError) {
+          await recordSignIn(app.db, { email, reason: error.message, status: error.statusCode });
+        }
+        throw error;
       });
+      await recordSignIn(app.db, { userId: result.user.id, email });
       reply.setCookie(SESSION_COOKIE, result.token, {
         ...cookieOptions,
         maxAge: Math.floor(app.config.sessionTtlMs / 1000),
@@ -46,15 +55,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/me',
-    { ...access.user, schema: { response: { 200: meResponseSchema } } },
-    async (request) => {
+    { ...access.public, schema: { response: { 200: meResponseSchema, 204: z.null() } } },
+    async (request, reply) => {
+      // No token at all is a visitor who is simply signed out: 204, read as falsy, and nothing the
+      // browser console flags as an error. A token that no longer holds still gets 401.
+      if (!request.caller && !request.headers.authorization) return reply.code(204).send(null);
       const { id, name, role } = request.requireCaller();
       const user = await findUserById(app.db, id);
       if (!user) throw unauthorized(authMessages.notSignedIn);
       const { firstname, email, telephone } = user;
       return {
         success: true as const,
-        user: { id, name, role },
+        user: { id, name, firstname, role },
         profile: { name, firstname, email, telephone },
       };
     },
@@ -73,7 +85,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/setup-2fa',
     { ...access.admin, schema: { response: { 200: twoFactorSetupResponseSchema } } },
-    async (request) => ({ success: true, ...(await toggleTwoFactor(app.db, request.requireCaller().id)) }),
+    async (request) => {
+      const { id } = request.requireCaller();
+      const state = await toggleTwoFactor(app.db, id);
+      await recordAudit(app.db, {
+        actorId: id,
+        action: state.twoFactorEnabled ? 'admin.enable-2fa' : 'admin.disable-2fa',
+        entity: 'user',
+        entityId: id,
+      });
+      return { success: true, ...state };
+    },
   );
 
   app.get(

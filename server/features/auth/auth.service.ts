@@ -3,6 +3,7 @@ import { authMessages } from '../../../common/messages/auth.js';
 import type { LoginRequest, LoginResponse } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../http-error.js';
+import { type LicenceRefusal, licenceRefusal } from '../schools/licence.js';
 import {
   ACCOUNT_FAILURE_LIMIT,
   accountKey,
@@ -58,7 +59,7 @@ export async function login(input: LoginRequest, ctx: LoginContext): Promise<Log
 
   await resetFailures(db, accountKey(email));
   const token = await insertSession(db, user.id, now, ctx.sessionTtlMs);
-  return { token, user: { id: user.id, name: user.name, role: user.role } };
+  return { token, user: { id: user.id, name: user.name, firstname: user.firstname, role: user.role } };
 }
 
 /** Why this account may not sign in now, or null. Admins always may. */
@@ -66,12 +67,15 @@ export function accountRefusal(user: LoginCandidate, now: Date): string | null {
   if (user.role === 'admin') return null;
   if (!user.active) return authMessages.accountInactive;
   if (user.school_id === null) return authMessages.noSchool;
-  if (!user.active_license) return authMessages.licenseInactive;
-  const today = now.toISOString().slice(0, 10);
-  if (user.license_start_date && user.license_start_date > today) return authMessages.licenseNotStarted;
-  if (user.license_end_date && user.license_end_date < today) return authMessages.licenseExpired;
-  return null;
+  const refusal = licenceRefusal(user, now);
+  return refusal === null ? null : licenceMessages[refusal];
 }
+
+const licenceMessages: Record<LicenceRefusal, string> = {
+  inactive: authMessages.licenseInactive,
+  notStarted: authMessages.licenseNotStarted,
+  expired: authMessages.licenseExpired,
+};
 
 export type TwoFactorState = { otpauthUrl: string; secret: string; twoFactorEnabled: boolean };
 

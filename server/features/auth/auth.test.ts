@@ -6,7 +6,7 @@ import {
   createTeacher,
   DEFAULT_PASSWORD,
   daysFromToday,
-} from '../../test/factories.js';
+} from '../../fixtures/factories.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { ACCOUNT_FAILURE_LIMIT } from './login-throttle.js';
 import { totpCodeAt } from './totp.js';
@@ -22,7 +22,7 @@ describe('POST /api/auth/login', () => {
     const response = await login({ username: admin.email.toUpperCase(), password: DEFAULT_PASSWORD });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toEqual({ id: admin.id, name: admin.name, role: 'admin' });
+    expect(body.user).toEqual({ id: admin.id, name: admin.name, firstname: 'Test', role: 'admin' });
     expect(body.token).toMatch(/^[\w-]{43}$/);
     const cookie = response.cookies.find((c) => c.name === 'ardoise_session');
     expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Strict' });
@@ -179,17 +179,19 @@ describe('XSRF double submit', () => {
 });
 
 describe('me, logout and revocation', () => {
-  it('answers /me for a valid bearer token and 401 otherwise', async () => {
+  it('answers /me for a valid bearer token, 401 for a token that does not hold, 204 without one', async () => {
     const teacher = await createTeacher(ctx.db);
     const client = await signIn(ctx.app, teacher);
     const me = await client.get('/api/auth/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       success: true,
-      user: { id: teacher.id, name: teacher.name, role: 'teacher' },
+      user: { id: teacher.id, name: teacher.name, firstname: 'Test', role: 'teacher' },
       profile: { name: teacher.name, firstname: 'Test', email: teacher.email, telephone: '0600000000' },
     });
-    expect((await apiClient(ctx.app).get('/api/auth/me')).statusCode).toBe(401);
+    const signedOut = await apiClient(ctx.app).get('/api/auth/me');
+    expect(signedOut.statusCode).toBe(204);
+    expect(signedOut.body).toBe('');
     expect((await apiClient(ctx.app, 'forged-token').get('/api/auth/me')).statusCode).toBe(401);
   });
 
@@ -201,9 +203,10 @@ describe('me, logout and revocation', () => {
       url: '/api/auth/me',
       cookies: { ardoise_session: token },
     });
-    expect(byCookie.statusCode).toBe(401);
+    // Neither carrier is read: the caller is a signed-out visitor.
+    expect(byCookie.statusCode).toBe(204);
     const byQuery = await apiClient(ctx.app).get(`/api/auth/me?token=${token}`);
-    expect(byQuery.statusCode).toBe(401);
+    expect(byQuery.statusCode).toBe(204);
   });
 
   it('revokes the session on logout', async () => {

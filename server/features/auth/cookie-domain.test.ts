@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp({ cookieDomain: 'ardoise.example' });

@@ -2,7 +2,8 @@
 import crypto from 'node:crypto';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
-import type { Caller } from '../../plugins/auth.js';
+import { isoDay, licenceLetsTeachersInSql } from '../schools/licence.js';
+import type { Caller } from './caller.js';
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -34,12 +35,7 @@ const selectSessionUser = compiledOnce((db, values: { tokenHash: string; now: st
     .where((eb) =>
       eb.or([
         eb('u.role', '=', 'admin'),
-        eb.and([
-          eb('u.active', '=', 1),
-          eb('school.active_license', '=', 1),
-          eb('school.license_start_date', '<=', values.today),
-          eb('school.license_end_date', '>=', values.today),
-        ]),
+        eb.and([eb('u.active', '=', 1), licenceLetsTeachersInSql('school', values.today)]),
       ]),
     ),
 );
@@ -49,11 +45,7 @@ const selectSessionUser = compiledOnce((db, values: { tokenHash: string; now: st
  * request, hence compiled once. */
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<Caller | null> {
   const iso = now.toISOString();
-  const [row] = await selectSessionUser(db, {
-    tokenHash: hashToken(token),
-    now: iso,
-    today: iso.slice(0, 10),
-  });
+  const [row] = await selectSessionUser(db, { tokenHash: hashToken(token), now: iso, today: isoDay(now) });
   return row ?? null;
 }
 

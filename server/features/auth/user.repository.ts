@@ -9,6 +9,7 @@ export async function findLoginCandidate(db: Db, email: string) {
     .select([
       'u.id',
       'u.name',
+      'u.firstname',
       'u.email',
       'u.role',
       'u.active',
@@ -29,6 +30,19 @@ export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The columns every new account starts with, whoever creates it (admin, teacher form, seeds). */
+export function newAccountColumns(now: string) {
+  return {
+    group_limit: null,
+    remarque: '',
+    totp_secret: null,
+    totp_enabled: 0,
+    totp_last_step: null,
+    created_at: now,
+    updated_at: now,
+  } satisfies Partial<NewUser>;
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -36,6 +50,21 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Whether another account (not `exceptId`) already signs in with this email. */
+export async function isEmailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function countAdmins(db: Db): Promise<number> {

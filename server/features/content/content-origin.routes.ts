@@ -1,8 +1,9 @@
 // The content origin's activity preview (DESIGN §1, §5, §6): GET /content/{id}/… serves the files
 // of an activity's unpacked package to a signed-in admin (session cookie: the frame cannot send
 // the bearer header). Packages are untrusted HTML5, so each answer carries a CSP that keeps data on
-// this origin and lets only the app frame it; nothing outside the package is ever served, and a
-// package cannot install a service worker here.
+// this origin and lets only the app and this origin frame it (a package's own inner frames, the
+// preview player page); nothing outside the package is ever served, and a package cannot install
+// a service worker here.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,7 +36,9 @@ export function contentSecurityPolicy(appOrigin: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${appOrigin}`,
+    // The app's preview page, the preview player (this origin) and the package's own pages (Rise
+    // and Opale frame their pages).
+    `frame-ancestors 'self' ${appOrigin}`,
   ].join('; ');
 }
 

@@ -148,7 +148,8 @@ describe('GET /content/{id}/… (content origin)', () => {
     expect(index.body).toContain('<h1>Jeu</h1>');
     expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
     const csp = index.headers['content-security-policy'] as string;
-    expect(csp).toContain(`frame-ancestors ${ctx.config.publicUrl}`);
+    // Framed by the app's preview page, the preview player and the package's own pages (this origin).
+    expect(csp).toContain(`frame-ancestors 'self' ${ctx.config.publicUrl}`);
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("default-src 'self'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');

@@ -1,5 +1,6 @@
 // SQL of the curriculum tree: levels > periods > lessons > (sessions > activities, pdfs).
 // Lists keep creation order (ORDER BY id): it is the order learners follow.
+import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 
 type Executor = Db;
@@ -134,10 +135,13 @@ export function insertPdf(
 }
 
 // Activities
-export function listActivities(db: Executor, sessionId: number): Promise<ItemRow[]> {
+/** An activity as listed, with its package summary as stored (JSON text, null = not described yet). */
+export type ActivityRow = ItemRow & { package_summary: string | null };
+
+export function listActivities(db: Executor, sessionId: number): Promise<ActivityRow[]> {
   return db
     .selectFrom('activities')
-    .select(['id', 'title'])
+    .select(['id', 'title', 'package_summary'])
     .where('session_id', '=', sessionId)
     .orderBy('id')
     .execute();
@@ -146,14 +150,45 @@ export function listActivities(db: Executor, sessionId: number): Promise<ItemRow
 export function findActivity(db: Executor, id: number) {
   return db
     .selectFrom('activities')
-    .select(['id', 'title', 'session_id', 'package_hash', 'size_bytes'])
+    .select([
+      'id',
+      'title',
+      'session_id',
+      'package_hash',
+      'size_bytes',
+      'package_kind',
+      'package_root',
+      'launch_path',
+      'package_summary',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
+/** What recognition stored about a package (DESIGN §6). */
+export type PackageColumns = {
+  kind: PackageKind;
+  root: string;
+  launch: string;
+  summaryJson: string;
+};
+
+const packageValues = (pkg: PackageColumns) => ({
+  package_kind: pkg.kind,
+  package_root: pkg.root,
+  launch_path: pkg.launch,
+  package_summary: pkg.summaryJson,
+});
+
 export function insertActivity(
   db: Executor,
-  values: { sessionId: number; title: string; packageHash: string; sizeBytes: number },
+  values: {
+    sessionId: number;
+    title: string;
+    packageHash: string;
+    sizeBytes: number;
+    package: PackageColumns;
+  },
 ): Promise<ItemRow> {
   return db
     .insertInto('activities')
@@ -163,9 +198,30 @@ export function insertActivity(
       package_hash: values.packageHash,
       size_bytes: values.sizeBytes,
       created_at: nowIso(),
+      ...packageValues(values.package),
     })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
+}
+
+/** The packages stored before recognition existed, one row per stored zip. */
+export function listUndescribedPackages(db: Executor): Promise<Array<{ package_hash: string }>> {
+  return db
+    .selectFrom('activities')
+    .select('package_hash')
+    .distinct()
+    .where('package_summary', 'is', null)
+    .orderBy('package_hash')
+    .execute();
+}
+
+/** Rows sharing a zip share its description. */
+export async function updatePackageDescription(db: Executor, packageHash: string, pkg: PackageColumns) {
+  await db
+    .updateTable('activities')
+    .set(packageValues(pkg))
+    .where('package_hash', '=', packageHash)
+    .execute();
 }
 
 // Renames: every node has a title; answers whether the row existed.

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activitiesResponseSchema,
+  activityPackageResponseSchema,
   activityTitleSchema,
   createLessonResponseSchema,
   createLessonSchema,
@@ -158,4 +159,9 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.getActivitiesOfSession(app.db, request.params.id),
   );
   renameAndDelete('activities', 'editfile', 'deletefile', activityTitleSchema);
+  app.get(
+    '/api/admin/activity-package/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: activityPackageResponseSchema } } },
+    async (request) => service.getActivityPackage(app.db, request.params.id),
+  );
 };

@@ -1,16 +1,28 @@
-// Rules of the curriculum tree: children need an existing parent, and deleting any node removes
-// its whole subtree with the progress rows pointing into it (FK cascades) in one transaction,
-// then the files nobody references any more, after the commit.
+// Rules of the curriculum tree: children need an existing parent, files enter through addPdf and
+// addActivity, and deleting any node removes its whole subtree with the progress rows pointing
+// into it (FK cascades) in one transaction, then the files nobody references any more.
 import type { FastifyBaseLogger } from 'fastify';
 import { curriculumMessages as m } from '../../../common/messages/curriculum.js';
+import {
+  type PackageKind,
+  type PackageSummary,
+  packageSummarySchema,
+} from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './curriculum.repository.js';
-import { removeUnreferencedFiles } from './stored-files.js';
+import {
+  packageDirKey,
+  packageZipKey,
+  pdfKey,
+  removeUnreferencedFiles,
+  withFileLock,
+} from './stored-files.js';
 
 export type CurriculumDeps = { db: Db; files: FileStore; log: FastifyBaseLogger };
+type FileDeps = Pick<CurriculumDeps, 'db' | 'files'>;
 
 const notFoundMessage: Record<repo.NodeTable, string> = {
   levels: m.levelNotFound,
@@ -138,9 +150,123 @@ export async function createSession(db: Db, lessonId: number, title: string, act
 
 export async function getActivitiesOfSession(db: Db, sessionId: number) {
   const session = found(await repo.findSession(db, sessionId), 'lesson_sessions');
+  const rows = await repo.listActivities(db, sessionId);
   return {
-    activities: await repo.listActivities(db, sessionId),
+    activities: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      package: summaryOf(row.package_summary),
+    })),
     title: session.title,
     parentid: session.lesson_id,
   };
+}
+
+/** What the admin preview needs: the summary and where the unpacked package starts. */
+export async function getActivityPackage(db: Db, id: number) {
+  const activity = found(await repo.findActivity(db, id), 'activities');
+  return {
+    id: activity.id,
+    title: activity.title,
+    parentid: activity.session_id,
+    package: summaryOf(activity.package_summary),
+    kind: activity.package_kind,
+    launch: activity.launch_path,
+  };
+}
+
+/** The stored summary, or null while the start-up step has not described the package yet. */
+function summaryOf(json: string | null): PackageSummary | null {
+  if (json === null) return null;
+  try {
+    const parsed = packageSummarySchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A received file, checked and ready to move into the store. */
+type NewFile = { tempPath: string; sha256: string; size: number };
+type NewChild = { parentId: number; title: string; actorId: number };
+/** What upload recognition found (uploads/package-description.ts). */
+export type RecognisedPackage = { kind: PackageKind; root: string; launch: string; summary: PackageSummary };
+
+/** The one way a PDF enters a lesson: its file moves to its content-addressed key and its row is
+ * inserted under the key's lock, so that a failure leaves neither a row nor a file behind. */
+export async function addPdf(deps: FileDeps, pdf: NewChild & { file: NewFile }): Promise<repo.ItemRow> {
+  const key = pdfKey(pdf.file.sha256);
+  return withFileLock(key, async () => {
+    await deps.files.moveIntoPlace(pdf.file.tempPath, key);
+    try {
+      return await createNode(
+        deps.db,
+        'pdfs',
+        pdf.actorId,
+        (trx) =>
+          repo.insertPdf(trx, {
+            lessonId: pdf.parentId,
+            title: pdf.title,
+            fileKey: key,
+            sizeBytes: pdf.file.size,
+          }),
+        { lessonId: pdf.parentId, sizeBytes: pdf.file.size },
+      );
+    } catch (error) {
+      await removeUnreferencedFiles(
+        deps.db,
+        deps.files,
+        { pdfKeys: [key], packageHashes: [] },
+        { locked: true },
+      );
+      throw error;
+    }
+  });
+}
+
+/** The one way an activity enters a session: the zip and its unpacked copy move to their keys and
+ * the row (with what the package was recognised as) is inserted, all under the zip key's lock. */
+export async function addActivity(
+  deps: FileDeps,
+  activity: NewChild & { file: NewFile; unpackedDir: string; package: RecognisedPackage },
+): Promise<repo.ItemRow> {
+  const { file } = activity;
+  const hash = file.sha256;
+  return withFileLock(packageZipKey(hash), async () => {
+    await deps.files.moveIntoPlace(activity.unpackedDir, packageDirKey(hash));
+    await deps.files.moveIntoPlace(file.tempPath, packageZipKey(hash));
+    try {
+      return await createNode(
+        deps.db,
+        'activities',
+        activity.actorId,
+        (trx) =>
+          repo.insertActivity(trx, {
+            sessionId: activity.parentId,
+            title: activity.title,
+            packageHash: hash,
+            sizeBytes: file.size,
+            package: packageColumns(activity.package),
+          }),
+        {
+          sessionId: activity.parentId,
+          packageHash: hash,
+          sizeBytes: file.size,
+          kind: activity.package.kind,
+        },
+      );
+    } catch (error) {
+      await removeUnreferencedFiles(
+        deps.db,
+        deps.files,
+        { pdfKeys: [], packageHashes: [hash] },
+        { locked: true },
+      );
+      throw error;
+    }
+  });
+}
+
+export function packageColumns(pkg: RecognisedPackage): repo.PackageColumns {
+  return { kind: pkg.kind, root: pkg.root, launch: pkg.launch, summaryJson: JSON.stringify(pkg.summary) };
 }

@@ -1,8 +1,9 @@
 // The files behind curriculum rows. PDFs and packages are stored by content hash, so two rows may
 // share one file: a file is removed only when no row references it any more. Adding a file
 // (move into place + insert its row) and removing one (reference check + delete) run under a
-// per-key lock so the two can never interleave in this process.
+// per-key database lock so the two can never interleave, in this instance or another one.
 import type { Db } from '../../db/database.js';
+import { withDatabaseLock, withProcessLock } from '../../db/database-lock.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { isPackageReferenced, isPdfKeyReferenced } from './curriculum.repository.js';
 
@@ -10,22 +11,18 @@ export const pdfKey = (sha256: string) => `pdfs/${sha256}.pdf`;
 export const packageZipKey = (sha256: string) => `packages/${sha256}.zip`;
 export const packageDirKey = (sha256: string) => `packages/${sha256}`;
 
-const locks = new Map<string, Promise<unknown>>();
+/** The database whose locks guard the files; set once when the app is built. Without one (scripts,
+ * unit tests of this module) the lock holds within this process only. */
+let lockDatabase: Db | undefined;
 
-/** Runs `task` once every earlier task holding the same key has finished. */
-export async function withFileLock<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  locks.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === settled) locks.delete(key);
-  }
+export function lockFilesWithDatabase(db: Db): void {
+  lockDatabase = db;
+}
+
+/** Runs `task` once every earlier task holding the same key, in any instance, has finished. */
+export function withFileLock<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const name = `ardoise:file:${key}`;
+  return lockDatabase ? withDatabaseLock(lockDatabase, name, task) : withProcessLock(name, task);
 }
 
 export type FileRefs = { pdfKeys: string[]; packageHashes: string[] };

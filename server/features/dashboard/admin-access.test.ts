@@ -22,6 +22,11 @@ const routes: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string]> 
   ['PATCH', '/api/admin/updateadmin'],
   ['GET', '/api/admin/admintwofactorinfo'],
   ['POST', '/api/auth/setup-2fa'],
+  ['GET', '/api/admin/insights/licences'],
+  ['GET', '/api/admin/insights/licences.csv'],
+  ['GET', '/api/admin/insights/activity'],
+  ['GET', '/api/admin/schoolusage/1'],
+  ['GET', '/api/admin/audit'],
 ];
 
 describe('admin routes: who may call them', () => {

@@ -1,8 +1,9 @@
-// HTTP surface of the admin dashboard: GET admin/getkpi (SPEC §7).
+// HTTP surface of the admin dashboard: GET admin/getkpi (SPEC §7), and its reports.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { kpiResponseSchema } from '../../../common/schemas/dashboard.js';
 import { access } from '../../plugins/auth.js';
 import { countTotals } from './dashboard.repository.js';
+import { reportsRoutes } from './reports.routes.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,4 +11,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.admin, schema: { response: { 200: kpiResponseSchema } } },
     async () => ({ success: true as const, ...(await countTotals(app.db)) }),
   );
+  await app.register(reportsRoutes);
 };

@@ -6,7 +6,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
 import type { ClassGroupsTable, Database } from '../../db/schema.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 
 type WithGroupAlias = Database & { g: ClassGroupsTable };
 

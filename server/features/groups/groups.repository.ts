@@ -1,6 +1,6 @@
 // SQL of the groups screen: a teacher's groups in a level with their progress, create, delete.
 import type { Db } from '../../db/database.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from './group-access.js';
 
 export type GroupProgressRow = { id: number; title: string; completed: number };

@@ -6,7 +6,7 @@ import { learnerMessages } from '../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../common/schemas/learner.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { findCallerLevel } from './group-access.js';
 import { insertMissingActivityEntries, insertMissingPdfEntries } from './group-entries.repository.js';
 import {

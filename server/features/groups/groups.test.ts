@@ -6,7 +6,7 @@ import {
   createLevel,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../../test/factories.js';
+} from '../../fixtures/factories.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { buildLevel } from '../learning-table/learner.factories.js';
 

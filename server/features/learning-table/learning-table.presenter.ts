@@ -36,7 +36,12 @@ export function presentPeriods(
       lesson.sessions.push(session);
     }
     if (row.entry_id === null || row.status === null) continue;
-    session.activities.push({ id: row.entry_id, name: row.activity_title ?? '', status: row.status });
+    session.activities.push({
+      id: row.entry_id,
+      name: row.activity_title ?? '',
+      status: row.status,
+      score: row.score,
+    });
   }
 
   for (const pdf of pdfRows) {

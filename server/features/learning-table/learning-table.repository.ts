@@ -18,6 +18,7 @@ export type ActivityRow = {
   activity_title: string | null;
   entry_id: number | null;
   status: 'pending' | 'completed' | null;
+  score: number | null;
 };
 
 export function selectActivityRows(db: Db, groupId: number, levelId: number): Promise<ActivityRow[]> {
@@ -40,6 +41,7 @@ export function selectActivityRows(db: Db, groupId: number, levelId: number): Pr
       'a.title as activity_title',
       'ga.id as entry_id',
       'ga.status',
+      'ga.score',
     ])
     .where('p.level_id', '=', levelId)
     .orderBy('p.id')

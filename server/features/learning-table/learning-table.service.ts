@@ -14,6 +14,7 @@ import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
 import {
   findOwnedActivityEntry,
   markEntryCompleted,
+  type OwnedActivityEntry,
   selectActivityRows,
   selectPdfRows,
 } from './learning-table.repository.js';
@@ -71,13 +72,23 @@ async function buildUserTable(db: Db, group: OwnedGroup): Promise<UserTableRespo
   };
 }
 
-/** Marks an activity entry completed. Idempotent; a pending activity that the table would not let
- * the teacher open (locked lesson, not the next one) is refused. */
+/** Marks an activity entry completed (PATCH updatePending). Idempotent; a pending activity that
+ * the table would not let the teacher open (locked lesson, not the next one) is refused. */
 export async function completeActivity(db: Db, caller: Caller, entryId: number, now: Date): Promise<void> {
   const entry = await findOwnedActivityEntry(db, caller, entryId);
   if (!entry) throw notFound(httpMessages.notFound);
-  if (entry.status === 'completed') return;
+  if (!(await completeIfAllowed(db, entry, now))) throw forbidden(learnerMessages.notAllowedDescription);
+}
+
+/**
+ * The server's completion rule (SPEC §4), for every path that completes an entry (the status
+ * update, what an activity reports): a completed entry stays so; a pending one is completed only
+ * if the table would let the teacher open it. False when refused.
+ */
+export async function completeIfAllowed(db: Db, entry: OwnedActivityEntry, now: Date): Promise<boolean> {
+  if (entry.status === 'completed') return true;
   const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
-  if (!canOpenActivity(rulePeriods(rows), entry.id)) throw forbidden(learnerMessages.notAllowedDescription);
+  if (!canOpenActivity(rulePeriods(rows), entry.id)) return false;
   await markEntryCompleted(db, entry.group_id, entry.id, now);
+  return true;
 }

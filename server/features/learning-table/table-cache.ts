@@ -2,7 +2,16 @@
 // the versions it was built at (curriculum and group progress, kept in the database). A table is
 // served from here only while both versions still match, so it is never stale and nothing here is
 // needed by another process. Least recently used tables leave first once the byte budget is reached.
+import { Counter } from 'prom-client';
 import type { PreparedJson } from '../../large-json.js';
+
+/** Lookups answered from the cache (hit) or by a build (miss); /metrics registers it when enabled. */
+export const tableCacheLookups = new Counter({
+  name: 'ardoise_learning_table_cache_lookups_total',
+  help: 'Learning-table cache lookups, by result (hit: served from memory; miss: built)',
+  labelNames: ['result'],
+  registers: [],
+});
 
 type Entry = { version: string; body: PreparedJson };
 
@@ -21,8 +30,10 @@ export class TableCache {
       // Refresh its place in the recency order.
       this.entries.delete(groupId);
       this.entries.set(groupId, entry);
+      tableCacheLookups.inc({ result: 'hit' });
       return entry.body;
     }
+    tableCacheLookups.inc({ result: 'miss' });
     const key = `${groupId}@${version}`;
     let pending = this.building.get(key);
     if (!pending) {

@@ -1,5 +1,6 @@
 // Content-origin side of the offline player: the player page (framed by the app's /activity/:id),
-// its hashed assets, and the service worker script at its fixed path. The built files come from
+// the H5P runtime page and the admin preview player page, their hashed assets, and the service
+// worker script at its fixed path. The built files come from
 // `vite build -c vite.player.config.ts` (dist/player). The origin also refuses to hand any other
 // response to a service-worker registration, so a package can never install its own worker and
 // take over /local-activity/ (DESIGN §5).
@@ -10,25 +11,10 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { httpMessages } from '../../../common/messages/http.js';
 import { projectRoot } from '../../project-root.js';
+import { h5pPageCsp, playerPageCsp, previewPageCsp } from './player-csp.js';
 
 export const SW_SCRIPT_PATH = '/local-activity-sw.js';
 const APP_ORIGIN_PLACEHOLDER = '__ARDOISE_APP_ORIGIN__';
-
-function playerPageCsp(appOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "worker-src 'self'",
-    "frame-src 'self'",
-    "connect-src 'self'",
-    "img-src 'self' data: blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${appOrigin}`,
-  ].join('; ');
-}
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -51,19 +37,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
   const notBuilt = { success: false, message: httpMessages.notFound };
 
-  const page = readBuilt('index.html')?.replace(
-    APP_ORIGIN_PLACEHOLDER,
-    escapeAttribute(app.config.publicUrl),
-  );
-  for (const url of ['/player/', '/player/index.html']) {
-    app.get(url, async (_request, reply) => {
-      if (!page) return reply.status(404).send(notBuilt);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', playerPageCsp(app.config.publicUrl))
-        .send(page);
-    });
+  // Each page of the player build, at its folder (and its index.html), with its own policy.
+  const pages = [
+    { dir: '/player/', file: 'index.html', csp: playerPageCsp(app.config.publicUrl) },
+    { dir: '/player/h5p/', file: 'h5p/index.html', csp: h5pPageCsp(app.config.publicUrl) },
+    { dir: '/player/preview/', file: 'preview/index.html', csp: previewPageCsp(app.config.publicUrl) },
+  ];
+  for (const { dir, file, csp } of pages) {
+    const page = readBuilt(file)?.replace(APP_ORIGIN_PLACEHOLDER, escapeAttribute(app.config.publicUrl));
+    for (const url of [dir, `${dir}index.html`]) {
+      app.get(url, async (_request, reply) => {
+        if (!page) return reply.status(404).send(notBuilt);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', csp)
+          .send(page);
+      });
+    }
   }
 
   const serviceWorker = readBuilt('local-activity-sw.js')?.replace(

@@ -1,10 +1,13 @@
 // School rules: create, edit, licence toggle and delete, each in one transaction with its audit row.
 import { schoolMessages } from '../../../common/messages/admin.js';
+import { dropUndefined } from '../../../common/schemas/admin-fields.js';
 import type { School, SchoolCreate, SchoolEdit } from '../../../common/schemas/schools.js';
 import type { Db } from '../../db/database.js';
 import type { NewSchool, SchoolRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { auditChanges } from '../audit/audit-changes.js';
+import { licenceLetsTeachersIn } from './licence.js';
 import { presentSchool } from './school.presenter.js';
 import {
   countTeachersOfSchool,
@@ -17,13 +20,6 @@ import {
 } from './school.repository.js';
 
 const ENTITY = 'school';
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
-/** Whether the school's teachers may be signed in today (the same rule the login applies). */
-function licenceLetsTeachersIn(school: SchoolRow, now: Date): boolean {
-  const day = today(now);
-  return school.active_license === 1 && school.license_start_date <= day && school.license_end_date >= day;
-}
 
 async function loadSchool(db: Db, id: number): Promise<SchoolRow> {
   const school = await findSchoolById(db, id);
@@ -52,7 +48,7 @@ function toColumns(input: SchoolEdit): Partial<NewSchool> {
     license_payment_date: input.licensespaymentdate,
     active_license: input.activelicense === undefined ? undefined : input.activelicense ? 1 : 0,
   };
-  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+  return dropUndefined(columns);
 }
 
 export async function createSchool(db: Db, actorId: number, input: SchoolCreate): Promise<School> {
@@ -88,7 +84,7 @@ export async function editSchool(db: Db, actorId: number, id: number, input: Sch
         action: 'school.update',
         entity: ENTITY,
         entityId: id,
-        details: { fields: Object.keys(input) },
+        details: { fields: Object.keys(input), ...auditChanges(current, changes) },
       });
     }
     return presentById(trx, id);

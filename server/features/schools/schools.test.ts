@@ -5,6 +5,13 @@ import { authMessages } from '../../../common/messages/auth.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { getSchoolsResponseSchema } from '../../../common/schemas/schools.js';
 import {
+  createGroup,
+  createLevel,
+  createSchool,
+  createTeacher,
+  daysFromToday,
+} from '../../fixtures/factories.js';
+import {
   auditOf,
   createTeacherWithProgress,
   expectShape,
@@ -15,13 +22,6 @@ import {
   signInNewAdmin,
   switchAccessOffAndOn,
 } from '../../test/admin-helpers.js';
-import {
-  createGroup,
-  createLevel,
-  createSchool,
-  createTeacher,
-  daysFromToday,
-} from '../../test/factories.js';
 import { setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();
@@ -213,7 +213,12 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
     });
     const audit = await auditOf(ctx, 'school', school.id);
     expect(audit.map((row) => row.action)).toEqual(['school.create', 'school.update']);
-    expect(JSON.parse(audit[1]!.details)).toEqual({ fields: ['schoolName', 'licensesddate'] });
+    expect(JSON.parse(audit[1]!.details)).toEqual({
+      fields: ['schoolName', 'licensesddate'],
+      // The values before and after, for the columns that changed (the empty email did not).
+      before: { name: school.schoolName, license_end_date: school.licensesddate },
+      after: { name: 'Nouveau nom', license_end_date: '2027-06-30' },
+    });
   });
 
   it("empties optional fields sent as 'vide', and can switch the licence off", async () => {

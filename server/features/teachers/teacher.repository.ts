@@ -83,12 +83,6 @@ export function findTeacherById(db: Db, id: number): Promise<UserRow | undefined
 }
 
 /** Any account (admin or teacher) other than `exceptId` that already uses this email. */
-export async function isEmailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 export async function schoolExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -1,22 +1,27 @@
 // Teacher rules: create, edit, activate/deactivate and delete, each in one transaction with its audit
 // row. Deactivation, deletion and a password change sign the teacher out everywhere at once.
 import { teacherMessages } from '../../../common/messages/admin.js';
+import { dropUndefined } from '../../../common/schemas/admin-fields.js';
 import type { Teacher, TeacherCreate, TeacherEdit } from '../../../common/schemas/teachers.js';
 import type { Db } from '../../db/database.js';
 import type { NewUser, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { hashPassword } from '../auth/password.js';
-import { deleteSessionsOfUser } from '../auth/session.repository.js';
-import { insertUser } from '../auth/user.repository.js';
+import { auditChanges } from '../audit/audit-changes.js';
+import {
+  deleteSessionsOfUser,
+  hashPassword,
+  insertUser,
+  isEmailTaken,
+  newAccountColumns,
+} from '../auth/accounts.service.js';
 import { presentTeacher } from './teacher.presenter.js';
 import {
   countExistingLevels,
   deleteTeacherById,
   findTeacherById,
   findTeacherRow,
-  isEmailTaken,
   listTeacherLevels,
   replaceTeacherLevels,
   schoolExists,
@@ -72,6 +77,7 @@ export async function createTeacher(db: Db, actorId: number, input: TeacherCreat
     db.transaction().execute(async (trx) => {
       await checkReferences(trx, { email: input.Email, schoolId: input.school, levelIds: input.levels });
       const id = await insertUser(trx, {
+        ...newAccountColumns(now),
         email: input.Email,
         name: input.name,
         firstname: input.firstname,
@@ -82,11 +88,6 @@ export async function createTeacher(db: Db, actorId: number, input: TeacherCreat
         school_id: input.school,
         group_limit: input.Groups,
         remarque: input.remarque,
-        totp_secret: null,
-        totp_enabled: 0,
-        totp_last_step: null,
-        created_at: now,
-        updated_at: now,
       });
       await replaceTeacherLevels(trx, id, input.levels);
       await recordAudit(trx, {
@@ -119,7 +120,7 @@ export async function editTeacher(db: Db, actorId: number, id: number, input: Te
         password_hash: passwordHash,
         active: input.compteactife === undefined ? undefined : input.compteactife ? 1 : 0,
       };
-      const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const columns = dropUndefined(changes);
       if (Object.keys(columns).length > 0) {
         await updateTeacher(trx, id, { ...columns, updated_at: new Date().toISOString() });
       }
@@ -133,7 +134,12 @@ export async function editTeacher(db: Db, actorId: number, id: number, input: Te
           action: 'teacher.update',
           entity: ENTITY,
           entityId: id,
-          details: { fields: Object.keys(visible), passwordChanged: Boolean(passwordHash) },
+          details: {
+            fields: Object.keys(visible),
+            passwordChanged: Boolean(passwordHash),
+            // The password hash stays out of the log.
+            ...auditChanges(current, { ...columns, password_hash: undefined }),
+          },
         });
       }
       return presentTeacherById(trx, id);

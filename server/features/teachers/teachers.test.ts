@@ -3,6 +3,13 @@ import { teacherMessages } from '../../../common/messages/admin.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import { getTeachersResponseSchema } from '../../../common/schemas/teachers.js';
 import {
+  createAdmin,
+  createGroup,
+  createLevel,
+  createSchool,
+  createTeacher,
+} from '../../fixtures/factories.js';
+import {
   auditOf,
   createTeacherWithProgress,
   expectShape,
@@ -13,7 +20,6 @@ import {
   signInNewAdmin,
   switchAccessOffAndOn,
 } from '../../test/admin-helpers.js';
-import { createAdmin, createGroup, createLevel, createSchool, createTeacher } from '../../test/factories.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();
@@ -225,6 +231,8 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
       fields: ['name', 'levels', 'Groups'],
       passwordChanged: false,
+      before: { name: teacher.name, group_limit: teacher.Groups },
+      after: { name: 'Bernard', group_limit: null },
     });
   });
 
@@ -239,7 +247,12 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
     expect(await isSignedIn(session)).toBe(false);
     await signIn(ctx.app, { email: teacher.email, password: 'brand-new-pass' });
     const audit = await auditOf(ctx, 'teacher', teacher.id);
-    expect(JSON.parse(audit.at(-1)!.details)).toEqual({ fields: [], passwordChanged: true });
+    expect(JSON.parse(audit.at(-1)!.details)).toEqual({
+      fields: [],
+      passwordChanged: true,
+      before: {},
+      after: {},
+    });
   });
 
   it('deactivating through the form signs the teacher out', async () => {

@@ -1,6 +1,6 @@
 // Reads a multipart upload (fields title and id, and one file) straight to a temp file, hashing it
 // on the way: memory use does not depend on the file's size. The file's kind (PDF or zip) is
-// decided from its part headers, its first bytes are checked as they arrive, and a rejected or
+// decided from its part headers (.h5p files are zips), its first bytes are checked as they arrive, and a rejected or
 // oversized file is drained without being written, so the client still gets a clear answer.
 import crypto from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -40,11 +40,12 @@ export function uploadCaps(pdfMaxBytes: number) {
   return { pdf: pdfMaxBytes, zip: ZIP_MAX_BYTES, largest: Math.max(pdfMaxBytes, ZIP_MAX_BYTES) };
 }
 
-/** PDF or zip, from the file name and declared type; the bytes are checked later. */
+/** PDF or zip, from the file name and declared type; the bytes are checked later. An .h5p file is
+ * a zip, whatever type the browser declares for it (often application/octet-stream or none). */
 export function kindOf(filename: string, mimetype: string): UploadKind | null {
   const name = filename.toLowerCase();
   if (mimetype === 'application/pdf' || name.endsWith('.pdf')) return 'pdf';
-  if (ZIP_TYPES.has(mimetype) || name.endsWith('.zip')) return 'zip';
+  if (ZIP_TYPES.has(mimetype) || name.endsWith('.zip') || name.endsWith('.h5p')) return 'zip';
   return null;
 }
 

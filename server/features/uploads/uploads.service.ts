@@ -1,40 +1,46 @@
-// What happens to a received upload: the id it names is checked, a zip is validated and unpacked,
-// then the files are moved to their content-addressed keys and the row is inserted, under the
-// key's lock, so that a failure leaves neither a row nor a file behind.
+// The one way through an upload (SPEC §7 admin/upload): receive the file (streamed to a temp file),
+// check its title and parent once, validate and recognise a package, then hand the file to the one
+// curriculum entry point (addPdf / addActivity). Temp files are removed here, whatever happens.
 import fs from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { activityTitleSchema, pdfTitleSchema } from '../../../common/schemas/curriculum.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
-import {
-  findLesson,
-  findSession,
-  type ItemRow,
-  insertActivity,
-  insertPdf,
-} from '../curriculum/curriculum.repository.js';
-import { createNode } from '../curriculum/curriculum.service.js';
-import {
-  packageDirKey,
-  packageZipKey,
-  pdfKey,
-  removeUnreferencedFiles,
-  withFileLock,
-} from '../curriculum/stored-files.js';
-import type { ReceivedUpload, UploadKind } from './receive-upload.js';
+import { findLesson, findSession } from '../curriculum/curriculum.repository.js';
+import { addActivity, addPdf } from '../curriculum/curriculum.service.js';
+import { receiveUpload, type UploadKind } from './receive-upload.js';
 import { extractPackage } from './zip-package.js';
 
-type Deps = { db: Db; files: FileStore };
-export type UploadTarget = { title: string; parentId: number; actorId: number };
+type Deps = { db: Db; files: FileStore; pdfMaxBytes: number };
+type UploadTarget = { title: string; parentId: number };
+
+export async function handleUpload(deps: Deps, request: FastifyRequest, actorId: number) {
+  let target: UploadTarget | undefined;
+  // Fields sent before the file (the app sends them first) are checked before its bytes are
+  // stored; otherwise once the file is in.
+  const upload = await receiveUpload(request, deps.files, deps.pdfMaxBytes, async (kind, fields) => {
+    if (fields.title !== undefined && fields.id !== undefined)
+      target = await checkTarget(deps.db, kind, fields);
+  });
+  const unpackedDir = deps.files.tempPath('-package');
+  try {
+    target ??= await checkTarget(deps.db, upload.kind, upload.fields);
+    const child = { ...target, actorId, file: upload };
+    if (upload.kind === 'pdf') return { success: true, newPdf: await addPdf(deps, child) };
+    const description = await extractPackage(upload.tempPath, unpackedDir);
+    const newfile = await addActivity(deps, { ...child, unpackedDir, package: description });
+    return { success: true, newfile, package: description.summary };
+  } finally {
+    await fs.rm(unpackedDir, { recursive: true, force: true });
+    await fs.rm(upload.tempPath, { force: true });
+  }
+}
 
 /** The title and parent id of an upload, checked against the spec's rules, and the parent's existence. */
-export async function checkUploadTarget(
-  db: Db,
-  kind: UploadKind,
-  fields: Record<string, string>,
-): Promise<Omit<UploadTarget, 'actorId'>> {
+async function checkTarget(db: Db, kind: UploadKind, fields: Record<string, string>): Promise<UploadTarget> {
   const titleResult = (kind === 'pdf' ? pdfTitleSchema : activityTitleSchema).safeParse({
     title: fields.title ?? '',
   });
@@ -47,71 +53,4 @@ export async function checkUploadTarget(
   if (kind === 'pdf' && !(await findLesson(db, parentId))) throw notFound(m.lessonNotFound);
   if (kind === 'zip' && !(await findSession(db, parentId))) throw notFound(m.sessionNotFound);
   return { title: titleResult.data.title, parentId };
-}
-
-export async function storePdf(deps: Deps, upload: ReceivedUpload, target: UploadTarget): Promise<ItemRow> {
-  const key = pdfKey(upload.sha256);
-  return withFileLock(key, async () => {
-    await deps.files.moveIntoPlace(upload.tempPath, key);
-    try {
-      return await createNode(
-        deps.db,
-        'pdfs',
-        target.actorId,
-        (trx) =>
-          insertPdf(trx, {
-            lessonId: target.parentId,
-            title: target.title,
-            fileKey: key,
-            sizeBytes: upload.size,
-          }),
-        { lessonId: target.parentId, sizeBytes: upload.size },
-      );
-    } catch (error) {
-      await dropIfUnused(deps, { pdfKeys: [key], packageHashes: [] });
-      throw error;
-    }
-  });
-}
-
-export async function storeActivity(
-  deps: Deps,
-  upload: ReceivedUpload,
-  target: UploadTarget,
-): Promise<ItemRow> {
-  const extracted = deps.files.tempPath('-package');
-  try {
-    await extractPackage(upload.tempPath, extracted);
-    const hash = upload.sha256;
-    return await withFileLock(packageZipKey(hash), async () => {
-      await deps.files.moveIntoPlace(extracted, packageDirKey(hash));
-      await deps.files.moveIntoPlace(upload.tempPath, packageZipKey(hash));
-      try {
-        return await createNode(
-          deps.db,
-          'activities',
-          target.actorId,
-          (trx) =>
-            insertActivity(trx, {
-              sessionId: target.parentId,
-              title: target.title,
-              packageHash: hash,
-              sizeBytes: upload.size,
-            }),
-          { sessionId: target.parentId, packageHash: hash, sizeBytes: upload.size },
-        );
-      } catch (error) {
-        await dropIfUnused(deps, { pdfKeys: [], packageHashes: [hash] });
-        throw error;
-      }
-    });
-  } finally {
-    await fs.rm(extracted, { recursive: true, force: true });
-    await fs.rm(upload.tempPath, { force: true });
-  }
-}
-
-/** Already under the key's lock: checks references and removes directly. */
-async function dropIfUnused(deps: Deps, refs: { pdfKeys: string[]; packageHashes: string[] }) {
-  await removeUnreferencedFiles(deps.db, deps.files, refs, { locked: true });
 }

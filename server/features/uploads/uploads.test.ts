@@ -16,6 +16,7 @@ import {
 } from '../../test/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../../test/fixtures.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
+import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
 import { zipAttacks } from '../../test/zip-attacks.js';
 import { packageDirKey, packageZipKey, pdfKey } from '../curriculum/stored-files.js';
 
@@ -33,40 +34,12 @@ beforeAll(async () => {
   sessionId = (await createLessonSession(ctx.db, lesson.id)).id;
 });
 
-type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; data: Buffer };
-
-const BOUNDARY = '----ardoise-test-boundary';
-
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\n`));
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
 function upload(parts: Part[], client: ApiClient = admin) {
   return client.request({
     method: 'POST',
     url: '/api/admin/upload',
     payload: multipart(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
   });
 }
 
@@ -124,7 +97,7 @@ describe('POST /api/admin/upload: access', () => {
       url: '/api/admin/upload',
       payload: multipart([...fields('Fiche', lessonId), pdfFile(buildPdf())]),
       headers: {
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
         authorization: `Bearer ${admin.token}`,
       },
       cookies: { 'XSRF-TOKEN': XSRF_VALUE },
@@ -218,7 +191,8 @@ describe('activity uploads', () => {
     const response = await upload([...fields('Les couleurs', sessionId), zipFile(zip)]);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ success: true, newfile: { id: expect.any(Number), title: 'Les couleurs' } });
+    expect(body).toMatchObject({ success: true, newfile: { id: expect.any(Number), title: 'Les couleurs' } });
+    expect(body.package).toMatchObject({ kind: 'html5', launch: 'index.html', files: 4, warnings: [] });
     const hash = sha256(zip);
     expect(await fs.readFile(ctx.files.absolutePath(packageZipKey(hash)))).toEqual(zip);
     const index = await fs.readFile(ctx.files.absolutePath(`${packageDirKey(hash)}/index.html`), 'utf8');
@@ -229,9 +203,10 @@ describe('activity uploads', () => {
       .where('id', '=', body.newfile.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ session_id: sessionId, package_hash: hash, size_bytes: zip.length });
-    expect((await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities).toContainEqual(
-      body.newfile,
-    );
+    expect((await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities).toContainEqual({
+      ...body.newfile,
+      package: body.package,
+    });
   });
 
   it('strips a single top folder so that index.html is at the root of the preview', async () => {
@@ -295,6 +270,7 @@ describe('activity uploads', () => {
       [zipAttacks.tooManyEntries(), 413, u.zipTooManyEntries],
       [zipAttacks.noIndex(), 400, u.zipNoIndex],
       [zipAttacks.twoTopFolders(), 400, u.zipNoIndex],
+      [zipAttacks.twoPages(), 400, u.entryPageAmbiguous(['a.html', 'b.html'])],
       [zipAttacks.duplicate(), 400, u.zipDuplicate],
       [zipAttacks.notAZip(), 415, u.zipInvalid],
       [buildPdf(), 415, u.zipInvalid, 'renamed.zip'],
@@ -330,20 +306,20 @@ describe('uploads over a real connection', () => {
     const head = Buffer.concat([
       ...fields('Gros', sessionId).map((part) =>
         Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${(part as { value: string }).value}\r\n`,
+          `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${(part as { value: string }).value}\r\n`,
         ),
       ),
       Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\nPK\x03\x04`,
+        `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\nPK\x03\x04`,
       ),
     ]);
-    const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+    const tail = Buffer.from(`\r\n--${UPLOAD_BOUNDARY}--\r\n`);
     const fileRest = size - 4;
     return new Promise((resolve, reject) => {
       const request = http.request(`${base}/api/admin/upload`, {
         method: 'POST',
         headers: {
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
           authorization: `Bearer ${options.token ?? admin.token}`,
           'x-xsrf-token': XSRF_VALUE,
           cookie: `XSRF-TOKEN=${XSRF_VALUE}`,

@@ -1,7 +1,8 @@
 // Checks an uploaded activity zip and unpacks it for the admin preview. The archive is untrusted:
 // every entry is checked from the central directory BEFORE anything is written (names, links,
-// encryption, counts, sizes, ratio, index.html), then the entries are written one by one inside
-// the destination folder only, with yauzl verifying that each entry's real size is the declared one.
+// encryption, counts, sizes, ratio), the package is recognised (package-description.ts), then the
+// entries are written one by one inside the destination folder only, with yauzl verifying that
+// each entry's real size is the declared one.
 
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -15,6 +16,8 @@ import {
 } from '../../../common/constants.js';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../http-error.js';
+import { describePackage, type PackageDescription } from './package-description.js';
+import type { PackageListing } from './package-listing.js';
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -25,39 +28,78 @@ const MAX_SEGMENT_LENGTH = 255;
 
 type PlannedEntry = { entry: Entry; segments: string[]; isDirectory: boolean };
 
-export type PackageSummary = { files: number; uncompressedBytes: number };
-
-/** Validates `zipPath` and unpacks it into `destDir` (created here), with a single top folder
- * stripped so that index.html ends up at the root. Throws an HttpError with the reason. */
-export async function extractPackage(zipPath: string, destDir: string): Promise<PackageSummary> {
+/** Validates `zipPath`, recognises the package and unpacks it into `destDir` (created here), with
+ * the package's top folder (if any) stripped. Throws an HttpError with the reason. */
+export async function extractPackage(zipPath: string, destDir: string): Promise<PackageDescription> {
   const zip = await openZip(zipPath);
   try {
-    const entries = await readCentralDirectory(zip);
-    const plan = planExtraction(entries);
+    const items = planExtraction(await readCentralDirectory(zip));
+    const description = await describePackage(listingOf(zip, items));
+    const strip = description.root === '' ? 0 : 1;
     await fs.mkdir(destDir, { recursive: true });
     const root = path.resolve(destDir);
-    let files = 0;
-    for (const item of plan.items) {
-      const target = path.resolve(root, ...item.segments);
+    for (const item of items) {
+      const segments = item.segments.slice(strip);
+      if (segments.length === 0) continue;
+      const target = path.resolve(root, ...segments);
       if (!target.startsWith(root + path.sep)) throw badRequest(u.zipTraversal);
       if (item.isDirectory) {
         await fs.mkdir(target, { recursive: true });
         continue;
       }
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const stream = await zip.openReadStreamPromise(item.entry).catch(() => {
-        throw badRequest(u.zipCorrupt);
-      });
-      await pipeline(stream, createWriteStream(target, { flags: 'wx' })).catch((error: unknown) => {
-        if (error instanceof HttpError) throw error;
-        throw badRequest(u.zipCorrupt);
-      });
-      files++;
+      await pipeline(await openEntry(zip, item.entry), createWriteStream(target, { flags: 'wx' })).catch(
+        (error: unknown) => {
+          if (error instanceof HttpError) throw error;
+          throw badRequest(u.zipCorrupt);
+        },
+      );
     }
-    return { files, uncompressedBytes: plan.uncompressedBytes };
+    return description;
   } finally {
     zip.close();
   }
+}
+
+/** The same checks and recognition without unpacking: for packages stored before recognition. */
+export async function describeStoredPackage(zipPath: string): Promise<PackageDescription> {
+  const zip = await openZip(zipPath);
+  try {
+    return await describePackage(listingOf(zip, planExtraction(await readCentralDirectory(zip))));
+  } finally {
+    zip.close();
+  }
+}
+
+function listingOf(zip: ZipFile, items: PlannedEntry[]): PackageListing {
+  const entries = new Map<string, Entry>();
+  for (const item of items) if (!item.isDirectory) entries.set(item.segments.join('/'), item.entry);
+  const sizes = new Map([...entries].map(([name, entry]) => [name, entry.uncompressedSize]));
+  return {
+    sizes,
+    read: async (name, maxBytes) => {
+      const entry = entries.get(name);
+      if (!entry) return Buffer.alloc(0);
+      const chunks: Buffer[] = [];
+      let length = 0;
+      try {
+        for await (const chunk of await openEntry(zip, entry)) {
+          chunks.push(chunk as Buffer);
+          length += (chunk as Buffer).length;
+          if (length >= maxBytes) break;
+        }
+      } catch {
+        throw badRequest(u.zipCorrupt);
+      }
+      return Buffer.concat(chunks).subarray(0, maxBytes);
+    },
+  };
+}
+
+async function openEntry(zip: ZipFile, entry: Entry) {
+  return zip.openReadStreamPromise(entry).catch(() => {
+    throw badRequest(u.zipCorrupt);
+  });
 }
 
 async function openZip(zipPath: string): Promise<ZipFile> {
@@ -100,7 +142,7 @@ async function readCentralDirectory(zip: ZipFile): Promise<Entry[]> {
 }
 
 /** Every check that needs no decompression; returns what to write where. */
-function planExtraction(entries: Entry[]): { items: PlannedEntry[]; uncompressedBytes: number } {
+function planExtraction(entries: Entry[]): PlannedEntry[] {
   const planned: PlannedEntry[] = [];
   let uncompressed = 0;
   let compressed = 0;
@@ -124,13 +166,8 @@ function planExtraction(entries: Entry[]): { items: PlannedEntry[]; uncompressed
     planned.push({ entry, segments, isDirectory });
   }
   if (exceedsRatio(uncompressed, compressed)) throw payloadTooLarge(u.zipRatioTooHigh);
-
-  const prefix = indexPrefix(planned);
-  const items = planned
-    .map((item) => ({ ...item, segments: item.segments.slice(prefix) }))
-    .filter((item) => item.segments.length > 0);
-  checkCollisions(items);
-  return { items, uncompressedBytes: uncompressed };
+  checkCollisions(planned);
+  return planned;
 }
 
 function exceedsRatio(uncompressed: number, compressed: number): boolean {
@@ -154,21 +191,6 @@ function checkName(name: string): string[] {
 /** Metadata that archivers add (macOS) and that is never part of an activity. */
 function isJunk(segments: string[]): boolean {
   return segments[0] === '__MACOSX' || segments.at(-1) === '.DS_Store';
-}
-
-/** How many leading segments to strip: 0 when index.html is at the root, 1 when everything sits
- * in one top folder that holds index.html. */
-function indexPrefix(items: PlannedEntry[]): number {
-  const files = items.filter((item) => !item.isDirectory);
-  if (files.some((item) => item.segments.length === 1 && item.segments[0] === 'index.html')) return 0;
-  const top = items[0]?.segments[0];
-  const singleTop =
-    top !== undefined &&
-    items.every((item) => item.segments[0] === top && (item.segments.length > 1 || item.isDirectory));
-  if (singleTop && files.some((item) => item.segments.length === 2 && item.segments[1] === 'index.html')) {
-    return 1;
-  }
-  throw badRequest(u.zipNoIndex);
 }
 
 /** Two entries for one path, or a file where a folder must be, are refused before writing. */

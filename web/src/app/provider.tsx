@@ -8,8 +8,9 @@ import { router } from './router';
 
 const TOAST_DURATION_MS = 4500;
 const MAX_VISIBLE_TOASTS = 3;
-// Below the 64px top bar, so a toast never covers the avatar menu.
-const TOAST_OFFSET = { top: 76, right: 16 };
+// Bottom right, away from the top bar: the avatar menu opens below it, and a toast there covered it.
+const TOAST_OFFSET = { bottom: 16, right: 16 };
+const TOAST_MOBILE_OFFSET = { bottom: 16, left: 16, right: 16 };
 
 // Auth sits above the router (it outlives route changes), so it navigates through the router object.
 const navigate = (to: string) => {
@@ -21,11 +22,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <>
       <AuthProvider navigate={navigate}>{children}</AuthProvider>
       <Toaster
-        position="top-right"
+        position="bottom-right"
         duration={TOAST_DURATION_MS}
         visibleToasts={MAX_VISIBLE_TOASTS}
         offset={TOAST_OFFSET}
-        mobileOffset={TOAST_OFFSET}
+        mobileOffset={TOAST_MOBILE_OFFSET}
         richColors
         closeButton
         // Shown side by side rather than stacked: stacked toasts are faded, and faded text fails

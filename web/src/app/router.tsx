@@ -90,6 +90,10 @@ export const router = createBrowserRouter([
                         path: paths.options.path,
                         lazy: lazyPage(() => import('../features/options/pages/options-page')),
                       },
+                      {
+                        path: paths.audit.path,
+                        lazy: lazyPage(() => import('../features/audit/pages/audit-page')),
+                      },
                     ],
                   },
                 ],

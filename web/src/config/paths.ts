@@ -22,6 +22,7 @@ export const paths = {
   activityPreview: { path: '/activity-preview/:id', getHref: withId('/activity-preview/:id') },
   pdfPreview: { path: '/pdf-preview/:id', getHref: withId('/pdf-preview/:id') },
   options: { path: '/options', getHref: () => '/options' },
+  audit: { path: '/audit', getHref: () => '/audit' },
 
   userLevels: { path: '/user', getHref: () => '/user' },
   userGroups: { path: '/usergroups/:id', getHref: withId('/usergroups/:id') },

@@ -27,7 +27,7 @@ type AuthContextValue = AuthState & {
   login: (username: string, password: string, token?: string) => Promise<LoginResult>;
   logout: () => void;
   /** Keeps the shown name in step after the user edits their own profile. */
-  renameUser: (name: string) => void;
+  renameUser: (names: { name: string; firstname: string }) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -40,9 +40,15 @@ export function getHomePath(role: string): string {
 // Parsed by hand rather than with the zod schema, to keep zod out of the /login bundle.
 function toSessionUser(value: unknown): SessionUser | null {
   if (!value || typeof value !== 'object') return null;
-  const { id, name, role } = value as Record<string, unknown>;
+  const { id, name, firstname, role } = value as Record<string, unknown>;
   if (typeof id !== 'number' || typeof name !== 'string' || typeof role !== 'string') return null;
-  return { id, name, role: role as SessionUser['role'] };
+  // A session stored by an older build has no first name: the avatar then uses the name alone.
+  return {
+    id,
+    name,
+    firstname: typeof firstname === 'string' ? firstname : '',
+    role: role as SessionUser['role'],
+  };
 }
 
 function readStoredSession(): { user: SessionUser; token: string } | null {
@@ -168,10 +174,10 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     notify.success(authMessages.loggedOut);
   }, [state, endSession, navigate]);
 
-  const renameUser = useCallback((name: string) => {
+  const renameUser = useCallback((names: { name: string; firstname: string }) => {
     setState((current) => {
       if (!current.user || !current.token) return current;
-      const user = { ...current.user, name };
+      const user = { ...current.user, ...names };
       storeSession(user, current.token);
       return { ...current, user };
     });

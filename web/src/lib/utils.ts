@@ -6,12 +6,13 @@ export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
 
-/** Up to two initials of a display name, for the avatar. */
-export function getInitials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const initials =
-    parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0]?.slice(0, 2) ?? '');
-  return initials.toUpperCase() || '?';
+/** The avatar's initials: first name then name ("CM" for Camille Martin); one of them alone gives
+ * its first two letters. */
+export function getInitials(firstname: string, name: string): string {
+  const first = firstname.trim();
+  const last = name.trim();
+  const initials = first && last ? `${first[0]}${last[0]}` : (first || last).slice(0, 2);
+  return initials.toLocaleUpperCase('fr') || '?';
 }
 
 /** Roles are shown with underscores replaced by spaces (SPEC §1). */

@@ -1,6 +1,7 @@
 // Admin navigation (SPEC §1, §2): brand, links, the signed-in user, and the 70px/240px collapse toggle.
 import {
   GraduationCap,
+  History,
   Layers,
   LayoutDashboard,
   type LucideIcon,
@@ -45,6 +46,8 @@ const navItems: NavItem[] = [
     icon: Layers,
     sections: ['/levels', '/periode/', '/lesson/', '/session/', '/activity-preview/', '/pdf-preview/'],
   },
+  // Not a spec link: under the four spec links.
+  { label: 'Journal d’audit', href: paths.audit.getHref(), icon: History, sections: ['/audit'] },
 ];
 
 function isActive(pathname: string, item: NavItem): boolean {
@@ -146,7 +149,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate, className, 'data-test
             )}
             data-testid="sidebar-user"
           >
-            <UserAvatar name={user.name} className="size-8 text-xs" />
+            <UserAvatar firstname={user.firstname} name={user.name} className="size-8 text-xs" />
             {collapsed ? (
               <span className="sr-only">
                 {user.name} ({formatRole(user.role)})

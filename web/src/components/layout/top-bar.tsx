@@ -27,7 +27,7 @@ function UserMenu() {
         aria-label={`User menu${name ? `: ${name}` : ''}`}
         data-testid="user-menu-trigger"
       >
-        <UserAvatar name={name} />
+        <UserAvatar firstname={user?.firstname ?? ''} name={name} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-56">
         <DropdownMenuLabel className="flex flex-col gap-0.5">

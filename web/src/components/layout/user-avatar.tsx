@@ -1,7 +1,15 @@
 // Round avatar showing the user's initials.
 import { cn, getInitials } from '../../lib/utils';
 
-export function UserAvatar({ name, className }: { name: string; className?: string }) {
+export function UserAvatar({
+  firstname,
+  name,
+  className,
+}: {
+  firstname: string;
+  name: string;
+  className?: string;
+}) {
   return (
     <span
       className={cn(
@@ -10,7 +18,7 @@ export function UserAvatar({ name, className }: { name: string; className?: stri
       )}
       aria-hidden="true"
     >
-      {getInitials(name)}
+      {getInitials(firstname, name)}
     </span>
   );
 }

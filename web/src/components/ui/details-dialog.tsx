@@ -3,6 +3,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cn } from '../../lib/utils';
 import { Badge } from './badge';
 import { Button } from './button';
 import {
@@ -61,12 +62,12 @@ export function DetailsDialog({ details, onOpenChange, className }: DetailsDialo
   );
 }
 
-type DetailProps = { label: string; icon?: LucideIcon; children: ReactNode };
+type DetailProps = { label: string; icon?: LucideIcon; children: ReactNode; className?: string };
 
 /** One labelled field of a details modal. */
-export function Detail({ label, icon: Icon, children }: DetailProps) {
+export function Detail({ label, icon: Icon, children, className }: DetailProps) {
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={cn('flex min-w-0 flex-col gap-1', className)}>
       <dt className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-600 uppercase">
         {Icon && <Icon className="size-3.5" aria-hidden="true" />}
         {label}

@@ -6,4 +6,5 @@ export const curriculumKeys = {
   lessons: (periodId: number) => [...curriculumKeys.all, 'lessons', periodId] as const,
   lessonContent: (lessonId: number) => [...curriculumKeys.all, 'lesson', lessonId] as const,
   activities: (sessionId: number) => [...curriculumKeys.all, 'activities', sessionId] as const,
+  activityPackage: (activityId: number) => [...curriculumKeys.all, 'activity-package', activityId] as const,
 };

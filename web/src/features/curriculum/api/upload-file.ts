@@ -1,8 +1,10 @@
 // POST admin/upload (multipart: title, id, file): a PDF for a lesson (answers newPdf, 40 s) or an
-// activity zip for a session (answers newfile, 30 s). Title and id go first so the server can check
+// activity package (.zip or .h5p) for a session (answers newfile and what the package was
+// recognised as, 30 s). Title and id go first so the server can check
 // them before it stores the file's bytes. Progress comes from axios' upload events.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '../../../../../common/constants.js';
+import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { api } from '../../../lib/api-client';
 import { curriculumKeys } from './query-keys';
@@ -19,26 +21,33 @@ export type UploadVariables = {
   onProgress?: (fraction: number) => void;
 };
 
+/** The stored item and, for an activity, what its package was recognised as. */
+export type UploadResult = { item: Item; package?: PackageSummary };
+
 export async function uploadFile({
   kind,
   parentId,
   title,
   file,
   onProgress,
-}: UploadVariables): Promise<Item> {
+}: UploadVariables): Promise<UploadResult> {
   const form = new FormData();
   form.append('title', title);
   form.append('id', String(parentId));
   form.append('file', file, file.name);
-  const { data } = await api.post<{ newPdf?: Item; newfile?: Item }>('admin/upload', form, {
-    timeout: kind === 'pdf' ? PDF_UPLOAD_TIMEOUT_MS : ACTIVITY_UPLOAD_TIMEOUT_MS,
-    onUploadProgress: (event) => {
-      if (event.total) onProgress?.(event.loaded / event.total);
+  const { data } = await api.post<{ newPdf?: Item; newfile?: Item; package?: PackageSummary }>(
+    'admin/upload',
+    form,
+    {
+      timeout: kind === 'pdf' ? PDF_UPLOAD_TIMEOUT_MS : ACTIVITY_UPLOAD_TIMEOUT_MS,
+      onUploadProgress: (event) => {
+        if (event.total) onProgress?.(event.loaded / event.total);
+      },
     },
-  });
+  );
   const item = kind === 'pdf' ? data.newPdf : data.newfile;
   if (!item) throw new Error('The server did not return the new item');
-  return item;
+  return { item, package: data.package };
 }
 
 export function useUploadFile() {

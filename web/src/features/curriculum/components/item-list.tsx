@@ -1,5 +1,6 @@
 // The list every curriculum screen shows: items in creation order, each row a link to the level
-// below, with a menu to rename or delete. Loading, error and empty states included.
+// below, with a menu to rename or delete and an optional aside. Loading, error and empty states
+// included.
 import { ChevronRight, type LucideIcon, MoreHorizontal, Pencil, SearchX, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,26 +16,29 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/utils';
 
-type Props = {
-  items: Item[] | undefined;
+export type ItemListProps<T extends Item> = {
+  items: T[] | undefined;
   isPending: boolean;
   error: string | null;
   onRetry: () => void;
   /** Column heading and accessible name of the list. */
   label: string;
   icon: LucideIcon;
-  hrefOf: (item: Item) => string;
-  linkState?: (item: Item) => unknown;
-  onEdit: (item: Item) => void;
-  onDelete: (item: Item) => void;
+  hrefOf: (item: T) => string;
+  linkState?: (item: T) => unknown;
+  onEdit: (item: T) => void;
+  onDelete: (item: T) => void;
+  /** Shown at the end of a row, beside its menu (e.g. what an activity's package is). */
+  aside?: (item: T) => ReactNode;
   empty: ReactNode;
   /** Set when a search filtered everything out. */
   query?: string;
   testId?: string;
 };
 
-export function ItemList({
+export function ItemList<T extends Item>({
   items,
   isPending,
   error,
@@ -46,9 +50,10 @@ export function ItemList({
   onEdit,
   onDelete,
   empty,
+  aside,
   query,
   testId,
-}: Props) {
+}: ItemListProps<T>) {
   if (isPending) {
     return (
       <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
@@ -99,10 +104,15 @@ export function ItemList({
               </span>
               <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.title}</span>
               <ChevronRight
-                className="size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5"
+                className={cn(
+                  'size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5',
+                  // On a phone the aside takes the chevron's room: the title needs it more.
+                  aside && 'hidden sm:block',
+                )}
                 aria-hidden="true"
               />
             </Link>
+            {aside && <div className="flex shrink-0 items-center pl-1">{aside(item)}</div>}
             <div className="pr-2">
               <DropdownMenu modal={false}>
                 <DropdownMenuTrigger asChild>

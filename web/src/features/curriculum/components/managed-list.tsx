@@ -5,26 +5,24 @@ import type { z } from 'zod';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item, TitleInput } from '../../../../../common/schemas/curriculum.js';
 import { DeleteDialog } from './delete-dialog';
-import { ItemList } from './item-list';
+import { ItemList, type ItemListProps } from './item-list';
 import { TitleDialog } from './title-dialog';
 
-type ListProps = Omit<Parameters<typeof ItemList>[0], 'onEdit' | 'onDelete'>;
-
-type Props = ListProps & {
+type Props<T extends Item> = Omit<ItemListProps<T>, 'onEdit' | 'onDelete'> & {
   edit: {
     heading: string;
     label: string;
     submitLabel?: string;
     schema: z.ZodType<TitleInput, TitleInput>;
     pending: boolean;
-    run: (item: Item, title: string) => Promise<unknown>;
+    run: (item: T, title: string) => Promise<unknown>;
   };
-  remove: { explanation: string; pending: boolean; run: (item: Item) => Promise<unknown> };
+  remove: { explanation: string; pending: boolean; run: (item: T) => Promise<unknown> };
 };
 
-export function ManagedList({ edit, remove, ...list }: Props) {
-  const [editing, setEditing] = useState<Item | null>(null);
-  const [deleting, setDeleting] = useState<Item | null>(null);
+export function ManagedList<T extends Item>({ edit, remove, ...list }: Props<T>) {
+  const [editing, setEditing] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
   return (
     <>
       <ItemList {...list} onEdit={setEditing} onDelete={setDeleting} />

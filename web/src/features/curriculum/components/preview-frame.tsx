@@ -1,9 +1,12 @@
 // The shared body of the two preview screens: header with back and full-screen buttons, the probe's
-// states (loading, failure alert) and the frame once the probe succeeded.
+// states (loading, failure alert) and the frame once the probe succeeded. An activity package plays
+// in the content origin's preview player (its SCORM or H5P runtime, recording nothing).
 import { ArrowLeft, Maximize2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { previewPlayerUrl } from '../../../../../common/preview-player.js';
+import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,7 +16,12 @@ import { PreviewProbeError } from './use-preview-probe';
 type Props = {
   fallbackTitle: string;
   frameTitle: (title: string) => string;
+  /** What is framed (a PDF), or for an activity (`kind` given) its package folder on the content
+   * origin, `…/content/{id}/`. */
   src: string | null;
+  /** An activity package's kind and start page (relative to `src`): framed by the preview player. */
+  kind?: PackageKind;
+  launch?: string;
   status: 'pending' | 'error' | 'success';
   error: unknown;
   /** Extra attributes of the frame (sandbox for untrusted content). */
@@ -24,7 +32,22 @@ type Props = {
 /** Title and back target, passed by the list that opened the preview. */
 type PreviewState = { title?: string; backTo?: string } | null;
 
-export function PreviewFrame({ fallbackTitle, frameTitle, src, status, error, sandbox }: Props) {
+/** The preview player's URL for the package in folder `folder` (an absolute URL). */
+function playerUrl(folder: string, kind: PackageKind, launch: string): string {
+  const { origin, pathname } = new URL(folder);
+  return previewPlayerUrl(origin, { base: pathname, kind, launch });
+}
+
+export function PreviewFrame({
+  fallbackTitle,
+  frameTitle,
+  src,
+  kind,
+  launch,
+  status,
+  error,
+  sandbox,
+}: Props) {
   const navigate = useNavigate();
   const state = useLocation().state as PreviewState;
   const frame = useRef<HTMLIFrameElement>(null);
@@ -67,7 +90,7 @@ export function PreviewFrame({ fallbackTitle, frameTitle, src, status, error, sa
       ) : (
         <iframe
           ref={frame}
-          src={src}
+          src={kind ? playerUrl(src, kind, launch ?? 'index.html') : src}
           title={frameTitle(title)}
           sandbox={sandbox}
           allow="fullscreen; autoplay"

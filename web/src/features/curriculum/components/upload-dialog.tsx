@@ -1,8 +1,12 @@
-// Upload modal for a PDF (lesson) or an activity zip (session): a name, a file, checks with the
-// spec's messages before sending, then a progress bar while the bytes go out.
+// Upload modal for a PDF (lesson) or an activity package (session): a name, a file, checks with the
+// spec's messages before sending, a progress bar while the bytes go out, then what the package was
+// recognised as. A refusal keeps the form filled and shows the server's message.
+import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ZIP_MAX_BYTES } from '../../../../../common/constants.js';
 import { curriculumMessages as m, uploadMessages as u } from '../../../../../common/messages/curriculum.js';
+import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -16,7 +20,9 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
+import { getErrorMessage } from '../../../lib/api-client';
 import type { UploadKind } from '../api/upload-file';
+import { PackageSummaryView } from './package-summary';
 
 type Props = {
   kind: UploadKind;
@@ -25,12 +31,13 @@ type Props = {
   /** Missing when the page has no valid parent id (the spec's 'Session ID is missing.'). */
   parentId: number | null;
   pending: boolean;
-  /** Resolves when stored (the dialog closes); rejects to keep it open. */
+  /** Resolves when stored: with the package's summary (shown before closing) or nothing (the
+   * dialog closes); rejects to keep the form open with the server's message. */
   onUpload: (values: {
     title: string;
     file: File;
     onProgress: (fraction: number) => void;
-  }) => Promise<unknown>;
+  }) => Promise<PackageSummary | undefined>;
 };
 
 const texts = {
@@ -47,11 +54,11 @@ const texts = {
   },
   zip: {
     heading: m.addActivity,
-    description: 'Un paquet HTML5 (.zip) avec un index.html à la racine ou dans un seul dossier.',
+    description: 'Un paquet HTML5, SCORM 1.2 ou SCORM 2004 (.zip), ou un contenu H5P (.h5p).',
     nameLabel: m.activityNameLabel,
     fileLabel: m.activityFileLabel,
-    accept: '.zip,application/zip,application/x-zip-compressed',
-    hint: 'Fichier .zip, 100 Mo au plus.',
+    accept: '.zip,.h5p,application/zip,application/x-zip-compressed',
+    hint: 'Fichier .zip ou .h5p, 100 Mo au plus.',
     nameEmpty: m.activityNameRequired,
     fileMissing: m.activityFileMissing,
     parentMissing: m.sessionIdMissing,
@@ -65,7 +72,7 @@ function problemWith(kind: UploadKind, title: string, file: File | null, parentI
   if (!title.trim()) errors.title = t.nameEmpty;
   if (!file) errors.file = t.fileMissing;
   else if (kind === 'pdf' && file.type !== 'application/pdf') errors.file = u.pdfWrongType;
-  else if (kind === 'zip' && !file.name.toLowerCase().endsWith('.zip')) errors.file = m.activityFileNotZip;
+  else if (kind === 'zip' && !/\.(zip|h5p)$/i.test(file.name)) errors.file = m.activityFileNotZip;
   else if (kind === 'zip' && file.size > ZIP_MAX_BYTES) errors.file = u.zipTooLarge;
   if (parentId === null) errors.form = t.parentMissing;
   return errors;
@@ -77,6 +84,8 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<ReturnType<typeof problemWith>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [recognised, setRecognised] = useState<PackageSummary | null>(null);
   const fileInputId = useId();
 
   useEffect(() => {
@@ -85,6 +94,8 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
     setFile(null);
     setErrors({});
     setProgress(null);
+    setRefusal(null);
+    setRecognised(null);
   }, [open]);
 
   const submit = async (event: FormEvent) => {
@@ -93,72 +104,108 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
     setErrors(found);
     if (Object.keys(found).length > 0 || !file) return;
     setProgress(0);
+    setRefusal(null);
     try {
-      await onUpload({ title: title.trim(), file, onProgress: setProgress });
-      onOpenChange(false);
-    } catch {
+      const summary = await onUpload({ title: title.trim(), file, onProgress: setProgress });
+      if (summary) setRecognised(summary);
+      else onOpenChange(false);
+    } catch (error) {
       setProgress(null);
+      setRefusal(getErrorMessage(error, m.activityAddFailed));
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
-        <form onSubmit={submit} noValidate className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>{t.heading}</DialogTitle>
-            <DialogDescription>{t.description}</DialogDescription>
-          </DialogHeader>
-          <FormField label={t.nameLabel} error={errors.title} required>
-            {(control) => (
-              <Input
-                {...control}
-                autoFocus
-                autoComplete="off"
-                value={title}
-                disabled={pending}
-                onChange={(event) => setTitle(event.target.value)}
-              />
+      <DialogContent className={recognised ? 'max-w-lg' : 'max-w-md'}>
+        {recognised ? (
+          <RecognisedPackage title={title.trim()} summary={recognised} />
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-5">
+            <DialogHeader>
+              <DialogTitle>{t.heading}</DialogTitle>
+              <DialogDescription>{t.description}</DialogDescription>
+            </DialogHeader>
+            <FormField label={t.nameLabel} error={errors.title} required>
+              {(control) => (
+                <Input
+                  {...control}
+                  autoFocus
+                  autoComplete="off"
+                  value={title}
+                  disabled={pending}
+                  onChange={(event) => setTitle(event.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField label={t.fileLabel} error={errors.file} hint={t.hint} required id={fileInputId}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="file"
+                  accept={t.accept}
+                  disabled={pending}
+                  className="h-auto cursor-pointer py-2"
+                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                />
+              )}
+            </FormField>
+            {errors.form && (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {errors.form}
+              </p>
             )}
-          </FormField>
-          <FormField label={t.fileLabel} error={errors.file} hint={t.hint} required id={fileInputId}>
-            {(control) => (
-              <Input
-                {...control}
-                type="file"
-                accept={t.accept}
-                disabled={pending}
-                className="h-auto cursor-pointer py-2"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
+            {refusal && (
+              <Alert variant="destructive" data-testid="upload-refusal">
+                <AlertTitle>{kind === 'zip' ? 'Paquet refusé' : 'Fichier refusé'}</AlertTitle>
+                <AlertDescription>{refusal}</AlertDescription>
+              </Alert>
             )}
-          </FormField>
-          {errors.form && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {errors.form}
-            </p>
-          )}
-          {progress !== null && (
-            <div className="grid gap-1.5" aria-live="polite">
-              <div className="flex justify-between text-xs text-muted-foreground">
-                <span>{progress < 1 ? m.uploading : 'Vérification du fichier...'}</span>
-                <span className="tabular-nums">{Math.round(progress * 100)} %</span>
+            {progress !== null && (
+              <div className="grid gap-1.5" aria-live="polite">
+                <div className="flex justify-between text-xs text-muted-foreground">
+                  <span>{progress < 1 ? m.uploading : 'Vérification du fichier...'}</span>
+                  <span className="tabular-nums">{Math.round(progress * 100)} %</span>
+                </div>
+                <Progress value={progress} label={m.uploading} />
               </div>
-              <Progress value={progress} label={m.uploading} />
-            </div>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                {m.cancel}
+            )}
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline" disabled={pending}>
+                  {m.cancel}
+                </Button>
+              </DialogClose>
+              <Button type="submit" loading={pending}>
+                {m.add}
               </Button>
-            </DialogClose>
-            <Button type="submit" loading={pending}>
-              {m.add}
-            </Button>
-          </DialogFooter>
-        </form>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The step after a stored activity: what was recognised, then close. */
+function RecognisedPackage({ title, summary }: { title: string; summary: PackageSummary }) {
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle className="flex items-center gap-2">
+          <CircleCheck className="size-5 text-emerald-600" aria-hidden="true" />
+          Activité ajoutée
+        </DialogTitle>
+        <DialogDescription>
+          « {title} » : voici ce que la plateforme a reconnu dans le paquet.
+        </DialogDescription>
+      </DialogHeader>
+      <PackageSummaryView summary={summary} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button autoFocus>Terminer</Button>
+        </DialogClose>
+      </DialogFooter>
+    </div>
   );
 }

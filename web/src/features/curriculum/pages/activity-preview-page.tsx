@@ -1,7 +1,10 @@
-// Admin preview of an activity (SPEC §2 /activity-preview/{id}): the package runs in a frame served
-// by the content origin (never the app's), after a probe of its index.html.
-
+// Admin preview of an activity (SPEC §2 /activity-preview/{id}): the package runs in the content
+// origin's preview player (its SCORM or H5P runtime, recording nothing; never on the app's origin)
+// from the start page recognised at upload, after a probe of that page; what the package was
+// recognised as shows below the frame.
+import { useActivityPackage } from '../api/get-activity-package';
 import { useClientConfig } from '../api/get-client-config';
+import { PackageStrip } from '../components/package-strip';
 import { PreviewFrame } from '../components/preview-frame';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../components/sandbox';
 import { useIdParam } from '../components/use-id-param';
@@ -9,21 +12,44 @@ import { usePreviewProbe } from '../components/use-preview-probe';
 
 const PROBE_INIT: RequestInit = { credentials: 'include' };
 
+/** The launch path as a URL path: each segment encoded, the query string and fragment kept. */
+function launchUrlPath(launch: string): string {
+  const cut = launch.search(/[?#]/);
+  const path = cut < 0 ? launch : launch.slice(0, cut);
+  return path.split('/').map(encodeURIComponent).join('/') + (cut < 0 ? '' : launch.slice(cut));
+}
+
 export default function ActivityPreviewPage() {
   const id = useIdParam();
   const config = useClientConfig();
-  const url = config.data && id !== null ? `${config.data.contentUrl}/content/${id}/index.html` : null;
-  const probe = usePreviewProbe(url, PROBE_INIT);
-  const status = config.isError ? 'error' : id === null ? 'error' : probe.status;
+  const pkg = useActivityPackage(id);
+  // When the package cannot be read (unknown id), the probe of index.html tells the status and URL.
+  const launch = pkg.isSuccess ? pkg.data.launch : pkg.isError ? 'index.html' : null;
+  const kind = pkg.data?.kind ?? 'html5';
+  const folder = config.data && id !== null ? `${config.data.contentUrl}/content/${id}/` : null;
+  const probeUrl = folder && launch !== null ? `${folder}${launchUrlPath(launch)}` : null;
+  const probe = usePreviewProbe(probeUrl, PROBE_INIT);
+  const status = config.isError
+    ? 'error'
+    : id === null
+      ? 'error'
+      : probeUrl === null
+        ? 'pending'
+        : probe.status;
 
   return (
-    <PreviewFrame
-      fallbackTitle="Aperçu de l’activité"
-      frameTitle={(title) => `Activité : ${title}`}
-      src={url}
-      status={status}
-      error={config.error ?? probe.error ?? 'Invalid id'}
-      sandbox={ACTIVITY_PREVIEW_SANDBOX}
-    />
+    <div className="flex h-full flex-col gap-4">
+      <PreviewFrame
+        fallbackTitle="Aperçu de l’activité"
+        frameTitle={(title) => `Activité : ${title}`}
+        src={folder}
+        kind={kind}
+        launch={launch ?? 'index.html'}
+        status={status}
+        error={config.error ?? probe.error ?? 'Invalid id'}
+        sandbox={ACTIVITY_PREVIEW_SANDBOX}
+      />
+      {pkg.data?.package && <PackageStrip summary={pkg.data.package} />}
+    </div>
   );
 }

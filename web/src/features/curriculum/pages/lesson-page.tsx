@@ -204,7 +204,10 @@ export default function LessonPage() {
         pending={upload.isPending}
         onUpload={({ title, file, onProgress }) =>
           upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }).then(
-            () => toast.success(m.pdfUploaded),
+            () => {
+              toast.success(m.pdfUploaded);
+              return undefined;
+            },
             (error: unknown) => {
               toastError(m.pdfUploadFailed, getErrorMessage(error, ''));
               throw error;

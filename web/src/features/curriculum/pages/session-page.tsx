@@ -1,5 +1,5 @@
-// A session (SPEC §2 /session/{id}): its activities, with upload (progress bar), rename and
-// delete; a row opens the activity's preview. Back goes to the session's lesson.
+// A session (SPEC §2 /session/{id}): its activities, each with what its package was recognised as,
+// with upload (progress bar, then the summary), rename and delete; a row opens the activity's preview. Back goes to the session's lesson.
 import { Puzzle, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import { BackLink } from '../components/back-link';
 import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
+import { PackageDetailsButton } from '../components/package-details-button';
 import { toastError } from '../components/toasts';
 import { UploadDialog } from '../components/upload-dialog';
 import { useIdParam } from '../components/use-id-param';
@@ -64,11 +65,12 @@ export default function SessionPage() {
           backTo: sessionId && paths.session.getHref(sessionId),
         })}
         testId="activities-list"
+        aside={(activity) => <PackageDetailsButton activity={activity} />}
         empty={
           <EmptyState
             icon={Puzzle}
             title="Aucune activité dans cette session"
-            description="Ajoutez un paquet HTML5 (.zip) : il sera vérifié puis proposé aux classes."
+            description="Ajoutez un paquet HTML5 ou SCORM (.zip) ou un contenu H5P (.h5p) : il sera vérifié puis proposé aux classes."
             action={addButton}
           />
         }
@@ -104,7 +106,10 @@ export default function SessionPage() {
         pending={upload.isPending}
         onUpload={({ title, file, onProgress }) =>
           upload.mutateAsync({ kind: 'zip', parentId: sessionId ?? 0, title, file, onProgress }).then(
-            () => toast.success(m.activityAdded),
+            (result) => {
+              toast.success(m.activityAdded);
+              return result.package;
+            },
             (error: unknown) => {
               toastError(m.activityAddFailed, getErrorMessage(error, ''));
               throw error;

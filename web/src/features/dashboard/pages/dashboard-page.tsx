@@ -1,5 +1,6 @@
 // Admin dashboard (SPEC §2): four KPI cards, with four skeletons until the numbers arrive. A failed
-// fetch is logged and the skeletons stay (SPEC §8).
+// fetch is logged and the skeletons stay (SPEC §8). Below them, the report blocks, each with its own
+// loading, empty and error state.
 import { Activity, GraduationCap, School, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { dashboardMessages } from '../../../../../common/messages/admin.js';
@@ -7,7 +8,9 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useKpi } from '../api/get-kpi';
+import { ActivityReport, RankingReport } from '../components/activity-report';
 import { KpiCard } from '../components/kpi-card';
+import { LicencesReport } from '../components/licences-report';
 
 const cards = [
   { key: 'totalteacher', label: 'Total Teachers', icon: GraduationCap, tone: 'bg-indigo-50 text-indigo-700' },
@@ -43,6 +46,11 @@ export default function DashboardPage() {
               </Card>
             ))}
       </section>
+      <div className="mt-6 grid gap-4 xl:grid-cols-3">
+        <ActivityReport />
+        <LicencesReport />
+        <RankingReport />
+      </div>
     </>
   );
 }

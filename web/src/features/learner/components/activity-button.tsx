@@ -1,6 +1,8 @@
-// One activity of the learning table: completed, next to do, or not allowed yet. A button that is
-// not allowed stays focusable (aria-disabled) so that a click or Enter explains why with a toast.
+// One activity of the learning table: completed, next to do, or not allowed yet, with the score the
+// content reported when there is one (a badge in text, not colour alone). A button that is not
+// allowed stays focusable (aria-disabled) so that a click or Enter explains why with a toast.
 import { CheckCircle2, Lock, PlayCircle } from 'lucide-react';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerActivity } from '../../../../../common/schemas/learner.js';
 import { cn } from '../../../lib/utils';
 
@@ -36,7 +38,22 @@ export function ActivityButton({ activity, clickable, busy, onOpen }: Props) {
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="min-w-0 flex-1 truncate">{activity.name}</span>
-      <span className="sr-only">({state})</span>
+      {activity.score != null && (
+        <span
+          aria-hidden="true"
+          data-testid="score-badge"
+          className={cn(
+            'shrink-0 rounded-full border px-2 py-0.5 text-xs font-semibold tabular-nums',
+            completed ? 'border-emerald-300 bg-white text-emerald-900' : 'border-current/30 bg-white/15',
+          )}
+        >
+          {learnerMessages.scoreBadge(activity.score)}
+        </span>
+      )}
+      <span className="sr-only">
+        ({state}
+        {activity.score != null && `, ${learnerMessages.scoreLabel(activity.score)}`})
+      </span>
     </button>
   );
 }

@@ -3,12 +3,15 @@
 // it at once. The frame stays at one place in the tree (moving a frame reloads it), hidden until
 // an activity page shows it; that page renders its progress and buttons into the same stage, which
 // is what goes full-screen. After each activity the frame is reloaded, so nothing an activity left
-// in the player's page reaches the next one.
+// in the player's page reaches the next one. Runtime writes are relayed to the queue from the
+// current frame and from the frames it replaced (a frame being unloaded commits as it goes).
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/protocol';
 import { getPlayerConfigQueryOptions } from '../api/get-player-config';
+import { parseRuntimeWrites } from '../lib/runtime-queue-rules';
+import { useRuntimeRelay } from '../lib/use-runtime-relay';
 
 // The frame may run scripts and keep its own (content) origin, but may not navigate this page.
 const FRAME_SANDBOX =
@@ -61,14 +64,25 @@ export default function PlayerFrameHost() {
   const element = useRef<HTMLIFrameElement | null>(null);
   const listeners = useRef(new Set<(message: PlayerToApp) => void>());
   const announcement = useRef<PlayerToApp | null>(null);
+  const replaced = useRef(new WeakSet<MessageEventSource>());
+  const relay = useRuntimeRelay();
 
   useEffect(() => {
     if (!origin) return;
     const onMessage = (event: MessageEvent) => {
-      const source = element.current?.contentWindow;
-      if (event.origin !== origin || !source || event.source !== source) return;
-      if (!isPlayerMessage(event.data)) return;
+      if (event.origin !== origin || !event.source || !isPlayerMessage(event.data)) return;
       const message = event.data;
+      const source = event.source as Window;
+      const current = event.source === element.current?.contentWindow;
+      if (message.type === 'player:runtime-writes') {
+        const writes = parseRuntimeWrites(message.writes);
+        if (!writes || !(current || replaced.current.has(source))) return;
+        relay(writes, (ids) =>
+          source.postMessage({ type: 'app:runtime-ack', writes: ids } satisfies AppToPlayer, origin),
+        );
+        return;
+      }
+      if (!current) return;
       if (message.type === 'player:waiting' || message.type === 'player:error') {
         announcement.current ??= message;
       }
@@ -76,7 +90,7 @@ export default function PlayerFrameHost() {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [origin]);
+  }, [origin, relay]);
 
   const frame = useMemo<PlayerFrame | null>(
     () =>
@@ -91,7 +105,10 @@ export default function PlayerFrameHost() {
               return () => listeners.current.delete(listener);
             },
             reload: () => {
-              // The old frame is not heard from again; the new one announces itself.
+              // The old frame is heard from only for its last runtime writes; the new one
+              // announces itself.
+              const old = element.current?.contentWindow;
+              if (old) replaced.current.add(old);
               element.current = null;
               announcement.current = null;
               setGeneration((n) => n + 1);
@@ -110,7 +127,13 @@ export default function PlayerFrameHost() {
       <Outlet />
       <div
         ref={setStage}
-        className={view === 'hidden' ? 'hidden' : 'fixed inset-0 z-50 bg-slate-950 text-slate-100'}
+        // 100dvh, not inset-0 alone: on phones the stage then follows the visible viewport as the
+        // browser's bars and the orientation change (no Fullscreen API for a div on an iPhone).
+        className={
+          view === 'hidden'
+            ? 'hidden'
+            : 'fixed inset-x-0 top-0 z-50 h-dvh w-full overflow-hidden bg-slate-950 text-slate-100'
+        }
       >
         {wanted && contentUrl && (
           <iframe

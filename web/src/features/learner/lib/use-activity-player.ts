@@ -1,7 +1,8 @@
 // Drives the player frame for one activity: downloads the package (or confirms the offline copy is
 // current) and hands its chunks to the frame as they arrive (kept until the frame's cleanup is
-// done), then follows the frame's progress up to ready; the frame is reloaded when the activity is
-// left. Messages come only from the player frame on the content origin (checked by the host), and
+// done), fetches the launch information beside it (kind, folder, launch page, kept runtime state)
+// and hands it over with a fresh launch id before the package's end, then follows the frame's
+// progress up to ready; the frame is reloaded when the activity is left. Messages come only from the player frame on the content origin (checked by the host), and
 // are treated as untrusted (an activity shares that origin).
 import { useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
@@ -11,15 +12,26 @@ import {
   type PlayerStep,
   type PlayerToApp,
 } from '../../../../player/protocol';
+import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
 import { downloadPercent, PLAYER_STEPS, STEP_ORDER } from './player-steps';
+import { rememberLaunch } from './runtime-queue';
+import { runtimeWritesSettled } from './use-runtime-relay';
 
 export type PlayerState = {
   step: PlayerStep;
   percent: number;
   error: string | null;
+  /** Shown under the progress: the device had lost the package, downloaded again. */
+  notice: string | null;
 };
+
+/** A launch's id: 128 random bits, URL-safe (getRandomValues works outside secure contexts too). */
+export function newLaunchId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 const FRAME_TIMEOUT_MS = 15_000;
 
@@ -41,7 +53,12 @@ function writeHint(namespace: string): void {
   }
 }
 
-const initial: PlayerState = { step: 'cleanup', percent: PLAYER_STEPS.cleanup.percent, error: null };
+const initial: PlayerState = {
+  step: 'cleanup',
+  percent: PLAYER_STEPS.cleanup.percent,
+  error: null,
+  notice: null,
+};
 
 const downloadErrorText = {
   'too-large': learnerMessages.contentTooLarge,
@@ -79,7 +96,7 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
         STEP_ORDER.indexOf(step) < STEP_ORDER.indexOf(current.step) ||
         (step === current.step && percent === current.percent)
           ? current
-          : { step, percent, error: null },
+          : { ...current, step, percent },
       );
     const fail = (error: string) => {
       finished = true;
@@ -125,17 +142,47 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
       });
     const early = download(hint);
     early.catch(() => undefined); // handled in handOver
+    // Beside the download: the launch information, and this launch recorded in the app's queue
+    // database before the player hears of it (only a launch the app knows has its writes queued).
+    // The kept data is read once the frame has handed over its journal's leftovers and they went
+    // to the server (see runtimeWritesSettled): a reload resumes from its own last commit.
+    const launchId = newLaunchId();
+    let frameAnnounced: () => void = () => undefined;
+    const announced = new Promise<void>((resolve) => {
+      frameAnnounced = resolve;
+    });
+    const launchInfo = Promise.all([
+      announced.then(runtimeWritesSettled).then(() => getActivityLaunch(activityId, controller.signal)),
+      // Without the queue database the activity still plays; what it reports is not kept.
+      rememberLaunch(launchId, Number(activityId)).catch((error: unknown) =>
+        console.error('Runtime queue', error),
+      ),
+    ]).then(([info]) => info);
+    launchInfo.catch(() => undefined); // handled in handOver
 
     let sent: string | null = null;
     const handOver = async () => {
       advance('download', downloadPercent(fraction));
       for (const [message, transfer] of outbox ?? []) post(message, transfer);
       outbox = null;
+      // As soon as it is known, so that the player loads the runtime while the package arrives.
+      launchInfo
+        .then(({ package: { hash, kind, root, launch }, runtime }) => {
+          if (controller.signal.aborted) return;
+          post({ type: 'app:launch', namespace: hash, kind, root, launch, runtime, launchId });
+        })
+        .catch(() => undefined); // handled below
       try {
         let result = await early;
-        // The server confirmed the hint, but the frame no longer holds it: download after all.
-        if (result.status === 'current' && result.namespace !== frameHeld) result = await download(null);
+        // The server confirmed the hint, but the device no longer holds it (the browser evicted
+        // it): download after all, and say so.
+        if (result.status === 'current' && result.namespace !== frameHeld) {
+          setState((current) => ({ ...current, notice: learnerMessages.packageDownloadedAgain }));
+          result = await download(null);
+        }
+        const info = await launchInfo;
         if (controller.signal.aborted) return;
+        if (info.package.hash !== result.namespace) throw new Error('The package changed meanwhile');
         sent = result.namespace;
         if (result.status === 'current') post({ type: 'app:use-held', namespace: result.namespace });
         else post({ type: 'app:package-end', namespace: result.namespace });
@@ -158,6 +205,7 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
           downloadStarted = true;
           clearTimeout(frameTimeout);
           frameHeld = typeof message.held === 'string' ? message.held : null;
+          frameAnnounced();
           void handOver();
           return;
         case 'player:progress':

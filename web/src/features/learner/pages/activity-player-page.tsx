@@ -83,7 +83,7 @@ export default function ActivityPlayerPage() {
     setOverlay(false);
     try {
       // The stage holds the frame and these controls: both stay on screen.
-      await host.stage?.requestFullscreen();
+      if (host.stage) await enterFullScreen(host.stage);
     } catch {
       // Full-screen refused (e.g. an embedded browser): play in the page.
     }
@@ -101,8 +101,13 @@ export default function ActivityPlayerPage() {
       <h1 className="sr-only">Activité</h1>
 
       {!ready && !error && (
-        <div className="absolute inset-0 flex items-center justify-center p-6">
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6">
           <PlayerProgress step={state.step} percent={state.percent} />
+          {state.notice && (
+            <p role="status" className="max-w-md text-center text-sm text-slate-300">
+              {state.notice}
+            </p>
+          )}
         </div>
       )}
 
@@ -153,6 +158,14 @@ export default function ActivityPlayerPage() {
     </>,
     host.controls,
   );
+}
+
+/** Full-screen where the browser has it for an element (iPadOS: prefixed). An iPhone has none:
+ * the stage already covers the whole viewport (100dvh), which is the fallback. */
+async function enterFullScreen(element: HTMLElement): Promise<void> {
+  const prefixed = element as HTMLElement & { webkitRequestFullscreen?: () => Promise<void> | undefined };
+  if (typeof element.requestFullscreen === 'function') await element.requestFullscreen();
+  else await prefixed.webkitRequestFullscreen?.();
 }
 
 /** Where the player returns: the learning table it was opened from (passed in the link's state). */

@@ -2,7 +2,7 @@
 // session columns of activity buttons, PDFs; locking and clickability follow SPEC §4.
 
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isLessonComplete } from '../../../../../common/learning-rules.js';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { OverviewToggle, useOverviewView } from '../../insights/components/overview-toggle';
 import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
 import { PeriodSection } from '../components/period-section';
@@ -28,6 +29,9 @@ function initialPeriod(periods: LearnerPeriod[]): number | undefined {
   const unfinished = withLessons.find((period) => !period.groupslesson.every(isLessonComplete));
   return (unfinished ?? withLessons[0])?.periodsid;
 }
+
+// The overview (and its chart library) loads only when asked for.
+const GroupOverview = lazy(() => import('../../insights/components/group-overview'));
 
 function TableSkeleton() {
   return (
@@ -50,6 +54,7 @@ export default function UserTablePage() {
   const location = useLocation();
   const table = useUserTable(groupId);
   const updatePending = useUpdatePending(groupId);
+  const [overview, setOverview] = useOverviewView();
   const [toggled, setToggled] = useState<Map<number, boolean>>(new Map());
   const [busyActivityId, setBusyActivityId] = useState<number | null>(null);
 
@@ -105,9 +110,14 @@ export default function UserTablePage() {
       <PageHeader
         title={group ? group.title : 'Tableau d’apprentissage'}
         subtitle={group ? `${group.leveltitle} · tableau d’apprentissage` : undefined}
+        actions={<OverviewToggle overview={overview} onChange={setOverview} />}
       />
 
-      {table.isPending ? (
+      {overview ? (
+        <Suspense fallback={<TableSkeleton />}>
+          <GroupOverview groupId={groupId} />
+        </Suspense>
+      ) : table.isPending ? (
         <TableSkeleton />
       ) : table.isError ? (
         <Alert variant="destructive">

@@ -35,7 +35,7 @@ export function AdminProfileForm() {
   const submit = handleSubmit(async (parsed) => {
     try {
       const admin = await update.mutateAsync(parsed as unknown as AdminProfileUpdate);
-      renameUser(admin.name);
+      renameUser({ name: admin.name, firstname: admin.firstname });
       toast.success(adminProfileMessages.updated);
     } catch (error) {
       console.error(error);

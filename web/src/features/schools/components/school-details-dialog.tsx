@@ -1,10 +1,15 @@
-// Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit.
-import { CalendarDays, Globe, Mail, MapPin, Phone, StickyNote, Users } from 'lucide-react';
+// Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit; and its
+// usage over the last 30 days.
+import { Activity, CalendarDays, Globe, Mail, MapPin, Phone, StickyNote, Users } from 'lucide-react';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { insightsMessages } from '../../../../../common/messages/insights.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { formatDate, websiteHref } from './format';
+import { formatDate } from '../../../lib/format-date';
+import { useSchoolUsage } from '../api/get-school-usage';
+import { websiteHref } from './format';
 
 type Props = { school: School | null; onOpenChange: (open: boolean) => void };
 
@@ -79,6 +84,39 @@ function SchoolFields({ school }: { school: School }) {
       <Detail label="Remarks" icon={StickyNote}>
         <span className="whitespace-pre-line">{school.remarque || schoolMessages.noRemarks}</span>
       </Detail>
+      <SchoolUsage schoolId={school.id} />
     </>
+  );
+}
+
+/** Three figures of the last 30 days; a failure says so here and leaves the rest of the modal alone. */
+function SchoolUsage({ schoolId }: { schoolId: number }) {
+  const usage = useSchoolUsage(schoolId);
+  const figures = [
+    { label: 'Enseignants connectés', value: usage.data?.teachersSignedIn },
+    { label: 'Groupes actifs', value: usage.data?.activeGroups },
+    { label: 'Activités terminées', value: usage.data?.completions },
+  ];
+  return (
+    <Detail label={insightsMessages.usageTitle} icon={Activity} className="sm:col-span-2">
+      {usage.isError ? (
+        <span className="text-red-700">{insightsMessages.usageError}</span>
+      ) : (
+        <span className="mt-1 grid grid-cols-3 gap-2" data-testid="school-usage">
+          {figures.map((figure) => (
+            <span key={figure.label} className="flex flex-col rounded-lg border px-3 py-2">
+              {figure.value === undefined ? (
+                <Skeleton className="h-6 w-10" />
+              ) : (
+                <span className="text-lg font-semibold tabular-nums">
+                  {figure.value.toLocaleString('fr-FR')}
+                </span>
+              )}
+              <span className="text-xs text-muted-foreground">{figure.label}</span>
+            </span>
+          ))}
+        </span>
+      )}
+    </Detail>
   );
 }

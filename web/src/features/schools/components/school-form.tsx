@@ -2,7 +2,6 @@
 // Both sides use the same zod schema from common/, so the messages under the fields are the server's.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import {
   type School,
   type SchoolCreate,
@@ -17,69 +16,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { RemarksCard } from '../../../components/ui/remarks-card';
 import { paths } from '../../../config/paths';
-
-export type SchoolFormValues = {
-  schoolName: string;
-  city: string;
-  email: string;
-  telephone: string;
-  website: string;
-  addres: string;
-  licensestartdate: string;
-  licensesddate: string;
-  licensespaymentdate: string;
-  activelicense: boolean;
-  remarque: string;
-};
-
-const todayIso = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
-
-/** SPEC §9: licence start and payment date default to today, the licence to inactive. */
-export const newSchoolDefaults = (): SchoolFormValues => ({
-  schoolName: '',
-  city: '',
-  email: '',
-  telephone: '',
-  website: '',
-  addres: '',
-  licensestartdate: todayIso(),
-  licensesddate: '',
-  licensespaymentdate: todayIso(),
-  activelicense: false,
-  remarque: '',
-});
-
-export const schoolToFormValues = (school: School): SchoolFormValues => ({
-  schoolName: school.schoolName,
-  city: school.city,
-  email: school.email,
-  telephone: school.telephone,
-  website: school.website,
-  addres: school.addres,
-  licensestartdate: school.licensestartdate,
-  licensesddate: school.licensesddate,
-  licensespaymentdate: school.licensespaymentdate,
-  activelicense: school.activelicense,
-  remarque: school.remarque,
-});
-
-const CLEARABLE = ['email', 'website', 'remarque', 'addres'] as const;
-
-/** The edit payload: non-empty fields only (SPEC §5); a cleared optional field is sent as 'vide'. */
-export function toEditPayload(values: SchoolFormValues, original: School): SchoolEditInput {
-  const payload: Record<string, string | boolean> = { activelicense: values.activelicense };
-  const originalValues = schoolToFormValues(original);
-  for (const [key, value] of Object.entries(values) as [keyof SchoolFormValues, string | boolean][]) {
-    if (typeof value !== 'string') continue;
-    if (value.trim() !== '') payload[key] = value.trim();
-    else if ((CLEARABLE as readonly string[]).includes(key) && originalValues[key] !== '')
-      payload[key] = VIDE;
-  }
-  return payload;
-}
+import {
+  newSchoolDefaults,
+  type SchoolFormValues,
+  schoolToFormValues,
+  toEditPayload,
+} from '../lib/school-form-values';
 
 type SchoolFormProps =
   | { mode: 'create'; onSubmit: (values: SchoolCreate) => Promise<unknown>; submitting: boolean }

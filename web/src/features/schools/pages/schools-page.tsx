@@ -1,7 +1,7 @@
 // School list (SPEC §2 /schools): search, virtualised table, details modal, row menu, delete modal.
 import { Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
@@ -21,7 +21,11 @@ import { useSchoolSearch } from '../components/search-schools';
 export default function SchoolsPage() {
   const schools = useSchools();
   const [query, setQuery] = useState('');
-  const [detailsId, setDetailsId] = useState<number | null>(null);
+  // `?details=ID` (a link from the dashboard) opens that school's details.
+  const [searchParams] = useSearchParams();
+  const [detailsId, setDetailsId] = useState<number | null>(
+    () => Number(searchParams.get('details')) || null,
+  );
   const [toDelete, setToDelete] = useState<School | null>(null);
   const toggle = useToggleSchool();
   const remove = useDeleteSchool();

@@ -25,7 +25,7 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
             aria-hidden="true"
             className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-indigo-800 sm:flex"
           >
-            {getInitials(`${teacher.firstname} ${teacher.name}`)}
+            {getInitials(teacher.firstname, teacher.name)}
           </span>
           <div className="min-w-0">
             <RowTitleButton className="block" onClick={() => onProfile(teacher)}>

@@ -1,0 +1,81 @@
+// What an activity reports while it plays (SCORM cmi data, H5P state and result), kept per group
+// entry (group × activity) like progress. The player queues each write on the device and the app
+// page relays them in order; a write's id makes a replay harmless.
+import { z } from 'zod';
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../constants.js';
+import { runtimeMessages as m } from '../messages/runtime.js';
+import { packageLaunchSchema } from './activity-package.js';
+
+/** Which runtime produced the data: SCORM 1.2, SCORM 2004 or H5P. */
+export const runtimeStandardSchema = z.enum(['scorm12', 'scorm2004', 'h5p'], { error: m.invalidStandard });
+export type RuntimeStandard = z.infer<typeof runtimeStandardSchema>;
+
+/**
+ * The runtime data, whole (each write replaces the previous one):
+ * - scorm12 / scorm2004: `{ cmi: {...} }`, the cmi object as scorm-again renders it for a commit;
+ * - h5p: `{ state?: string, result?: { raw: number, max: number, completed: boolean, success?: boolean } }`.
+ * Checked and capped by the server (RUNTIME_DATA_MAX_BYTES, RUNTIME_SUSPEND_DATA_MAX_CHARS).
+ */
+export const runtimeDataSchema = z.record(z.string(), z.unknown(), { error: m.invalidData });
+export type RuntimeData = z.infer<typeof runtimeDataSchema>;
+
+/** A launch is one opening of an activity on one device; its writes are numbered from 1. */
+export const launchIdSchema = z
+  .string({ error: m.invalidLaunchId })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, m.invalidLaunchId);
+
+export const runtimeWriteSchema = z.object({
+  launchId: launchIdSchema,
+  seq: z
+    .number({ error: m.invalidSeq })
+    .int(m.invalidSeq)
+    .min(1, m.invalidSeq)
+    .max(2_147_483_647, m.invalidSeq),
+  standard: runtimeStandardSchema,
+  data: runtimeDataSchema,
+  /** When the content reported it (device clock, ISO 8601). */
+  at: z.iso.datetime({ error: m.invalidAt }),
+});
+export type RuntimeWrite = z.infer<typeof runtimeWriteSchema>;
+
+/** The data of a SCORM write (checked by the server once the standard is known). */
+export const scormRuntimeDataSchema = z.object({ cmi: z.record(z.string(), z.unknown()) });
+/** The data of an H5P write: its content state (text) and the result of its xAPI statements. */
+export const h5pRuntimeDataSchema = z.object({
+  state: z.string().optional(),
+  result: z
+    .object({ raw: z.number(), max: z.number(), completed: z.boolean(), success: z.boolean().optional() })
+    .optional(),
+});
+
+/** POST user/activity/runtime/{entryId}: writes of one entry, oldest first. */
+export const runtimeWritesBodySchema = z.object({
+  writes: z
+    .array(runtimeWriteSchema, { error: m.writesRequired })
+    .min(1, m.writesRequired)
+    .max(RUNTIME_WRITES_MAX_PER_REQUEST, m.tooManyWrites),
+});
+export const runtimeWritesResponseSchema = z.object({
+  success: z.literal(true),
+  /** Writes newly applied (replays of writes already applied are acknowledged, not applied). */
+  applied: z.number().int(),
+  status: z.enum(['pending', 'completed']),
+  /** 0–100 when the content reported a score. */
+  score: z.number().nullable(),
+});
+
+/** The kept runtime data of one entry, loaded before a launch so that the activity resumes. */
+export const runtimeStateSchema = z.object({
+  standard: runtimeStandardSchema,
+  data: runtimeDataSchema,
+  updatedAt: z.string(),
+});
+export type RuntimeState = z.infer<typeof runtimeStateSchema>;
+
+/** GET user/activity/launch/{entryId}: what the player needs before it starts the activity. */
+export const activityLaunchResponseSchema = z.object({
+  success: z.literal(true),
+  package: packageLaunchSchema,
+  runtime: runtimeStateSchema.nullable(),
+});
+export type ActivityLaunchResponse = z.infer<typeof activityLaunchResponseSchema>;

@@ -1,0 +1,325 @@
+// The H5P runtime and the admin preview player in a real browser against the production build:
+// the preview plays an HTML5, a SCORM 1.2, a SCORM 2004 and an H5P package and records nothing;
+// the H5P page plays a learner's offline copy (/local-activity/), hands its state and result to the
+// bridge of the page framing it, and keeps working once the network is cut.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { h5pMessages } from '../common/messages/h5p.js';
+import { previewPlayerUrl } from '../common/preview-player.js';
+import type { PackageKind } from '../common/schemas/activity-package.js';
+import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
+import { FileStore } from '../server/storage/file-store.js';
+import {
+  createActivity,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../server/test/factories.js';
+import { buildZip } from '../server/test/fixtures.js';
+import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
+import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/components/sandbox.js';
+import { startAdminSession, stopAdminSession } from './support/admin-session.js';
+import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let adminPage: Page;
+let files: FileStore;
+let sessionId: number;
+
+/** A SCORM page that finds the API on its parent chain, as a real SCO does, and runs a session. */
+function scoPage(version: '1.2' | '2004'): string {
+  const calls =
+    version === '1.2'
+      ? `var api = find('API');
+  var log = [api.LMSInitialize(''), api.LMSSetValue('cmi.core.lesson_status', 'completed'),
+    api.LMSSetValue('cmi.core.score.raw', '80'), api.LMSSetValue('cmi.suspend_data', 'page=3'),
+    api.LMSCommit(''), api.LMSGetValue('cmi.core.lesson_status'), api.LMSFinish('')];`
+      : `var api = find('API_1484_11');
+  var log = [api.Initialize(''), api.SetValue('cmi.completion_status', 'completed'),
+    api.SetValue('cmi.score.raw', '80'), api.SetValue('cmi.suspend_data', 'page=3'),
+    api.Commit(''), api.GetValue('cmi.completion_status'), api.Terminate('')];`;
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>SCO ${version}</title></head>
+<body><h1>Module SCORM ${version}</h1><p id="log">pending</p><script>
+function find(name) { var w = window; for (var i = 0; i < 10 && w; i++) { if (w[name]) return w[name]; if (w.parent === w) break; w = w.parent; } return null; }
+try { ${calls} document.getElementById('log').textContent = log.join(','); }
+catch (e) { document.getElementById('log').textContent = 'no API: ' + e.message; }
+</script></body></html>`;
+}
+
+/** Stores a package's files unpacked as the upload does and adds its activity row. */
+async function seedPreviewActivity(
+  title: string,
+  kind: PackageKind,
+  launch: string,
+  packageFiles: Record<string, string>,
+): Promise<number> {
+  const hash = crypto.createHash('sha256').update(JSON.stringify(packageFiles)).digest('hex');
+  for (const [name, content] of Object.entries(packageFiles)) {
+    const target = files.absolutePath(`packages/${hash}/${name}`);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, content);
+  }
+  const activity = await createActivity(server.db, sessionId, { title, packageHash: hash });
+  await server.db
+    .updateTable('activities')
+    .set({ package_kind: kind, launch_path: launch })
+    .where('id', '=', activity.id)
+    .execute();
+  return activity.id;
+}
+
+beforeAll(async () => {
+  ({ server, browser, page: adminPage } = await startAdminSession());
+  files = new FileStore(path.join(server.dataDir, 'files'));
+  const level = await createLevel(server.db);
+  const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
+  sessionId = (await createLessonSession(server.db, lesson.id)).id;
+});
+afterAll(() => stopAdminSession({ server, browser }));
+
+/** Every request made from inside the preview (any frame but the app page's own). */
+function watchPreviewRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.frame() !== page.mainFrame()) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Frames the preview player for an activity from an app page, as /activity-preview/{id} does once
+ * the upload summary gives it the kind (until then the page previews every package as HTML5). */
+async function openPreviewPlayer(page: Page, activityId: number, kind: PackageKind, launch: string) {
+  const src = previewPlayerUrl(server.contentUrl, { base: `/content/${activityId}/`, kind, launch });
+  await page.goto(`${server.url}/levels`);
+  await page.evaluate(
+    ({ url, sandbox }) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      frame.title = 'Aperçu';
+      frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;z-index:9999;background:#fff';
+      frame.setAttribute('sandbox', sandbox);
+      document.body.append(frame);
+    },
+    { url: src, sandbox: ACTIVITY_PREVIEW_SANDBOX },
+  );
+  return page.frameLocator('iframe[title="Aperçu"]').frameLocator('iframe');
+}
+
+describe('the admin preview player', () => {
+  it('plays an HTML5 package from /activity-preview/{id} through the preview player', async () => {
+    const id = await seedPreviewActivity('Jeu HTML5', 'html5', 'index.html', {
+      'index.html':
+        '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Jeu</title></head><body><h1>Jeu HTML5</h1><p id="status">loading</p><script src="app.js"></script></body></html>',
+      'app.js': "document.getElementById('status').textContent = 'script ran';",
+    });
+    for (const viewport of [DESKTOP, { width: 1366, height: 768 }, PHONE]) {
+      await adminPage.setViewportSize(viewport);
+      await adminPage.goto(`${server.url}/activity-preview/${id}`);
+      const frame = adminPage.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
+      await frame.getByText('script ran').waitFor();
+      const src = await adminPage.getByTestId('preview-frame').getAttribute('src');
+      expect(src).toBe(
+        previewPlayerUrl(server.contentUrl, { base: `/content/${id}/`, kind: 'html5', launch: 'index.html' }),
+      );
+      if (viewport !== DESKTOP) {
+        await adminPage.screenshot({ path: `/tmp/h5p-preview-${viewport.width}x${viewport.height}.png` });
+      }
+    }
+    await adminPage.setViewportSize(DESKTOP);
+    await expectAccessible(adminPage);
+  });
+
+  it.each([
+    ['scorm12', '1.2'],
+    ['scorm2004', '2004'],
+  ] as const)('gives a %s package its API in preview mode and records nothing', async (kind, version) => {
+    const launch = 'sco/index_lms.html?lang=fr';
+    const id = await seedPreviewActivity(`SCORM ${version}`, kind, launch, {
+      'imsmanifest.xml': '<manifest/>',
+      'sco/index_lms.html': scoPage(version),
+    });
+    const requests = watchPreviewRequests(adminPage);
+    const frame = await openPreviewPlayer(adminPage, id, kind, launch);
+    await expect
+      .poll(() => frame.locator('#log').textContent())
+      .toBe('true,true,true,true,true,completed,true');
+    // The runtime committed nowhere: every request of the preview stayed on the content origin,
+    // for the player and the package's files (the preview page itself may not connect).
+    expect(requests.filter((url) => !url.startsWith(server.contentUrl))).toEqual([]);
+    expect(requests.filter((url) => url.includes('/api/user/activity/runtime'))).toEqual([]);
+    expect(
+      requests.filter((url) => url.startsWith(server.contentUrl)).map((url) => new URL(url).pathname),
+    ).toEqual(expect.arrayContaining(['/player/preview/', `/content/${id}/sco/index_lms.html`]));
+  });
+
+  it('plays an H5P package with a bridge that keeps nothing', async () => {
+    const id = await seedPreviewActivity('H5P', 'h5p', 'h5p.json', h5pTestFiles());
+    const requests = watchPreviewRequests(adminPage);
+    const player = await openPreviewPlayer(adminPage, id, 'h5p', 'h5p.json');
+    const content = player;
+    await content.getByRole('heading', { name: H5P_TEST_TITLE }).waitFor();
+    await content.getByRole('button', { name: 'Répondre' }).click();
+    await content.getByText('Réponses : 1').waitFor();
+    for (const viewport of [{ width: 1366, height: 768 }, PHONE]) {
+      await adminPage.setViewportSize(viewport);
+      await adminPage.screenshot({ path: `/tmp/h5p-preview-h5p-${viewport.width}x${viewport.height}.png` });
+    }
+    await adminPage.setViewportSize(DESKTOP);
+    await expectAccessible(adminPage);
+    expect(requests.filter((url) => !url.startsWith(server.contentUrl))).toEqual([]);
+    expect(requests.map((url) => new URL(url).pathname)).toContain(`/content/${id}/h5p.json`);
+  });
+
+  it('refuses a target outside /content/', async () => {
+    await openPreviewPlayer(adminPage, 1, 'html5', '../../api/user/me');
+    const preview = adminPage.frameLocator('iframe[title="Aperçu"]');
+    await preview.getByRole('alert').getByText(h5pMessages.previewRefused).waitFor();
+    await adminPage.screenshot({ path: '/tmp/h5p-preview-refused.png' });
+    await expectAccessible(adminPage);
+  });
+});
+
+describe('the H5P runtime page on a learner’s offline copy', () => {
+  let teacher: { email: string; password: string };
+  let hash: string;
+
+  beforeAll(async () => {
+    // Played through today's player (it needs an index.html), then the H5P page is opened on the
+    // stored copy, as the learner's player does for an H5P activity.
+    const zip = buildZip({ ...h5pTestFiles(), 'index.html': '<!doctype html><title>H5P</title>' });
+    hash = await storePackage(files, zip);
+    const level = await buildLevel(server.db, [[{ sessions: [1] }]], {
+      title: 'Niveau H5P',
+      packageHash: hash,
+    });
+    const created = await createTeacher(server.db, { levelIds: [level.levelId] });
+    teacher = { email: created.email, password: DEFAULT_PASSWORD };
+  });
+
+  /** Opens the activity in the player, then the H5P page in its place with a recording bridge. */
+  async function openH5P(page: Page, previousState: string | null): Promise<Frame> {
+    await page.getByRole('link', { name: /Niveau H5P/ }).click();
+    await page.waitForURL(/\/usergroups\/\d+$/);
+    if (!(await page.getByRole('link', { name: /Classe H5P/ }).isVisible())) {
+      await page.getByLabel('Nouveau groupe').fill('Classe H5P');
+      await page.getByRole('button', { name: 'Créer le groupe' }).click();
+    }
+    await page.getByRole('link', { name: /Classe H5P/ }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    await page.getByRole('button', { name: /^Activité 1\.1\.1\.1 / }).click();
+    await page.getByRole('button', { name: 'Commencer' }).waitFor({ timeout: 30_000 });
+    const activityFrame = page.frames().find((f) => f.url().includes('/local-activity/'));
+    const playerFrame = activityFrame?.parentFrame();
+    if (!playerFrame) throw new Error('player frame missing');
+    await playerFrame.evaluate(
+      ({ key, previous, base }) => {
+        const calls: unknown[] = [];
+        Object.assign(window, { h5pCalls: calls });
+        (window as unknown as Record<string, unknown>)[key] = {
+          previousState: previous,
+          saveState: (state: string) => calls.push({ saveState: state }),
+          reportResult: (result: unknown) => calls.push({ reportResult: result }),
+        };
+        (document.getElementById('activity') as HTMLIFrameElement).src = `/player/h5p/?base=${base}`;
+      },
+      { key: 'ardoiseH5P', previous: previousState, base: encodeURIComponent(`/local-activity/${hash}/`) },
+    );
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    return playerFrame;
+  }
+
+  const calls = (playerFrame: Frame) =>
+    playerFrame.evaluate(() => (window as unknown as { h5pCalls: unknown[] }).h5pCalls);
+
+  it('restores the state, reports the result and saves, online and offline', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, server.url, teacher, /\/user$/);
+    const playerFrame = await openH5P(page, JSON.stringify({ answers: 2 }));
+    // The H5P page runs the content in itself.
+    const h5pFrame = () => page.frames().find((f) => f.url().includes('/player/h5p/'));
+    await expect.poll(() => h5pFrame() !== undefined).toBe(true);
+    const content = h5pFrame();
+    await content?.getByRole('heading', { name: H5P_TEST_TITLE }).waitFor();
+    // The bridge's previous state is the content's.
+    await content?.getByText('Réponses : 2').waitFor();
+
+    await content?.getByRole('button', { name: 'Répondre' }).click();
+    const completed = {
+      reportResult: { raw: H5P_TEST_MAX_SCORE, max: H5P_TEST_MAX_SCORE, completed: true, success: true },
+    };
+    await expect.poll(() => calls(playerFrame)).toContainEqual(completed);
+    // H5P saves 3 s after a `completed` statement.
+    await expect
+      .poll(() => calls(playerFrame), { timeout: 10_000 })
+      .toContainEqual({ saveState: JSON.stringify({ answers: 3 }) });
+
+    // The network drops: the content keeps playing from the stored copy and the runtime's assets.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(request.url()));
+    await context.setOffline(true);
+    await content?.getByRole('button', { name: 'Répondre' }).click();
+    await content?.getByText('Réponses : 4').waitFor();
+    await expect
+      .poll(() => calls(playerFrame), { timeout: 10_000 })
+      .toContainEqual({ saveState: JSON.stringify({ answers: 4 }) });
+    expect(
+      (await calls(playerFrame)).filter((call) => JSON.stringify(call) === JSON.stringify(completed)),
+    ).toHaveLength(2);
+    expect(failed).toEqual([]);
+
+    // Opened again with the network still cut: the page and the runtime come from the service
+    // worker's cache, the package from the stored copy (the state is the bridge's again).
+    const h5pUrl = content?.url() ?? '';
+    await content?.goto(h5pUrl);
+    await content?.getByText('Réponses : 2').waitFor();
+    await content?.getByRole('button', { name: 'Répondre' }).click();
+    await content?.getByText('Réponses : 3').waitFor();
+    await expect
+      .poll(async () =>
+        (await calls(playerFrame)).filter((call) => JSON.stringify(call) === JSON.stringify(completed)),
+      )
+      .toHaveLength(3);
+    expect(failed).toEqual([]);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('serves the runtime pages with their policies and the runtime’s assets with their types', async () => {
+    const h5p = await fetch(`${server.contentUrl}/player/h5p/?base=%2Fcontent%2F1%2F`);
+    expect(h5p.status).toBe(200);
+    expect(h5p.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${server.url}`);
+    const html = await h5p.text();
+    const preview = await fetch(`${server.contentUrl}/player/preview/`);
+    expect(preview.headers.get('content-security-policy')).toContain("connect-src 'none'");
+    expect(preview.headers.get('content-security-policy')).toContain(`frame-ancestors ${server.url}`);
+    // The page's script names the runtime's assets; each is served with its type, cached for good.
+    const script = html.match(/src="(\/player\/assets\/h5p-[^"]+\.js)"/)?.[1];
+    const code = await (await fetch(`${server.contentUrl}${script}`)).text();
+    const named = (text: string) =>
+      [...text.matchAll(/\/player\/assets\/[\w.-]+\.(?:js|css|woff2)/g)].map((m) => m[0]);
+    const stylesheet = named(code).find((asset) => asset.endsWith('.css'));
+    // H5P's stylesheet names the fonts.
+    const css = await (await fetch(`${server.contentUrl}${stylesheet}`)).text();
+    const assets = [...named(code), ...named(css)];
+    const types = new Map<string, string>();
+    for (const asset of new Set(assets)) {
+      const response = await fetch(`${server.contentUrl}${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('cache-control'), asset).toContain('immutable');
+      types.set(asset.split('.').pop() ?? '', response.headers.get('content-type') ?? '');
+    }
+    expect(Object.fromEntries(types)).toMatchObject({
+      js: expect.stringContaining('javascript'),
+      css: expect.stringContaining('text/css'),
+      woff2: 'font/woff2',
+    });
+  });
+});

@@ -1,0 +1,354 @@
+// What SCORM activities report, in a real browser against the real server: SCORM 1.2 and 2004
+// packages find their API, report status, score, location and suspend_data, resume after a reload
+// and in another browser; played with the network cut, or in a tab closed offline, every write
+// reaches the server once when the network is back, and the table shows the score. On a phone
+// without the Fullscreen API the stage covers the viewport, and turning the phone keeps the frame.
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curriculumMessages } from '../common/messages/curriculum.js';
+import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
+import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
+import { FileStore } from '../server/storage/file-store.js';
+import {
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../server/test/factories.js';
+import { buildZip } from '../server/test/fixtures.js';
+import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
+import { launchBrowser, newPage, PHONE, signInThroughForm } from './support/browser.js';
+import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import {
+  describeActivities,
+  LONG_SUSPEND_LENGTH,
+  type ScormStandard,
+  scormPackage,
+} from './support/runtime-packages.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let teacher: { email: string; password: string };
+const levels: Record<ScormStandard | 'h5p', string> = {
+  scorm12: 'Module SCORM 1.2',
+  scorm2004: 'Module SCORM 2004',
+  h5p: 'Module H5P',
+};
+const FIRST = 'Activité 1.1.1.1';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const files = new FileStore(path.join(server.dataDir, 'files'));
+  const levelIds: number[] = [];
+  for (const standard of ['scorm12', 'scorm2004'] as const) {
+    const built = scormPackage(standard, levels[standard]);
+    const level = await buildLevel(server.db, [[{ sessions: [1] }]], {
+      title: levels[standard],
+      packageHash: await storePackage(files, built.zip),
+    });
+    await describeActivities(server.db, level.lessons[0]![0]!.activityIds[0]!, built);
+    levelIds.push(level.levelId);
+  }
+  const h5p = await buildLevel(server.db, [[{ sessions: [1] }]], {
+    title: levels.h5p,
+    packageHash: await storePackage(files, buildZip(h5pTestFiles())),
+  });
+  await describeActivities(server.db, h5p.lessons[0]![0]!.activityIds[0]!, {
+    kind: 'h5p',
+    root: '',
+    launch: 'h5p.json',
+  });
+  levelIds.push(h5p.levelId);
+  const created = await createTeacher(server.db, { levelIds });
+  teacher = { email: created.email, password: DEFAULT_PASSWORD };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(context?: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
+  const session = context ? { context, page: await context.newPage() } : await newPage(browser);
+  await signInThroughForm(session.page, server.url, teacher, /\/user$/);
+  return session;
+}
+
+/** Every write the server accepted (2xx) in this browser context, as `launchId#seq`. */
+function acceptedWrites(context: BrowserContext): string[] {
+  const accepted: string[] = [];
+  context.on('requestfinished', async (request) => {
+    if (!request.url().includes('/api/user/activity/runtime/')) return;
+    if (!(await request.response())?.ok()) return;
+    const { writes } = request.postDataJSON() as { writes: RuntimeWrite[] };
+    accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
+  });
+  return accepted;
+}
+
+/** Each write once, and a launch's writes numbered 1, 2, … without a gap. */
+function expectEachOnce(accepted: string[]): void {
+  expect(new Set(accepted).size).toBe(accepted.length);
+  const byLaunch = new Map<string, number[]>();
+  for (const key of accepted) {
+    const [launchId = '', seq] = key.split('#');
+    byLaunch.set(launchId, [...(byLaunch.get(launchId) ?? []), Number(seq)]);
+  }
+  for (const seqs of byLaunch.values()) expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+}
+
+const scored = (page: Page, score = 85, name = FIRST) =>
+  page.getByRole('button', { name: new RegExp(`^${name} \\(terminée, score ${score} sur 100\\)$`) });
+
+/** Opens the first activity of the open table and starts it; returns its frame. */
+async function start(page: Page, name = FIRST) {
+  await activity(page, name).click();
+  await page.waitForURL(/\/activity\/\d+$/);
+  const frame = await playerReady(page);
+  await page.getByRole('button', { name: 'Commencer' }).click();
+  await frame.getByText('API trouvée : true').waitFor();
+  return frame;
+}
+
+const runtimeAnswer = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/api/user/activity/runtime/') && r.ok());
+
+describe('SCORM runtime', () => {
+  it.each(['scorm12', 'scorm2004'] as const)(
+    '%s: plays, reports, resumes after a reload and in another browser',
+    async (standard) => {
+      const { context, page } = await signedIn();
+      const accepted = acceptedWrites(context);
+      await openGroupTable(page, levels[standard], 'Reprise');
+      const tableUrl = page.url();
+      let frame = await start(page);
+      await frame.getByText('entry=ab-initio').waitFor();
+      const sent = runtimeAnswer(page);
+      await frame.getByRole('button', { name: 'Étape suivante' }).click();
+      await frame.getByText('location=step-1 (true)').waitFor();
+      await sent;
+
+      // Reloaded: the kept cmi is loaded before the launch.
+      await page.reload();
+      frame = await playerReady(page);
+      await frame.getByText('entry=resume').waitFor();
+      await frame.getByText('location=step-1', { exact: true }).waitFor();
+      await frame.getByText(`suspend=${LONG_SUSPEND_LENGTH}`).waitFor();
+
+      // Another browser, the same group: resumes there too, and finishes.
+      const other = await signedIn(await browser.newContext());
+      const acceptedThere = acceptedWrites(other.context);
+      await other.page.goto(tableUrl);
+      const there = await start(other.page);
+      await there.getByText('entry=resume').waitFor();
+      await there.getByText('location=step-1', { exact: true }).waitFor();
+      const finished = runtimeAnswer(other.page);
+      await there.getByRole('button', { name: 'Terminer' }).click();
+      await there.getByText('Activité terminée (true, true)').waitFor();
+      await finished;
+      await other.page.getByRole('button', { name: 'Retour' }).click();
+      await other.page.waitForURL(/\/usertable\/\d+$/);
+      await scored(other.page).waitFor();
+      expectEachOnce([...accepted, ...acceptedThere]);
+      await other.context.close();
+      await context.close();
+    },
+  );
+
+  it('keeps what a SCORM 2004 activity reports with the network cut, and sends it once when it is back', async () => {
+    const { context, page } = await signedIn();
+    const accepted = acceptedWrites(context);
+    await openGroupTable(page, levels.scorm2004, 'Hors ligne');
+    const frame = await start(page);
+    await context.setOffline(true);
+    await frame.getByRole('button', { name: 'Étape suivante' }).click();
+    await frame.getByText('location=step-1 (true)').waitFor();
+    await frame.getByRole('button', { name: 'Terminer' }).click();
+    // The content never waits for the network.
+    await frame.getByText('Activité terminée (true, true)').waitFor();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    expect(accepted).toEqual([]);
+
+    await context.setOffline(false);
+    await scored(page).waitFor();
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    expectEachOnce(accepted);
+    await context.close();
+  });
+
+  it('keeps what the content set without committing when the page goes away', async () => {
+    const { context, page } = await signedIn();
+    const accepted = acceptedWrites(context);
+    await openGroupTable(page, levels.scorm12, 'Sans commit');
+    let frame = await start(page);
+    await frame.getByRole('button', { name: 'Noter sans enregistrer' }).click();
+    await frame.getByText('location=noted (not committed)').waitFor();
+    // Reloaded at once (before the autocommit): the commit made as the page goes is what keeps it.
+    await page.reload();
+    frame = await playerReady(page);
+    await frame.getByText('location=noted', { exact: true }).waitFor();
+    expectEachOnce(accepted);
+    await context.close();
+  });
+
+  it('sends on the next visit what a tab closed offline had kept', async () => {
+    const { context, page } = await signedIn();
+    const accepted = acceptedWrites(context);
+    await openGroupTable(page, levels.scorm12, 'Onglet fermé');
+    const tableUrl = page.url();
+    const frame = await start(page);
+    await context.setOffline(true);
+    await frame.getByRole('button', { name: 'Terminer' }).click();
+    await frame.getByText('Activité terminée (true, true)').waitFor();
+    await page.close();
+
+    await context.setOffline(false);
+    const next = await signedIn(context);
+    await next.page.goto(tableUrl);
+    await scored(next.page).waitFor();
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    expectEachOnce(accepted);
+    await context.close();
+  });
+
+  it('says so when the device no longer holds a package it had played, and downloads it again', async () => {
+    const { context, page } = await signedIn();
+    await openGroupTable(page, levels.scorm12, 'Stockage vidé');
+    await start(page);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    // The browser evicts the content origin's packages (as Safari does after 7 days unvisited).
+    const probe = await context.newPage();
+    await probe.goto(`${server.contentUrl}/player/`);
+    await probe.evaluate(async () => {
+      const packages = async () =>
+        (await indexedDB.databases()).flatMap(({ name }) =>
+          name?.startsWith('keynote_activity_') ? [name] : [],
+        );
+      for (const name of await packages()) {
+        await new Promise((resolve) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = request.onerror = request.onblocked = resolve;
+        });
+      }
+      // A deletion blocked by an open connection (the service worker's) completes once it closes.
+      while ((await packages()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await probe.close();
+    await page.reload();
+    const notice = page.getByRole('status').filter({ hasText: 'téléchargée à nouveau' });
+    // The second download (after the 304) is held until the notice has been seen.
+    let downloads = 0;
+    await page.route('**/api/user/activity/download/**', async (route) => {
+      downloads += 1;
+      if (downloads === 2) await notice.waitFor();
+      await route.continue();
+    });
+    await activity(page, FIRST).click();
+    await notice.waitFor();
+    const frame = await playerReady(page);
+    // The first visit's runtime committed as it left (entry '' now, as SCORM says): it plays again.
+    await frame.getByText('API trouvée : true').waitFor();
+    expect(downloads).toBe(2);
+    await context.close();
+  });
+
+  it('H5P: plays in the runtime page, reports its result and resumes from its state', async () => {
+    const { context, page } = await signedIn();
+    const accepted = acceptedWrites(context);
+    await openGroupTable(page, levels.h5p, 'H5P');
+    const h5pFrame = async () => {
+      await page.getByRole('button', { name: 'Commencer' }).waitFor({ timeout: 30_000 });
+      const frame = page.frames().find((f) => f.url().includes('/player/h5p/'));
+      if (!frame) throw new Error('H5P frame missing');
+      await page.getByRole('button', { name: 'Commencer' }).click();
+      await frame.getByRole('heading', { name: H5P_TEST_TITLE }).waitFor();
+      return frame;
+    };
+    await activity(page, FIRST).click();
+    let content = await h5pFrame();
+    await content.getByText('Réponses : 0').waitFor();
+    // The result, then the state H5P saves a few seconds after a `completed` statement.
+    const stateSaved = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/user/activity/runtime/') && (r.request().postData() ?? '').includes('answers'),
+      { timeout: 15_000 },
+    );
+    await content.getByRole('button', { name: 'Répondre' }).click();
+    await stateSaved;
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    await scored(page, 100).waitFor();
+
+    await activity(page, FIRST).click();
+    content = await h5pFrame();
+    await content.getByText('Réponses : 1').waitFor();
+    expectEachOnce(accepted);
+    await context.close();
+  });
+
+  it('plays a package an admin uploaded, from what upload recognition found', async () => {
+    const level = await createLevel(server.db, 'Module téléversé');
+    const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
+    const session = await createLessonSession(server.db, lesson.id, 'Séance SCORM');
+    const admin = await newPage(browser);
+    await signInThroughForm(
+      admin.page,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    await admin.page.goto(`${server.url}/session/${session.id}`);
+    await admin.page.getByRole('button', { name: curriculumMessages.addActivity }).first().click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel(curriculumMessages.activityNameLabel).fill('Conjugaison');
+    // SCORM 2004 under a top folder: recognition finds the folder and the launch page.
+    await dialog.getByLabel(curriculumMessages.activityFileLabel).setInputFiles({
+      name: 'conjugaison.zip',
+      mimeType: 'application/zip',
+      buffer: scormPackage('scorm2004', 'Conjugaison').zip,
+    });
+    await dialog.getByRole('button', { name: curriculumMessages.add, exact: true }).click();
+    await dialog.getByTestId('package-kind').getByText('SCORM 2004', { exact: true }).waitFor();
+    await admin.context.close();
+
+    const uploaded = await createTeacher(server.db, { levelIds: [level.id] });
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(
+      page,
+      server.url,
+      { email: uploaded.email, password: DEFAULT_PASSWORD },
+      /\/user$/,
+    );
+    await openGroupTable(page, 'Module téléversé', 'Classe');
+    const frame = await start(page, 'Conjugaison');
+    await frame.getByRole('button', { name: 'Terminer' }).click();
+    await frame.getByText('Activité terminée (true, true)').waitFor();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await scored(page, 85, 'Conjugaison').waitFor();
+    await context.close();
+  });
+
+  it('plays on a phone without the Fullscreen API: the stage covers the viewport, turned or not', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    // As on an iPhone: no Fullscreen API for an element.
+    await context.addInitScript(() => {
+      Object.defineProperty(Element.prototype, 'requestFullscreen', { value: undefined });
+    });
+    const { page } = await signedIn(context);
+    await openGroupTable(page, levels.scorm12, 'Téléphone');
+    const frame = await start(page);
+    const box = async () => page.locator('iframe[title="Activité"]').boundingBox();
+    expect(await box()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    await page.screenshot({ path: path.join('/tmp', 'runtime-phone-portrait.png') });
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+    await expect.poll(box).toEqual({ x: 0, y: 0, width: PHONE.height, height: PHONE.width });
+    expect(await frame.getByText('API trouvée : true').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join('/tmp', 'runtime-phone-landscape.png') });
+    await context.close();
+  });
+});

@@ -1,0 +1,33 @@
+// The teacher-area steps the E2E files share: open a level's new group table, find an activity's
+// button, wait for the player to be ready.
+import type { Frame, Page } from 'playwright-core';
+
+export async function openGroupTable(page: Page, level: string, group: string): Promise<void> {
+  await page.getByRole('link', { name: new RegExp(level) }).click();
+  await page.waitForURL(/\/usergroups\/\d+$/);
+  await page.getByLabel('Nouveau groupe').fill(group);
+  await page.getByRole('button', { name: 'Créer le groupe' }).click();
+  // Not the toast: the previous group's may still be showing. The keyboard opens the card, so a
+  // toast sliding over it on a phone cannot take the tap.
+  await page.getByRole('link', { name: new RegExp(group) }).press('Enter');
+  await page.waitForURL(/\/usertable\/\d+$/);
+  await page.getByRole('button', { name: /^Période 1/ }).waitFor();
+}
+
+export const activity = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name} `) });
+
+/** Waits for the player to be ready; returns the activity's frame (nested in the player frame). */
+export async function playerReady(page: Page): Promise<Frame> {
+  await page
+    .getByRole('button', { name: 'Commencer' })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error) => {
+      throw new Error(`player not ready at ${page.url()}: ${(await page.content()).slice(-1500)}`, {
+        cause: error,
+      });
+    });
+  const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
+  if (!frame) throw new Error('activity frame missing');
+  return frame;
+}

@@ -1,0 +1,150 @@
+// What runtime writes do, through the real app and database: replays applied once, completion
+// through the learning table's rule, and the score in the (cached) learning table.
+import { describe, expect, it } from 'vitest';
+import { scorm12Commit, scorm2004Commit } from '../../../common/test/scorm-commits.js';
+import { setupTestApp } from '../../test/helper.js';
+import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
+
+const ctx = setupTestApp();
+
+describe('POST /api/user/activity/runtime/:id: replays and results', () => {
+  it('applies each (launch, seq) once: the same write twice, then a batch re-sent with one new write', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'scorm12', 1);
+    const id = entryIds[0]!;
+    const launchId = newLaunchId();
+    const at = (location: string) => scorm12Commit({ 'cmi.core.lesson_location': location });
+    const first = write(launchId, 1, 'scorm12', at('p1'));
+    expect((await post(client, id, [first])).json()).toEqual({
+      success: true,
+      applied: 1,
+      status: 'pending',
+      score: null,
+    });
+    expect((await post(client, id, [first])).json()).toEqual({
+      success: true,
+      applied: 0,
+      status: 'pending',
+      score: null,
+    });
+
+    const second = write(launchId, 2, 'scorm12', at('p2'));
+    expect((await post(client, id, [first, second])).json()).toMatchObject({ applied: 1 });
+    // A replay of an older write does not bring its data back.
+    expect((await post(client, id, [first])).json()).toMatchObject({ applied: 0 });
+    expect((await launch(client, id)).runtime?.data).toEqual(at('p2'));
+
+    // Another launch (another device) counts from 1 on its own; the latest write's data is kept.
+    const other = write(newLaunchId(), 1, 'scorm12', at('p9'));
+    expect((await post(client, id, [other, write(launchId, 3, 'scorm12', at('p3'))])).json()).toMatchObject({
+      applied: 2,
+    });
+    expect((await launch(client, id)).runtime?.data).toEqual(at('p3'));
+    const marks = await ctx.db
+      .selectFrom('activity_runtime_launches')
+      .select(['launch_id', 'last_seq'])
+      .where('entry_id', '=', id)
+      .orderBy('last_seq')
+      .execute();
+    expect(marks).toEqual([
+      { launch_id: other.launchId, last_seq: 1 },
+      { launch_id: launchId, last_seq: 3 },
+    ]);
+  });
+
+  it('applies a batch sent twice at the same moment once', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'h5p', 1);
+    const launchId = newLaunchId();
+    const writes = [1, 2, 3].map((seq) => write(launchId, seq, 'h5p', { state: `step ${seq}` }));
+    const answers = await Promise.all([
+      post(client, entryIds[0]!, writes),
+      post(client, entryIds[0]!, writes),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().applied).sort()).toEqual([0, 3]);
+  });
+
+  it('completes the entry through the learning table’s rule, keeping the data when the rule refuses', async () => {
+    const { client, entryIds, table } = await teacherWithActivities(ctx, 'scorm2004', 2);
+    const [first, second] = entryIds as [number, number];
+    const done = scorm2004Commit({ 'cmi.completion_status': 'completed', 'cmi.score.scaled': '0.75' });
+
+    // Not the next activity: the rule refuses, the data and score are kept, the status is not.
+    const early = await post(client, second, [write(newLaunchId(), 1, 'scorm2004', done)]);
+    expect(early.json()).toEqual({ success: true, applied: 1, status: 'pending', score: 75 });
+    expect((await launch(client, second)).runtime?.data).toEqual(done);
+
+    const passed = scorm2004Commit({
+      'cmi.success_status': 'passed',
+      'cmi.score.raw': '9',
+      'cmi.score.max': '10',
+    });
+    const answer = await post(client, first, [write(newLaunchId(), 1, 'scorm2004', passed)]);
+    expect(answer.json()).toEqual({ success: true, applied: 1, status: 'completed', score: 90 });
+    const activities = (await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities;
+    expect(activities.map((a) => [a.status, a.score])).toEqual([
+      ['completed', 90],
+      ['pending', 75],
+    ]);
+
+    // Later the content reports "incomplete" again: a completed entry never goes back.
+    const again = scorm2004Commit({ 'cmi.completion_status': 'incomplete' });
+    expect((await post(client, first, [write(newLaunchId(), 1, 'scorm2004', again)])).json()).toMatchObject({
+      status: 'completed',
+      score: 90,
+    });
+    // The refused one completes once it is the next activity and reports completion again.
+    expect((await post(client, second, [write(newLaunchId(), 1, 'scorm2004', done)])).json()).toMatchObject({
+      status: 'completed',
+    });
+  });
+
+  it('gives the learning table a fresh ETag when the status or score changes, not for resume data alone', async () => {
+    const { client, groupId, entryIds } = await teacherWithActivities(ctx, 'scorm12', 1);
+    const url = `/api/user/usertable/${groupId}`;
+    const etagNow = async (previous?: string) => {
+      const response = await client.request({
+        method: 'GET',
+        url,
+        headers: previous ? { 'if-none-match': previous } : {},
+      });
+      return { status: response.statusCode, etag: String(response.headers.etag), body: response.body };
+    };
+    const start = await etagNow();
+    const launchId = newLaunchId();
+    const resumeOnly = scorm12Commit({ 'cmi.suspend_data': 'page=3' });
+    await post(client, entryIds[0]!, [write(launchId, 1, 'scorm12', resumeOnly)]);
+    expect((await etagNow(start.etag)).status).toBe(304);
+
+    const scored = scorm12Commit({ 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '40' });
+    await post(client, entryIds[0]!, [write(launchId, 2, 'scorm12', scored)]);
+    const after = await etagNow(start.etag);
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(start.etag);
+    const activity = JSON.parse(after.body).res.period[0].groupslesson[0].sessions[0].activities[0];
+    expect(activity).toMatchObject({ status: 'completed', score: 40 });
+  });
+
+  it('keeps the last score reported: a write without a score does not erase it', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'h5p', 1);
+    const launchId = newLaunchId();
+    const result = { raw: 2, max: 8, completed: false };
+    expect((await post(client, entryIds[0]!, [write(launchId, 1, 'h5p', { result })])).json().score).toBe(25);
+    expect(
+      (await post(client, entryIds[0]!, [write(launchId, 2, 'h5p', { state: '{}' })])).json().score,
+    ).toBe(25);
+  });
+
+  it('forgets an entry’s runtime data with the group', async () => {
+    const { client, groupId, entryIds } = await teacherWithActivities(ctx, 'h5p', 1);
+    await post(client, entryIds[0]!, [write(newLaunchId(), 1, 'h5p', { state: 'x' })]);
+    expect((await client.delete(`/api/user/deletegroup/${groupId}`)).statusCode).toBe(200);
+    for (const table of ['activity_runtime', 'activity_runtime_launches'] as const) {
+      const rows = await ctx.db
+        .selectFrom(table)
+        .select('entry_id')
+        .where('entry_id', '=', entryIds[0]!)
+        .execute();
+      expect(rows).toEqual([]);
+    }
+  });
+});

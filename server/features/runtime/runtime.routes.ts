@@ -1,0 +1,55 @@
+// HTTP surface of the runtime data (issue 10): what the player loads before it starts an activity
+// (its package and the kept runtime data, so it resumes on any device), and the writes the app
+// page relays from the player. Bearer only, like the other user/ calls: the content origin never
+// holds the token.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RUNTIME_DATA_MAX_BYTES, RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
+import {
+  activityLaunchResponseSchema,
+  runtimeWritesBodySchema,
+  runtimeWritesResponseSchema,
+} from '../../../common/schemas/activity-runtime.js';
+import { idParamsSchema } from '../../../common/schemas/ids.js';
+import { access } from '../../plugins/auth.js';
+import { applyRuntimeWrites, loadActivityLaunch } from './runtime.service.js';
+
+/** A request holding as many writes as allowed, each at its size cap, is never refused for its
+ * size (1 KiB per write for the envelope); each write's own caps are checked after parsing. */
+const WRITES_BODY_LIMIT = RUNTIME_WRITES_MAX_PER_REQUEST * (RUNTIME_DATA_MAX_BYTES + 1024);
+
+export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/activity/launch/:id',
+    { ...access.user, schema: { params: idParamsSchema, response: { 200: activityLaunchResponseSchema } } },
+    async (request, reply) => {
+      // Runtime data changes with every write: never reuse a stored copy.
+      reply.header('cache-control', 'private, no-store');
+      return loadActivityLaunch(app.db, request.requireCaller(), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/user/activity/runtime/:id',
+    {
+      ...access.user,
+      bodyLimit: WRITES_BODY_LIMIT,
+      schema: {
+        params: idParamsSchema,
+        body: runtimeWritesBodySchema,
+        response: { 200: runtimeWritesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await applyRuntimeWrites(
+        app.db,
+        app.config.database.kind,
+        request.requireCaller(),
+        id,
+        request.body.writes,
+        new Date(),
+      );
+      return { success: true as const, ...result };
+    },
+  );
+};

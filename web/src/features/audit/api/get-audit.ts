@@ -1,0 +1,22 @@
+// GET admin/audit: the audit log, newest first, one server page at a time (`before` = the last id seen).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditPageResponse } from '../../../../../common/schemas/insights.js';
+import { api } from '../../../lib/api-client';
+
+export type AuditFilters = { actor?: string; entity?: string; from?: string; to?: string };
+
+export async function getAuditPage(filters: AuditFilters, before?: number): Promise<AuditPageResponse> {
+  const params = Object.fromEntries(
+    Object.entries({ ...filters, before }).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const { data } = await api.get<AuditPageResponse>('admin/audit', { params });
+  return data;
+}
+
+export const useAuditLog = (filters: AuditFilters) =>
+  useInfiniteQuery({
+    queryKey: ['admin', 'audit', filters],
+    queryFn: ({ pageParam }) => getAuditPage(filters, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });

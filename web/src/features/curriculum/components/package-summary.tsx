@@ -1,0 +1,83 @@
+// What an activity package was recognised as, for admins: a kind badge (with a warning mark), and the
+// full summary (start page, files, unpacked size, detail, warnings with examples).
+import { TriangleAlert } from 'lucide-react';
+import type { PackageKind, PackageSummary } from '../../../../../common/schemas/activity-package.js';
+import { Badge } from '../../../components/ui/badge';
+import { Detail } from '../../../components/ui/details-dialog';
+
+export const packageKindLabels: Record<PackageKind, string> = {
+  html5: 'HTML5',
+  scorm12: 'SCORM 1.2',
+  scorm2004: 'SCORM 2004',
+  h5p: 'H5P',
+};
+
+const detailLabels: Record<PackageKind, string | null> = {
+  html5: null,
+  scorm12: 'Titre du manifeste',
+  scorm2004: 'Titre du manifeste',
+  h5p: 'Type de contenu',
+};
+
+/** 1 234 567 bytes -> '1,2 Mo', in French units. */
+export function formatBytes(bytes: number): string {
+  const units = ['o', 'Ko', 'Mo', 'Go'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+export function PackageKindBadge({ summary }: { summary: PackageSummary }) {
+  const warnings = summary.warnings.length;
+  return (
+    <Badge variant={warnings > 0 ? 'warning' : 'secondary'} data-testid="package-kind">
+      {warnings > 0 && <TriangleAlert className="size-3" aria-hidden="true" />}
+      {packageKindLabels[summary.kind]}
+      {warnings > 0 && <span className="sr-only">, {warnings} avertissement(s)</span>}
+    </Badge>
+  );
+}
+
+export function PackageSummaryView({ summary }: { summary: PackageSummary }) {
+  const detailLabel = detailLabels[summary.kind];
+  return (
+    <div className="grid gap-4" data-testid="package-summary">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
+        <Detail label="Type">
+          <PackageKindBadge summary={summary} />
+        </Detail>
+        <Detail label="Page de démarrage">
+          <code className="font-mono text-xs break-all">{summary.launch}</code>
+        </Detail>
+        <Detail label="Fichiers">{summary.files.toLocaleString('fr-FR')}</Detail>
+        <Detail label="Taille décompressée">{formatBytes(summary.unpackedBytes)}</Detail>
+        {detailLabel && summary.detail && <Detail label={detailLabel}>{summary.detail}</Detail>}
+      </dl>
+      {summary.warnings.length > 0 && (
+        <ul className="grid gap-2" aria-label="Avertissements">
+          {summary.warnings.map((warning) => (
+            <li
+              key={warning.code}
+              className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <div className="min-w-0">
+                <p>{warning.message}</p>
+                {warning.examples.length > 0 && (
+                  <p className="mt-1 font-mono text-xs break-all text-amber-800">
+                    {warning.examples.join(', ')}
+                  </p>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

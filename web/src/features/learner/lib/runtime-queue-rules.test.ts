@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { createWriteLog, inReportOrder } from '../../../../player/runtime-writes';
+import {
+  admitWrites,
+  type LaunchRecord,
+  nextBatch,
+  parseRuntimeWrites,
+  type QueuedWrite,
+} from './runtime-queue-rules';
+
+const LAUNCH_A = 'launch-aaaaaaaaaaaaaaaa';
+const LAUNCH_B = 'launch-bbbbbbbbbbbbbbbb';
+const write = (launchId: string, seq: number, at = '2026-11-23T10:00:00.000Z'): RuntimeWrite => ({
+  launchId,
+  seq,
+  standard: 'scorm12',
+  data: { cmi: { seq } },
+  at,
+});
+const launches = (...records: LaunchRecord[]) => new Map(records.map((r) => [r.launchId, r]));
+const record = (launchId: string, entryId: number, lastSeq = 0): LaunchRecord => ({
+  launchId,
+  entryId,
+  lastSeq,
+  startedAt: 0,
+});
+
+describe('createWriteLog', () => {
+  it('numbers a launch’s reports from 1, each holding the whole data and the time', () => {
+    const times = ['2026-11-23T10:00:00.000Z', '2026-11-23T10:00:05.000Z'];
+    const log = createWriteLog(LAUNCH_A, 'scorm2004', () => new Date(times.shift() ?? 0));
+    expect(log({ cmi: { location: 'p1' } })).toEqual({
+      launchId: LAUNCH_A,
+      seq: 1,
+      standard: 'scorm2004',
+      data: { cmi: { location: 'p1' } },
+      at: '2026-11-23T10:00:00.000Z',
+    });
+    expect(log({ cmi: { location: 'p2' } })).toMatchObject({ seq: 2, at: '2026-11-23T10:00:05.000Z' });
+  });
+  it('starts again from 1 for another launch', () => {
+    createWriteLog(LAUNCH_A, 'h5p')({});
+    expect(createWriteLog(LAUNCH_B, 'h5p')({}).seq).toBe(1);
+  });
+});
+
+describe('inReportOrder', () => {
+  it('orders by time, then launch, then sequence', () => {
+    const late = write(LAUNCH_A, 1, '2026-11-23T11:00:00.000Z');
+    const sorted = inReportOrder([late, write(LAUNCH_B, 2), write(LAUNCH_B, 1), write(LAUNCH_A, 3)]);
+    expect(sorted.map((w) => `${w.launchId.at(-1)}${w.seq}`)).toEqual(['a3', 'b1', 'b2', 'a1']);
+  });
+});
+
+describe('admitWrites', () => {
+  it('queues the writes of a known launch under its entry, in sequence order', () => {
+    const result = admitWrites(launches(record(LAUNCH_A, 7)), [write(LAUNCH_A, 2), write(LAUNCH_A, 1)]);
+    expect(result.queued.map((q) => [q.entryId, q.write.seq])).toEqual([
+      [7, 1],
+      [7, 2],
+    ]);
+    expect(result.launches).toEqual([record(LAUNCH_A, 7, 2)]);
+  });
+  it('drops replays and writes of launches this app did not start', () => {
+    const result = admitWrites(launches(record(LAUNCH_A, 7, 2)), [
+      write(LAUNCH_A, 1),
+      write(LAUNCH_A, 2),
+      write(LAUNCH_A, 3),
+      write(LAUNCH_B, 1),
+    ]);
+    expect(result.queued.map((q) => q.write.seq)).toEqual([3]);
+    expect(result.launches).toEqual([record(LAUNCH_A, 7, 3)]);
+  });
+  it('queues nothing twice within one message', () => {
+    const result = admitWrites(launches(record(LAUNCH_A, 7)), [write(LAUNCH_A, 1), write(LAUNCH_A, 1)]);
+    expect(result.queued).toHaveLength(1);
+  });
+});
+
+describe('nextBatch', () => {
+  const queued = (id: number, entryId: number): QueuedWrite => ({ id, entryId, write: write(LAUNCH_A, id) });
+  it('sends the oldest entry’s writes first, in queue order, up to the cap', () => {
+    const queue = [queued(1, 5), queued(2, 6), queued(3, 5), queued(4, 5)];
+    expect(nextBatch(queue).map((q) => q.id)).toEqual([1, 3, 4]);
+    expect(nextBatch(queue, 2).map((q) => q.id)).toEqual([1, 3]);
+    expect(nextBatch([])).toEqual([]);
+  });
+});
+
+describe('parseRuntimeWrites', () => {
+  it('accepts well-formed writes, at most a request’s worth', () => {
+    expect(parseRuntimeWrites([write(LAUNCH_A, 1)])).toEqual([write(LAUNCH_A, 1)]);
+    expect(parseRuntimeWrites(Array.from({ length: 51 }, (_, i) => write(LAUNCH_A, i + 1)))).toBeNull();
+    expect(parseRuntimeWrites([])).toBeNull();
+  });
+  it('refuses the whole message for one malformed write', () => {
+    expect(parseRuntimeWrites([write(LAUNCH_A, 1), { ...write(LAUNCH_A, 2), seq: 0 }])).toBeNull();
+    expect(parseRuntimeWrites([{ ...write(LAUNCH_A, 1), standard: 'html5' }])).toBeNull();
+    expect(parseRuntimeWrites('writes')).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+// The app page's queue of runtime writes (IndexedDB on the app origin, never localStorage): what
+// the player frame relays is stored here before it is acknowledged, then sent to the server in
+// order, each write once (deleted once the server has it), across tabs one sender at a time.
+import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { admitWrites, type LaunchRecord, nextBatch, type QueuedWrite } from './runtime-queue-rules';
+
+const QUEUE_DB = 'ardoise_runtime_queue';
+const LAUNCHES = 'launches';
+const WRITES = 'writes';
+/** Launches are forgotten after this long (a journal's leftovers older than that are dropped). */
+const LAUNCH_KEPT_MS = 30 * 24 * 3600 * 1000;
+
+function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function done(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
+  });
+}
+
+let opening: Promise<IDBDatabase> | null = null;
+function openQueue(): Promise<IDBDatabase> {
+  opening ??= (() => {
+    const request = indexedDB.open(QUEUE_DB, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(LAUNCHES, { keyPath: 'launchId' });
+      request.result.createObjectStore(WRITES, { keyPath: 'id', autoIncrement: true });
+    };
+    return promised(request);
+  })();
+  opening.catch(() => {
+    opening = null;
+  });
+  return opening;
+}
+
+/** Records a launch of an entry before the player hears of it: only its writes will be queued. */
+export async function rememberLaunch(launchId: string, entryId: number): Promise<void> {
+  const db = await openQueue();
+  const transaction = db.transaction(LAUNCHES, 'readwrite');
+  const store = transaction.objectStore(LAUNCHES);
+  const now = Date.now();
+  store.put({ launchId, entryId, lastSeq: 0, startedAt: now } satisfies LaunchRecord);
+  const all = (await promised(store.getAll())) as LaunchRecord[];
+  for (const old of all.filter((launch) => now - launch.startedAt > LAUNCH_KEPT_MS))
+    store.delete(old.launchId);
+  await done(transaction);
+}
+
+/** Stores the writes of known launches not queued before (one transaction); returns how many. */
+export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<number> {
+  const db = await openQueue();
+  const transaction = db.transaction([LAUNCHES, WRITES], 'readwrite');
+  const launchStore = transaction.objectStore(LAUNCHES);
+  const ids = [...new Set(writes.map((write) => write.launchId))];
+  const found = await Promise.all(
+    ids.map((id) => promised(launchStore.get(id)) as Promise<LaunchRecord | undefined>),
+  );
+  const known = new Map(found.flatMap((launch) => (launch ? [[launch.launchId, launch] as const] : [])));
+  const { queued, launches } = admitWrites(known, writes);
+  for (const launch of launches) launchStore.put(launch);
+  const writeStore = transaction.objectStore(WRITES);
+  for (const item of queued) writeStore.add(item);
+  await done(transaction);
+  return queued.length;
+}
+
+/** What became of one request: the server has the writes, refused them for good, or try later. */
+export type SendOutcome = 'sent' | 'refused' | 'later';
+
+/**
+ * Sends queued writes, oldest first, one entry's batch per request, until the queue is empty or a
+ * request must be tried later; resolves with false in that case. A write refused for good is
+ * dropped (sent again it would block the queue). Tabs take turns (Web Locks).
+ */
+export async function sendQueuedWrites(
+  send: (entryId: number, writes: RuntimeWrite[]) => Promise<SendOutcome>,
+): Promise<boolean> {
+  const run = async () => {
+    const db = await openQueue();
+    // The server refuses a whole request for one bad write: then they go one by one, so that
+    // only the bad one is dropped.
+    let max: number | undefined;
+    for (;;) {
+      const read = db.transaction(WRITES, 'readonly');
+      const queue = (await promised(read.objectStore(WRITES).getAll())) as QueuedWrite[];
+      const batch = nextBatch(queue, max);
+      const first = batch[0];
+      if (!first) return true;
+      const outcome = await send(
+        first.entryId,
+        batch.map((item) => item.write),
+      );
+      if (outcome === 'later') return false;
+      if (outcome === 'refused' && batch.length > 1) {
+        max = 1;
+        continue;
+      }
+      const remove = db.transaction(WRITES, 'readwrite');
+      for (const item of batch) remove.objectStore(WRITES).delete(item.id as number);
+      await done(remove);
+    }
+  };
+  return navigator.locks ? navigator.locks.request('ardoise-runtime-queue', run) : run();
+}

@@ -1,0 +1,59 @@
+// The app page's half of the runtime relay: writes the player frame posts (the current launch's, or
+// its journal's leftovers) are queued on this origin, then acknowledged so the player forgets them,
+// then sent. The queue is sent when the learner area opens (what an earlier visit left), when the
+// browser is back online and after each new write; the learning table is refreshed when the server
+// has taken writes (completion, score).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { queueWrites } from './runtime-queue';
+import { flushRuntimeQueue } from './runtime-sender';
+
+export type WriteIds = { launchId: string; seq: number }[];
+
+/** Writes the relay is still putting in the queue. */
+const queueing = new Set<Promise<unknown>>();
+/** How long a launch waits for the device's own writes to reach the server (offline: not at all). */
+const SETTLE_TIMEOUT_MS = 3_000;
+
+/**
+ * Resolves once the writes relayed so far are queued and the queue has been sent (or could not
+ * be: offline, server down), at most SETTLE_TIMEOUT_MS later. A launch reads the kept runtime
+ * data after this, so that what this device reported last (a reload's last commit, kept in the
+ * player's journal) is not overtaken by older data from the server.
+ */
+export function runtimeWritesSettled(): Promise<void> {
+  const settled = Promise.allSettled([...queueing]).then(() => flushRuntimeQueue(() => undefined));
+  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, SETTLE_TIMEOUT_MS))]);
+}
+
+export function useRuntimeRelay(): (writes: RuntimeWrite[], ack: (ids: WriteIds) => void) => void {
+  const queryClient = useQueryClient();
+  const onSent = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['learner'] });
+  }, [queryClient]);
+
+  useEffect(() => {
+    const flush = () => void flushRuntimeQueue(onSent);
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [onSent]);
+
+  return useCallback(
+    (writes, ack) => {
+      const queued = queueWrites(writes);
+      queueing.add(queued);
+      void queued.finally(() => queueing.delete(queued)).catch(() => undefined);
+      queued
+        .then(() => {
+          void flushRuntimeQueue(onSent);
+          // A replaced frame may be gone already: its journal's leftovers are acked by the next.
+          ack(writes.map(({ launchId, seq }) => ({ launchId, seq })));
+        })
+        // Not acknowledged: the player's journal keeps them and announces them again.
+        .catch((error: unknown) => console.error('Runtime queue', error));
+    },
+    [onSent],
+  );
+}
