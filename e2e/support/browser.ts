@@ -48,6 +48,16 @@ export async function signInThroughForm(
 
 /** axe-core scan of the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A toast sliding in is half transparent; axe would measure its contrast mid-way. Scan what the
+  // user reads once finite animations and transitions are over (spinners loop forever: ignored).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
