@@ -47,3 +47,9 @@ export const ZIP_MAX_COMPRESSION_RATIO = 100;
 export const RUNTIME_SUSPEND_DATA_MAX_CHARS = 64_000;
 export const RUNTIME_DATA_MAX_BYTES = 256 * 1024;
 export const RUNTIME_WRITES_MAX_PER_REQUEST = 50;
+/** xAPI content (cmi5, Tin Can): statements per runtime write and kept per group entry, state
+ * documents per entry and the length of one. */
+export const XAPI_STATEMENTS_MAX_PER_WRITE = 100;
+export const XAPI_STATEMENTS_MAX_PER_ENTRY = 5_000;
+export const XAPI_DOCUMENTS_MAX_PER_ENTRY = 50;
+export const XAPI_DOCUMENT_MAX_CHARS = 64_000;

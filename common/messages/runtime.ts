@@ -13,6 +13,8 @@ const kindNames: Record<PackageKind, string> = {
   scorm12: 'SCORM 1.2',
   scorm2004: 'SCORM 2004',
   h5p: 'H5P',
+  cmi5: 'cmi5',
+  tincan: 'Tin Can',
 };
 const thousands = (n: number) => n.toLocaleString('en-US');
 
@@ -21,7 +23,7 @@ export const runtimeMessages = {
   tooManyWrites: `Send at most ${RUNTIME_WRITES_MAX_PER_REQUEST} runtime writes per request.`,
   invalidLaunchId: 'A launch id is 16 to 64 letters, digits, "-" or "_".',
   invalidSeq: 'A write number (seq) is a whole number from 1.',
-  invalidStandard: 'The standard must be scorm12, scorm2004 or h5p.',
+  invalidStandard: 'The standard must be scorm12, scorm2004, h5p, cmi5 or tincan.',
   invalidAt: 'The write time (at) must be an ISO 8601 date and time.',
   invalidData: 'The runtime data must be a JSON object.',
   scormDataShape: 'SCORM runtime data must be an object holding a cmi object.',

@@ -2,10 +2,12 @@
 // from and the warnings worth an admin's reading. Shown after an upload, beside each activity on
 // /session/{id} and on /activity-preview/{id}, and handed to the player before a launch.
 import { z } from 'zod';
+import { xapiPackageSchema } from './xapi.js';
 
 /** html5: a plain page (index.html or one obvious entry page); scorm12 / scorm2004: launched from
- * imsmanifest.xml with the SCORM runtime; h5p: played by the H5P runtime. */
-export const packageKindSchema = z.enum(['html5', 'scorm12', 'scorm2004', 'h5p']);
+ * imsmanifest.xml with the SCORM runtime; h5p: played by the H5P runtime; cmi5 / tincan: launched
+ * from cmi5.xml / tincan.xml with an xAPI endpoint (issue 12). */
+export const packageKindSchema = z.enum(['html5', 'scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan']);
 export type PackageKind = z.infer<typeof packageKindSchema>;
 
 export const packageWarningCodeSchema = z.enum([
@@ -39,6 +41,8 @@ export const packageSummarySchema = z.object({
   /** H5P: the main library with its version (e.g. 'H5P.MultiChoice 1.16'); SCORM: the
    * manifest's title. Absent for plain HTML5. */
   detail: z.string().optional(),
+  /** cmi5 / tincan: the AU (or launch activity) Ardoise plays and its completion rules. */
+  xapi: xapiPackageSchema.optional(),
   warnings: z.array(packageWarningSchema),
 });
 export type PackageSummary = z.infer<typeof packageSummarySchema>;

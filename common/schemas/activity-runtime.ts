@@ -5,15 +5,19 @@ import { z } from 'zod';
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../constants.js';
 import { runtimeMessages as m } from '../messages/runtime.js';
 import { packageLaunchSchema } from './activity-package.js';
+import { xapiLaunchSchema } from './xapi.js';
 
-/** Which runtime produced the data: SCORM 1.2, SCORM 2004 or H5P. */
-export const runtimeStandardSchema = z.enum(['scorm12', 'scorm2004', 'h5p'], { error: m.invalidStandard });
+/** Which runtime produced the data: SCORM 1.2, SCORM 2004, H5P, or the xAPI endpoint (cmi5, Tin Can). */
+export const runtimeStandardSchema = z.enum(['scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'], {
+  error: m.invalidStandard,
+});
 export type RuntimeStandard = z.infer<typeof runtimeStandardSchema>;
 
 /**
  * The runtime data, whole (each write replaces the previous one):
  * - scorm12 / scorm2004: `{ cmi: {...} }`, the cmi object as scorm-again renders it for a commit;
- * - h5p: `{ state?: string, result?: { raw: number, max: number, completed: boolean, success?: boolean } }`.
+ * - h5p: `{ state?: string, result?: { raw: number, max: number, completed: boolean, success?: boolean } }`;
+ * - cmi5 / tincan: `{ documents, statements }` (common/schemas/xapi.ts).
  * Checked and capped by the server (RUNTIME_DATA_MAX_BYTES, RUNTIME_SUSPEND_DATA_MAX_CHARS).
  */
 export const runtimeDataSchema = z.record(z.string(), z.unknown(), { error: m.invalidData });
@@ -77,5 +81,7 @@ export const activityLaunchResponseSchema = z.object({
   success: z.literal(true),
   package: packageLaunchSchema,
   runtime: runtimeStateSchema.nullable(),
+  /** cmi5 / tincan packages: actor, registration and completion rules for the launch; else null. */
+  xapi: xapiLaunchSchema.nullable(),
 });
 export type ActivityLaunchResponse = z.infer<typeof activityLaunchResponseSchema>;

@@ -88,7 +88,7 @@ export interface ActivitiesTable {
   size_bytes: number;
   created_at: string;
   /** What the package was recognised as (common/schemas/activity-package.ts PackageKind). */
-  package_kind: Generated<'html5' | 'scorm12' | 'scorm2004' | 'h5p'>;
+  package_kind: Generated<'html5' | 'scorm12' | 'scorm2004' | 'h5p' | 'cmi5' | 'tincan'>;
   /** The zip folder the package lives in: '' or a single top folder ending with '/'. */
   package_root: Generated<string>;
   /** The start page, relative to package_root (query string kept). */
@@ -128,7 +128,7 @@ export interface GroupActivitiesTable {
 /** The runtime data an entry's activity last reported (SCORM cmi data, H5P state and result). */
 export interface ActivityRuntimeTable {
   entry_id: number;
-  standard: 'scorm12' | 'scorm2004' | 'h5p';
+  standard: 'scorm12' | 'scorm2004' | 'h5p' | 'cmi5' | 'tincan';
   data: string; // JSON
   updated_at: string;
 }

@@ -102,7 +102,7 @@ let runtimeReady: Promise<ScormRuntime | null> = Promise.resolve(null);
 /** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
  * report is numbered, posted to the app page at once and journaled until the app page acks it. */
 function installRuntime(info: Launch): Promise<ScormRuntime | null> {
-  if (info.kind === 'html5') return Promise.resolve(null);
+  if (info.kind === 'html5' || info.kind === 'cmi5' || info.kind === 'tincan') return Promise.resolve(null);
   const record = createWriteLog(info.launchId, info.kind);
   const report = (data: Parameters<typeof record>[0]) => {
     const write = record(data);

@@ -45,6 +45,7 @@ export async function loadActivityLaunch(
     runtime: kept
       ? { standard: row.standard!, data: JSON.parse(row.data!), updatedAt: row.updated_at! }
       : null,
+    xapi: null,
   };
 }
 

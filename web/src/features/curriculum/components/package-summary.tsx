@@ -10,6 +10,8 @@ export const packageKindLabels: Record<PackageKind, string> = {
   scorm12: 'SCORM 1.2',
   scorm2004: 'SCORM 2004',
   h5p: 'H5P',
+  cmi5: 'cmi5',
+  tincan: 'Tin Can',
 };
 
 const detailLabels: Record<PackageKind, string | null> = {
@@ -17,6 +19,8 @@ const detailLabels: Record<PackageKind, string | null> = {
   scorm12: 'Titre du manifeste',
   scorm2004: 'Titre du manifeste',
   h5p: 'Type de contenu',
+  cmi5: 'Titre du cours',
+  tincan: 'Titre de l’activité',
 };
 
 /** 1 234 567 bytes -> '1,2 Mo', in French units. */
