@@ -8,8 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
-import { createLesson, createLessonSession, createLevel, createPeriod } from '../server/test/factories.js';
-import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
+import {
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+} from '../server/fixtures/factories.js';
+import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import {
   buildH5pPackage,
   buildHtml5Package,

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { h5pMessages } from '../common/messages/h5p.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
-import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import {
   createActivity,
   createLesson,
@@ -20,8 +19,9 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../server/test/factories.js';
-import { buildZip } from '../server/test/fixtures.js';
+} from '../server/fixtures/factories.js';
+import { buildZip } from '../server/fixtures/files.js';
+import { FileStore } from '../server/storage/file-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/components/sandbox.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';

@@ -9,14 +9,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../server/features/audit/audit.repository.js';
-import { buildLevel } from '../server/features/learning-table/learner.factories.js';
+import { buildLevel } from '../server/fixtures/curriculum.js';
 import {
   createGroup,
   createSchool,
   createTeacher,
   DEFAULT_PASSWORD,
   daysFromToday,
-} from '../server/test/factories.js';
+} from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { expectAccessible, newPage, signInThroughForm } from './support/browser.js';
 import type { RunningServer } from './support/server.js';

@@ -6,10 +6,10 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
-import { buildLevel, storePackage, storePdf } from '../server/features/learning-table/learner.factories.js';
+import { buildLevel, storePackage, storePdf } from '../server/fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import { FileStore } from '../server/storage/file-store.js';
-import { createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
-import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
 import {
   DESKTOP,
   expectAccessible,

@@ -8,8 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages } from '../common/messages/curriculum.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
-import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import {
   createLesson,
   createLessonSession,
@@ -17,8 +16,9 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../server/test/factories.js';
-import { buildZip } from '../server/test/fixtures.js';
+} from '../server/fixtures/factories.js';
+import { buildZip } from '../server/fixtures/files.js';
+import { FileStore } from '../server/storage/file-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { launchBrowser, newPage, PHONE, signInThroughForm } from './support/browser.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';

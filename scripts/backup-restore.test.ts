@@ -18,8 +18,8 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../server/test/factories.js';
-import { buildActivityZip, buildPdf } from '../server/test/fixtures.js';
+} from '../server/fixtures/factories.js';
+import { buildActivityZip, buildPdf } from '../server/fixtures/files.js';
 import { signIn } from '../server/test/helper.js';
 import { createTestDatabase, dbKind, type TestDatabase } from '../server/test/test-database.js';
 import { backup, restore } from './backup-restore.js';

@@ -12,8 +12,8 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
+import { createAdmin } from '../server/fixtures/factories.js';
 import { FileStore } from '../server/storage/file-store.js';
-import { createAdmin } from '../server/test/factories.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_MS = 200;

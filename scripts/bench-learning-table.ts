@@ -18,7 +18,7 @@ import { type Db, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { hashPassword } from '../server/features/auth/password.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
-import { buildLevel } from '../server/features/learning-table/learner.factories.js';
+import { buildLevel } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
 import { FileStore } from '../server/storage/file-store.js';
 import { createTestDatabase } from '../server/test/test-database.js';

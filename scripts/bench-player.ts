@@ -17,10 +17,10 @@ import { launchBrowser, signInThroughForm } from '../e2e/support/browser.js';
 import { describeActivities, scormManifest, scormPage } from '../e2e/support/runtime-packages.js';
 import { type RunningServer, startServer } from '../e2e/support/server.js';
 import { insertMissingActivityEntries } from '../server/features/groups/group-entries.repository.js';
-import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
+import { createGroup, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { buildZip } from '../server/fixtures/files.js';
 import { FileStore } from '../server/storage/file-store.js';
-import { createGroup, createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
-import { buildZip } from '../server/test/fixtures.js';
 
 const FILES = 1_500;
 const FILE_BYTES = 20 * 1024; // 1,500 × 20 KiB ≈ 30 MB

@@ -12,7 +12,7 @@ import {
   createLessonSession,
   createLevel,
   createPeriod,
-} from './test/factories.js';
+} from './fixtures/factories.js';
 import { buildScorm12Package } from './test/package-fixtures.js';
 import { createTestDatabase, type TestDatabase } from './test/test-database.js';
 

@@ -5,8 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildLevel } from './features/learning-table/learner.factories.js';
-import { createTeacher, DEFAULT_PASSWORD } from './test/factories.js';
+import { buildLevel } from './fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from './fixtures/factories.js';
 import { setupTestApp, signIn } from './test/helper.js';
 import { dbKind, withAdminClient } from './test/test-database.js';
 

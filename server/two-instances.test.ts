@@ -11,8 +11,8 @@ import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ACCOUNT_FAILURE_LIMIT } from './features/auth/login-throttle.js';
 import { generateTotpSecret, totpCodeAt } from './features/auth/totp.js';
-import { buildLevel } from './features/learning-table/learner.factories.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from './test/factories.js';
+import { buildLevel } from './fixtures/curriculum.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from './fixtures/factories.js';
 import { createTestDatabase, dbKind, type TestDatabase } from './test/test-database.js';
 
 type Instance = { url: string; child: ChildProcess; dataDir: string };

@@ -1,5 +1,5 @@
 // A hostile activity for the isolation tests, built in code.
-import { buildZip } from '../../server/test/fixtures.js';
+import { buildZip } from '../../server/fixtures/files.js';
 
 /** A package that tries everything a hostile activity would, and writes what it got. */
 export function maliciousPackage(appUrl: string): Buffer {

@@ -4,7 +4,7 @@
 // activity row with what upload recognition would have found (kind, folder, launch page).
 import type { PackageKind } from '../../common/schemas/activity-package.js';
 import type { Db } from '../../server/db/database.js';
-import { buildZip } from '../../server/test/fixtures.js';
+import { buildZip } from '../../server/fixtures/files.js';
 
 export type ScormStandard = 'scorm12' | 'scorm2004';
 

@@ -26,10 +26,6 @@ export const access = {
   admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
 } as const;
 
-// Re-exported only for the learning-table and player features, whose files another session owns
-// this round; everything else imports Caller from features/auth/caller.ts.
-export type { Caller } from '../features/auth/caller.js';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRule;

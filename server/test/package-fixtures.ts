@@ -2,7 +2,7 @@
 // 2004 packages whose page talks to the LMS API (initialize, read suspend_data, set status, score,
 // location and suspend_data, commit, finish), H5P packages with their libraries, and HTML5 exports
 // whose start page is not index.html.
-import { buildZip } from './fixtures.js';
+import { buildZip } from '../fixtures/files.js';
 
 type Files = Record<string, string | Uint8Array>;
 

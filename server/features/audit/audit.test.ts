@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { insightsMessages } from '../../../common/messages/insights.js';
 import { AUDIT_PAGE_SIZE, auditPageResponseSchema } from '../../../common/schemas/insights.js';
+import { createTeacher, DEFAULT_PASSWORD, today } from '../../fixtures/factories.js';
 import { expectShape, signInNewAdmin } from '../../test/admin-helpers.js';
-import { createTeacher, DEFAULT_PASSWORD, today } from '../../test/factories.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { recordAudit } from './audit.repository.js';
 

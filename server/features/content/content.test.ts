@@ -7,8 +7,8 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../../test/factories.js';
-import { buildPdf, buildZip } from '../../test/fixtures.js';
+} from '../../fixtures/factories.js';
+import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();

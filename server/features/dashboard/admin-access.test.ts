@@ -1,7 +1,7 @@
 // Every admin back-office route of this area answers 401 to anonymous callers and 403 to teachers.
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();

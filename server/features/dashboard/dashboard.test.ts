@@ -10,7 +10,7 @@ import {
   createSchool,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../../test/factories.js';
+} from '../../fixtures/factories.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();

@@ -10,7 +10,6 @@ import {
   schoolUsageResponseSchema,
 } from '../../../common/schemas/insights.js';
 import { backfillCompletionTotals } from '../../db/migrations/2026-11-23-005-insights.js';
-import { expectShape, signInNewAdmin } from '../../test/admin-helpers.js';
 import {
   createActivity,
   createGroup,
@@ -22,7 +21,8 @@ import {
   createTeacher,
   DEFAULT_PASSWORD,
   daysFromToday,
-} from '../../test/factories.js';
+} from '../../fixtures/factories.js';
+import { expectShape, signInNewAdmin } from '../../test/admin-helpers.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();

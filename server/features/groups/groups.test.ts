@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { learnerMessages } from '../../../common/messages/learner.js';
+import { buildLevel } from '../../fixtures/curriculum.js';
 import {
   createAdmin,
   createGroup,
@@ -8,7 +9,6 @@ import {
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
-import { buildLevel } from '../learning-table/learner.factories.js';
 
 const ctx = setupTestApp();
 

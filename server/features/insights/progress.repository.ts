@@ -1,7 +1,7 @@
 // SQL of a group's progress report: every activity entry of one group (or of all the caller's
 // groups in a level) with its lesson, session, status and completion date, in table order.
 import type { Db } from '../../db/database.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
 
 export type ProgressRow = {

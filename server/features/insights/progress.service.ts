@@ -9,7 +9,7 @@ import type {
 } from '../../../common/schemas/insights.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http-error.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { findCallerLevel, findOwnedGroup } from '../groups/group-access.js';
 import { type CsvCell, toCsv } from './csv.js';
 import { type ProgressRow, selectGroupProgress, selectLevelProgress } from './progress.repository.js';

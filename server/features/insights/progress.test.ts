@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { groupOverviewResponseSchema } from '../../../common/schemas/insights.js';
-import { expectShape, signInAs } from '../../test/admin-helpers.js';
 import {
   createActivity,
   createGroup,
@@ -13,7 +12,8 @@ import {
   createLevel,
   createPeriod,
   createTeacher,
-} from '../../test/factories.js';
+} from '../../fixtures/factories.js';
+import { expectShape, signInAs } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();

@@ -1,7 +1,7 @@
 // SQL of the learning table: a group's whole table in two set-based reads (activities, PDFs),
 // whatever the size of the level, and the status change of one activity entry.
 import type { Db } from '../../db/database.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
 import { bumpProgressVersion } from '../groups/group-entries.repository.js';
 

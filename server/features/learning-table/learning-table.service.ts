@@ -7,7 +7,7 @@ import { type UserTableResponse, userTableResponseSchema } from '../../../common
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http-error.js';
 import { type PreparedJson, prepareJson } from '../../large-json.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.js';
 import { insertMissingActivityEntries, insertMissingPdfEntries } from '../groups/group-entries.repository.js';
 import { presentPeriods, rulePeriods } from './learning-table.presenter.js';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { learnerMessages } from '../../../common/messages/learner.js';
 import type { LearnerPeriod, UserTableResponse } from '../../../common/schemas/learner.js';
 import type { Db } from '../../db/database.js';
+import { buildLevel } from '../../fixtures/curriculum.js';
 import {
   createActivity,
   createAdmin,
@@ -13,9 +14,8 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../../test/factories.js';
+} from '../../fixtures/factories.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
-import { buildLevel } from './learner.factories.js';
 import { loadUserTable } from './learning-table.service.js';
 
 const ctx = setupTestApp();

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { buildLevel } from '../../fixtures/curriculum.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
 import { dbKind } from '../../test/test-database.js';
-import { buildLevel } from '../learning-table/learner.factories.js';
 
 const TOKEN = 'metrics-token-for-tests-0123';
 const t = setupTestApp({ metricsToken: TOKEN });

@@ -1,7 +1,7 @@
 // SQL of the player's streams: a PDF entry or an activity entry of one of the caller's groups,
 // with what is needed to find its file.
 import type { Db } from '../../db/database.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
 
 export function findOwnedPdfFile(

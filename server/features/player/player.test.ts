@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
-import { buildActivityZip, buildPdf } from '../../test/fixtures.js';
+import { buildLevel, storePackage, storePdf } from '../../fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { buildActivityZip, buildPdf } from '../../fixtures/files.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
-import { buildLevel, storePackage, storePdf } from '../learning-table/learner.factories.js';
 
 const ctx = setupTestApp();
 

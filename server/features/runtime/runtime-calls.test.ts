@@ -6,7 +6,7 @@ import { RUNTIME_DATA_MAX_BYTES, RUNTIME_SUSPEND_DATA_MAX_CHARS } from '../../..
 import { httpMessages } from '../../../common/messages/http.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
 import { scorm12Commit, scorm2004Commit } from '../../../common/test/scorm-commits.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
 

@@ -5,9 +5,9 @@ import { expect } from 'vitest';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { ActivityLaunchResponse, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
 import type { UserTableResponse } from '../../../common/schemas/learner.js';
-import { createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { buildLevel } from '../../fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { type ApiClient, signIn, type TestContext } from '../../test/helper.js';
-import { buildLevel } from '../learning-table/learner.factories.js';
 
 /** A teacher's group over one lesson of `count` activities of this kind (row order = the rule's). */
 export async function teacherWithActivities(ctx: TestContext, kind: PackageKind, count = 2) {

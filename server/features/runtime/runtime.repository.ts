@@ -3,7 +3,7 @@
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import type { ActivityRuntimeTable } from '../../db/schema.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
 
 export type RuntimeEntry = {

@@ -13,7 +13,7 @@ import {
 } from '../../../common/schemas/activity-runtime.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { badRequest, notFound, payloadTooLarge } from '../../http-error.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Caller } from '../auth/caller.js';
 import { bumpProgressVersion } from '../groups/group-entries.repository.js';
 import { completeIfAllowed } from '../learning-table/learning-table.service.js';
 import {

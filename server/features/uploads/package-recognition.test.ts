@@ -4,7 +4,6 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { activityPackageResponseSchema } from '../../../common/schemas/curriculum.js';
-import { expectShape } from '../../test/admin-helpers.js';
 import {
   createActivity,
   createAdmin,
@@ -14,8 +13,9 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../../test/factories.js';
-import { buildActivityZip, buildZip } from '../../test/fixtures.js';
+} from '../../fixtures/factories.js';
+import { buildActivityZip, buildZip } from '../../fixtures/files.js';
+import { expectShape } from '../../test/admin-helpers.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import {
   buildH5pPackage,

@@ -13,8 +13,8 @@ import {
   createPeriod,
   createTeacher,
   DEFAULT_PASSWORD,
-} from '../../test/factories.js';
-import { buildActivityZip, buildPdf, buildZip } from '../../test/fixtures.js';
+} from '../../fixtures/factories.js';
+import { buildActivityZip, buildPdf, buildZip } from '../../fixtures/files.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
 import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
 import { zipAttacks } from '../../test/zip-attacks.js';
