@@ -8,7 +8,11 @@ import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
 import { findCallerLevel } from './group-access.js';
-import { insertMissingActivityEntries, insertMissingPdfEntries } from './group-entries.repository.js';
+import {
+  bumpProgressVersion,
+  insertMissingActivityEntries,
+  insertMissingPdfEntries,
+} from './group-entries.repository.js';
 import {
   countGroupsOfTeacher,
   countLevelActivities,
@@ -52,12 +56,28 @@ export async function createGroup(
       throw conflict(learnerMessages.groupLimitReached(limit));
     }
     const group = await insertGroup(trx, { teacherId: caller.id, levelId, title, now: new Date() });
-    await insertMissingActivityEntries(trx, group.id, levelId);
-    await insertMissingPdfEntries(trx, group.id, levelId);
+    await addMissingEntries(trx, { id: group.id, level_id: levelId }, { activities: true, pdfs: true });
     return group;
   });
 }
 
 export async function deleteGroup(db: Db, caller: Caller, groupId: number): Promise<void> {
   if (!(await deleteOwnedGroup(db, caller, groupId))) throw notFound(httpMessages.notFound);
+}
+
+// The learning table's way into a group's entries (other features call these, never the repository).
+
+/** Adds the group's missing entries (content added to its level since the group was made). */
+export async function addMissingEntries(
+  db: Db,
+  group: { id: number; level_id: number },
+  kinds: { activities: boolean; pdfs: boolean },
+): Promise<void> {
+  if (kinds.activities) await insertMissingActivityEntries(db, group.id, group.level_id);
+  if (kinds.pdfs) await insertMissingPdfEntries(db, group.id, group.level_id);
+}
+
+/** Marks the group's learning table as changed (its cached copy is rebuilt). Call after the change. */
+export function progressChanged(db: Db, groupId: number): Promise<void> {
+  return bumpProgressVersion(db, groupId);
 }

@@ -3,7 +3,6 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
-import { bumpProgressVersion } from '../groups/group-entries.repository.js';
 
 /** One row per activity of the level (and one for each empty period, lesson or session), in
  * period, lesson, session, row order. `entry_id` is null when the group has no entry yet. */
@@ -90,13 +89,14 @@ export function findOwnedActivityEntry(
     .executeTakeFirst();
 }
 
-/** Pending → completed; a completed entry is left as it is (never goes back to pending). */
-export async function markEntryCompleted(db: Db, groupId: number, entryId: number, now: Date): Promise<void> {
+/** Pending → completed; a completed entry is left as it is (never goes back to pending). True when
+ * the status changed. */
+export async function markEntryCompleted(db: Db, entryId: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('group_activities')
     .set({ status: 'completed', completed_at: now.toISOString() })
     .where('id', '=', entryId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) await bumpProgressVersion(db, groupId);
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../http-error.js';
 import { type PreparedJson, prepareJson } from '../../large-json.js';
 import type { Caller } from '../auth/caller.js';
 import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.js';
-import { insertMissingActivityEntries, insertMissingPdfEntries } from '../groups/group-entries.repository.js';
+import { addMissingEntries, progressChanged } from '../groups/groups.service.js';
 import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
 import {
   findOwnedActivityEntry,
@@ -58,14 +58,13 @@ async function buildUserTable(db: Db, group: OwnedGroup): Promise<UserTableRespo
     selectActivityRows(db, group.id, group.level_id),
     selectPdfRows(db, group.id, group.level_id),
   ]);
-  if (activityRows.some((row) => row.activity_id !== null && row.entry_id === null)) {
-    await insertMissingActivityEntries(db, group.id, group.level_id);
-    activityRows = await selectActivityRows(db, group.id, group.level_id);
-  }
-  if (pdfRows.some((row) => row.entry_id === null)) {
-    await insertMissingPdfEntries(db, group.id, group.level_id);
-    pdfRows = await selectPdfRows(db, group.id, group.level_id);
-  }
+  const missing = {
+    activities: activityRows.some((row) => row.activity_id !== null && row.entry_id === null),
+    pdfs: pdfRows.some((row) => row.entry_id === null),
+  };
+  await addMissingEntries(db, group, missing);
+  if (missing.activities) activityRows = await selectActivityRows(db, group.id, group.level_id);
+  if (missing.pdfs) pdfRows = await selectPdfRows(db, group.id, group.level_id);
   return {
     period: presentPeriods(group.id, activityRows, pdfRows),
     group: { id: group.id, title: group.title, levelid: group.level_id, leveltitle: group.level_title },
@@ -89,6 +88,6 @@ export async function completeIfAllowed(db: Db, entry: OwnedActivityEntry, now: 
   if (entry.status === 'completed') return true;
   const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
   if (!canOpenActivity(rulePeriods(rows), entry.id)) return false;
-  await markEntryCompleted(db, entry.group_id, entry.id, now);
+  if (await markEntryCompleted(db, entry.id, now)) await progressChanged(db, entry.group_id);
   return true;
 }
