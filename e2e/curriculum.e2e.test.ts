@@ -8,12 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
-import {
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-} from '../server/fixtures/factories.js';
+import { createSessionPath } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import {
   buildH5pPackage,
@@ -250,12 +245,8 @@ describe('real-world packages through the admin screens', () => {
   }
 
   it('shows what each kind was recognised as, beside each activity and on its preview', async () => {
-    const lesson = await createLesson(
-      server.db,
-      (await createPeriod(server.db, (await createLevel(server.db, 'CE1')).id)).id,
-    );
-    const session = await createLessonSession(server.db, lesson.id, 'Séance paquets');
-    await page.goto(`${server.url}/session/${session.id}`);
+    const { sessionId } = await createSessionPath(server.db, { level: 'CE1', session: 'Séance paquets' });
+    await page.goto(`${server.url}/session/${sessionId}`);
     await page.getByText('Aucune activité dans cette session').waitFor();
 
     const uploads: Array<Upload & { kind: string; launch: string }> = [
@@ -371,10 +362,8 @@ Promise.all([
 
 describe('a hostile package in the preview', () => {
   it('cannot read the app window, its storage or cookies, nor call the API as the admin', async () => {
-    const level = await createLevel(server.db);
-    const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
-    const session = await createLessonSession(server.db, lesson.id);
-    await page.goto(`${server.url}/session/${session.id}`);
+    const { sessionId } = await createSessionPath(server.db);
+    await page.goto(`${server.url}/session/${sessionId}`);
     await page.getByRole('button', { name: m.addActivity }).first().click();
     const dialog = await openDialog();
     await dialog.getByLabel(m.activityNameLabel).fill('Piège');

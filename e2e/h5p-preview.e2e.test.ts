@@ -13,10 +13,7 @@ import type { PackageKind } from '../common/schemas/activity-package.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import {
   createActivity,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../server/fixtures/factories.js';
@@ -79,9 +76,7 @@ async function seedPreviewActivity(
 beforeAll(async () => {
   ({ server, browser, page: adminPage } = await startAdminSession());
   files = new FileStore(path.join(server.dataDir, 'files'));
-  const level = await createLevel(server.db);
-  const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
-  sessionId = (await createLessonSession(server.db, lesson.id)).id;
+  sessionId = (await createSessionPath(server.db)).sessionId;
 });
 afterAll(() => stopAdminSession({ server, browser }));
 

@@ -9,14 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages } from '../common/messages/curriculum.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import {
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../server/fixtures/factories.js';
+import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
 import { FileStore } from '../server/storage/file-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
@@ -292,9 +285,10 @@ describe('SCORM runtime', () => {
   });
 
   it('plays a package an admin uploaded, from what upload recognition found', async () => {
-    const level = await createLevel(server.db, 'Module téléversé');
-    const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
-    const session = await createLessonSession(server.db, lesson.id, 'Séance SCORM');
+    const { levelId, sessionId } = await createSessionPath(server.db, {
+      level: 'Module téléversé',
+      session: 'Séance SCORM',
+    });
     const admin = await newPage(browser);
     await signInThroughForm(
       admin.page,
@@ -302,7 +296,7 @@ describe('SCORM runtime', () => {
       { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
       /\/dashboard$/,
     );
-    await admin.page.goto(`${server.url}/session/${session.id}`);
+    await admin.page.goto(`${server.url}/session/${sessionId}`);
     await admin.page.getByRole('button', { name: curriculumMessages.addActivity }).first().click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByLabel(curriculumMessages.activityNameLabel).fill('Conjugaison');
@@ -316,7 +310,7 @@ describe('SCORM runtime', () => {
     await dialog.getByTestId('package-kind').getByText('SCORM 2004', { exact: true }).waitFor();
     await admin.context.close();
 
-    const uploaded = await createTeacher(server.db, { levelIds: [level.id] });
+    const uploaded = await createTeacher(server.db, { levelIds: [levelId] });
     const { context, page } = await newPage(browser);
     await signInThroughForm(
       page,

@@ -12,10 +12,7 @@ import type { Db } from '../server/db/database.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
 import {
   createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../server/fixtures/factories.js';
@@ -71,12 +68,10 @@ describe('npm run backup / npm run restore', () => {
     const app = await buildApp({ db, config: source, files, logger: false });
     const admin = await createAdmin(db);
     const token = await insertSession(db, admin.id, new Date(), 600_000);
-    const level = await createLevel(db);
-    const lesson = await createLesson(db, (await createPeriod(db, level.id)).id);
-    const session = await createLessonSession(db, lesson.id);
+    const { levelId, lessonId, sessionId } = await createSessionPath(db);
     const pdf = {
       title: 'Fiche',
-      id: lesson.id,
+      id: lessonId,
       filename: 'fiche.pdf',
       type: 'application/pdf',
       bytes: buildPdf(),
@@ -84,15 +79,15 @@ describe('npm run backup / npm run restore', () => {
     await uploadThroughApi(app, token, pdf);
     const zip = {
       title: 'Jeu',
-      id: session.id,
+      id: sessionId,
       filename: 'jeu.zip',
       type: 'application/zip',
       bytes: buildActivityZip(),
     };
     await uploadThroughApi(app, token, zip);
-    const teacher = await createTeacher(db, { levelIds: [level.id] });
+    const teacher = await createTeacher(db, { levelIds: [levelId] });
     const client = await signIn(app, { email: teacher.email, password: DEFAULT_PASSWORD });
-    const { group } = (await client.post(`/api/user/creategroups/${level.id}`, { title: 'CM1' })).json();
+    const { group } = (await client.post(`/api/user/creategroups/${levelId}`, { title: 'CM1' })).json();
 
     // The server keeps answering over HTTP (and writing sessions) while the backup runs.
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-backup-'));

@@ -6,13 +6,7 @@ import { DEFAULT_ADMIN_EMAIL, prepare } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { verifyPassword } from './features/auth/password.js';
 import { packageZipKey } from './features/curriculum/stored-files.js';
-import {
-  createActivity,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-} from './fixtures/factories.js';
+import { createActivity, createSessionPath } from './fixtures/factories.js';
 import { buildScorm12Package } from './test/package-fixtures.js';
 import { createTestDatabase, type TestDatabase } from './test/test-database.js';
 
@@ -76,12 +70,8 @@ describe('first start', () => {
     const hash = crypto.createHash('sha256').update(zip).digest('hex');
     await fs.mkdir(path.dirname(files.absolutePath(packageZipKey(hash))), { recursive: true });
     await fs.writeFile(files.absolutePath(packageZipKey(hash)), zip);
-    const level = await createLevel(db);
-    const session = await createLessonSession(
-      db,
-      (await createLesson(db, (await createPeriod(db, level.id)).id)).id,
-    );
-    const activity = await createActivity(db, session.id, { packageHash: hash });
+    const { sessionId } = await createSessionPath(db);
+    const activity = await createActivity(db, sessionId, { packageHash: hash });
     await db.destroy();
 
     const lines: string[] = [];

@@ -8,11 +8,8 @@ import {
   createActivity,
   createAdmin,
   createGroup,
-  createLesson,
-  createLessonSession,
-  createLevel,
   createPdf,
-  createPeriod,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../fixtures/factories.js';
@@ -86,12 +83,11 @@ export function auditOf(ctx: TestContext, entity: 'school' | 'teacher', entityId
 
 /** A teacher with a level, a group that has progress on an activity and a PDF, and a session. */
 export async function createTeacherWithProgress(ctx: TestContext, values: { school_id?: number } = {}) {
-  const level = await createLevel(ctx.db);
-  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id);
-  const activity = await createActivity(ctx.db, (await createLessonSession(ctx.db, lesson.id)).id);
-  const pdf = await createPdf(ctx.db, lesson.id);
-  const teacher = await createTeacher(ctx.db, { ...values, levelIds: [level.id] });
-  const group = await createGroup(ctx.db, teacher.id, level.id);
+  const { levelId, lessonId, sessionId } = await createSessionPath(ctx.db);
+  const activity = await createActivity(ctx.db, sessionId);
+  const pdf = await createPdf(ctx.db, lessonId);
+  const teacher = await createTeacher(ctx.db, { ...values, levelIds: [levelId] });
+  const group = await createGroup(ctx.db, teacher.id, levelId);
   await ctx.db
     .insertInto('group_activities')
     .values({ group_id: group.id, activity_id: activity.id, status: 'completed', completed_at: null })

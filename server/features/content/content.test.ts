@@ -1,13 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../../fixtures/factories.js';
+import { createAdmin, createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 
@@ -48,14 +40,13 @@ beforeAll(async () => {
   adminToken = admin.token;
   const teacherUser = await createTeacher(ctx.db);
   teacherToken = (await signIn(ctx.app, { email: teacherUser.email, password: DEFAULT_PASSWORD })).token;
-  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id);
-  const session = await createLessonSession(ctx.db, lesson.id);
+  const { lessonId, sessionId } = await createSessionPath(ctx.db);
   const pdf = await admin.request({
     method: 'POST',
     url: '/api/admin/upload',
     ...uploadForm([
       ['title', 'Fiche élève'],
-      ['id', String(lesson.id)],
+      ['id', String(lessonId)],
       ['file', 'fiche.pdf', 'application/pdf', pdfBytes],
     ]),
   });
@@ -72,7 +63,7 @@ beforeAll(async () => {
     url: '/api/admin/upload',
     ...uploadForm([
       ['title', 'Jeu'],
-      ['id', String(session.id)],
+      ['id', String(sessionId)],
       ['file', 'jeu.zip', 'application/zip', zip],
     ]),
   });

@@ -1,6 +1,7 @@
 // HTTP surface of the curriculum tree (SPEC §7 "Admin"): levels, periods, lessons, sessions, and
 // the renames/deletes of PDFs and activities. Paths are the spec's, typos included. Admin only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   activitiesResponseSchema,
   activityPackageResponseSchema,
@@ -33,6 +34,15 @@ type TitleSchema = typeof levelTitleSchema;
 export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, files: app.files, log: app.log });
   const ok = { 200: successSchema };
+  // Route options of the two shapes most routes here share (admin only, one 200 answer).
+  const byId = <R extends z.ZodType>(response: R) => ({
+    ...access.admin,
+    schema: { params: idParamsSchema, response: { 200: response } },
+  });
+  const withBody = <B extends z.ZodType, R extends z.ZodType>(body: B, response: R) => ({
+    ...access.admin,
+    schema: { body, response: { 200: response } },
+  });
 
   /** PATCH path/{id} {title} and DELETE path/{id} for one kind of node. */
   const renameAndDelete = (
@@ -55,14 +65,10 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true };
       },
     );
-    app.delete(
-      `/api/admin/${deletePath}/:id`,
-      { ...access.admin, schema: { params: idParamsSchema, response: ok } },
-      async (request) => {
-        await service.deleteNodeWithFiles(deps(), table, request.params.id, request.requireCaller().id);
-        return { success: true };
-      },
-    );
+    app.delete(`/api/admin/${deletePath}/:id`, byId(successSchema), async (request) => {
+      await service.deleteNodeWithFiles(deps(), table, request.params.id, request.requireCaller().id);
+      return { success: true };
+    });
   };
 
   // Levels
@@ -75,7 +81,7 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/admin/createlevel',
-    { ...access.admin, schema: { body: levelTitleSchema, response: { 200: createLevelResponseSchema } } },
+    withBody(levelTitleSchema, createLevelResponseSchema),
     async (request) => ({
       success: true,
       level: await service.createNode(app.db, 'levels', request.requireCaller().id, (trx) =>
@@ -86,82 +92,63 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
   renameAndDelete('levels', 'editlevel', 'removelevel', levelTitleSchema);
 
   // Periods of a level
-  app.get(
-    '/api/admin/period/:id',
-    { ...access.admin, schema: { params: idParamsSchema, response: { 200: periodsResponseSchema } } },
-    async (request) => service.getPeriodsOfLevel(app.db, request.params.id),
+  app.get('/api/admin/period/:id', byId(periodsResponseSchema), (request) =>
+    service.getPeriodsOfLevel(app.db, request.params.id),
   );
   app.post(
     '/api/admin/createperiod',
-    { ...access.admin, schema: { body: createPeriodSchema, response: { 200: createPeriodResponseSchema } } },
-    async (request) => ({
-      success: true,
-      period: await service.createPeriod(
-        app.db,
-        request.body.levelid,
-        request.body.title,
-        request.requireCaller().id,
-      ),
-    }),
+    withBody(createPeriodSchema, createPeriodResponseSchema),
+    async (request) => {
+      const { levelid, title } = request.body;
+      return {
+        success: true,
+        period: await service.createPeriod(app.db, levelid, title, request.requireCaller().id),
+      };
+    },
   );
   renameAndDelete('periods', 'editperiod', 'removeperiod', periodTitleSchema);
 
   // Lessons of a period (the spec calls the period "level" here)
-  app.get(
-    '/api/admin/levels/:id',
-    { ...access.admin, schema: { params: idParamsSchema, response: { 200: lessonsResponseSchema } } },
-    async (request) => service.getLessonsOfPeriod(app.db, request.params.id),
+  app.get('/api/admin/levels/:id', byId(lessonsResponseSchema), (request) =>
+    service.getLessonsOfPeriod(app.db, request.params.id),
   );
   app.post(
     '/api/admin/createlessons',
-    { ...access.admin, schema: { body: createLessonSchema, response: { 200: createLessonResponseSchema } } },
-    async (request) => ({
-      success: true,
-      lesson: await service.createLesson(
-        app.db,
-        request.body.levelid,
-        request.body.title,
-        request.requireCaller().id,
-      ),
-    }),
+    withBody(createLessonSchema, createLessonResponseSchema),
+    async (request) => {
+      const { levelid, title } = request.body;
+      return {
+        success: true,
+        lesson: await service.createLesson(app.db, levelid, title, request.requireCaller().id),
+      };
+    },
   );
   renameAndDelete('lessons', 'editlesson', 'deletelesosn', lessonTitleSchema);
 
   // Sessions and PDFs of a lesson
-  app.get(
-    '/api/admin/getsession/:id',
-    { ...access.admin, schema: { params: idParamsSchema, response: { 200: lessonContentResponseSchema } } },
-    async (request) => service.getLessonContent(app.db, request.params.id),
+  app.get('/api/admin/getsession/:id', byId(lessonContentResponseSchema), (request) =>
+    service.getLessonContent(app.db, request.params.id),
   );
   app.post(
     '/api/admin/createsession',
-    {
-      ...access.admin,
-      schema: { body: createSessionSchema, response: { 200: createSessionResponseSchema } },
+    withBody(createSessionSchema, createSessionResponseSchema),
+    async (request) => {
+      const { id, title } = request.body;
+      return {
+        success: true,
+        session: await service.createSession(app.db, id, title, request.requireCaller().id),
+      };
     },
-    async (request) => ({
-      success: true,
-      session: await service.createSession(
-        app.db,
-        request.body.id,
-        request.body.title,
-        request.requireCaller().id,
-      ),
-    }),
   );
   renameAndDelete('lesson_sessions', 'editsession', 'deletsession', sessionTitleSchema);
   renameAndDelete('pdfs', 'editpdf', 'deletpdf', pdfTitleSchema);
 
   // Activities of a session
-  app.get(
-    '/api/admin/getactivites/:id',
-    { ...access.admin, schema: { params: idParamsSchema, response: { 200: activitiesResponseSchema } } },
-    async (request) => service.getActivitiesOfSession(app.db, request.params.id),
+  app.get('/api/admin/getactivites/:id', byId(activitiesResponseSchema), (request) =>
+    service.getActivitiesOfSession(app.db, request.params.id),
   );
   renameAndDelete('activities', 'editfile', 'deletefile', activityTitleSchema);
-  app.get(
-    '/api/admin/activity-package/:id',
-    { ...access.admin, schema: { params: idParamsSchema, response: { 200: activityPackageResponseSchema } } },
-    async (request) => service.getActivityPackage(app.db, request.params.id),
+  app.get('/api/admin/activity-package/:id', byId(activityPackageResponseSchema), (request) =>
+    service.getActivityPackage(app.db, request.params.id),
   );
 };

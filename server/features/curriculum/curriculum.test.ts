@@ -7,10 +7,10 @@ import {
   createAdmin,
   createGroup,
   createLesson,
-  createLessonSession,
   createLevel,
   createPdf,
   createPeriod,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
@@ -217,28 +217,24 @@ describe('sessions, PDFs and activities', () => {
   });
 
   it('lists, renames and deletes the activities of a session', async () => {
-    const lesson = await createLesson(
-      ctx.db,
-      (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id,
-    );
-    const session = await createLessonSession(ctx.db, lesson.id, 'Séance');
-    const a1 = await createActivity(ctx.db, session.id, { title: 'Jeu 1' });
-    const a2 = await createActivity(ctx.db, session.id, { title: 'Jeu 2' });
-    expect((await admin.get(`/api/admin/getactivites/${session.id}`)).json()).toEqual({
+    const { lessonId, sessionId } = await createSessionPath(ctx.db, { session: 'Séance' });
+    const a1 = await createActivity(ctx.db, sessionId, { title: 'Jeu 1' });
+    const a2 = await createActivity(ctx.db, sessionId, { title: 'Jeu 2' });
+    expect((await admin.get(`/api/admin/getactivites/${sessionId}`)).json()).toEqual({
       activities: [
         // `package` is null until the start-up step describes a package stored without a summary.
         { id: a1.id, title: 'Jeu 1', package: null },
         { id: a2.id, title: 'Jeu 2', package: null },
       ],
       title: 'Séance',
-      parentid: lesson.id,
+      parentid: lessonId,
     });
     expect((await admin.patch(`/api/admin/editfile/${a1.id}`, { title: ' ' })).json().message).toBe(
       m.activityNameRequired,
     );
     await admin.patch(`/api/admin/editfile/${a1.id}`, { title: 'Jeu un' });
     await admin.delete(`/api/admin/deletefile/${a2.id}`);
-    expect((await admin.get(`/api/admin/getactivites/${session.id}`)).json().activities).toEqual([
+    expect((await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities).toEqual([
       { id: a1.id, title: 'Jeu un', package: null },
     ]);
   });
@@ -295,27 +291,21 @@ async function count(
 
 describe('deleting a node', () => {
   it('removes the whole subtree, the progress rows and the files no other row uses', async () => {
-    const level = await createLevel(ctx.db);
-    const period = await createPeriod(ctx.db, level.id);
-    const lesson = await createLesson(ctx.db, period.id);
-    const session = await createLessonSession(ctx.db, lesson.id);
+    const { levelId, lessonId, sessionId } = await createSessionPath(ctx.db);
     const sharedHash = 'a'.repeat(64);
     const ownHash = 'b'.repeat(64);
     const ownPdf = pdfKey('c'.repeat(64));
     await storePackage(sharedHash);
     await storePackage(ownHash);
     await storeFile(ownPdf);
-    const activity = await createActivity(ctx.db, session.id, { packageHash: ownHash });
-    await createActivity(ctx.db, session.id, { packageHash: sharedHash });
-    const pdf = await createPdf(ctx.db, lesson.id, { fileKey: ownPdf });
+    const activity = await createActivity(ctx.db, sessionId, { packageHash: ownHash });
+    await createActivity(ctx.db, sessionId, { packageHash: sharedHash });
+    const pdf = await createPdf(ctx.db, lessonId, { fileKey: ownPdf });
     // The same package is used in another level too: its files must stay.
-    const other = await createLessonSession(
-      ctx.db,
-      (await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id)).id,
-    );
-    const survivor = await createActivity(ctx.db, other.id, { packageHash: sharedHash });
-    const teacherUser = await createTeacher(ctx.db, { levelIds: [level.id] });
-    const group = await createGroup(ctx.db, teacherUser.id, level.id);
+    const other = await createSessionPath(ctx.db);
+    const survivor = await createActivity(ctx.db, other.sessionId, { packageHash: sharedHash });
+    const teacherUser = await createTeacher(ctx.db, { levelIds: [levelId] });
+    const group = await createGroup(ctx.db, teacherUser.id, levelId);
     await ctx.db
       .insertInto('group_activities')
       .values({ group_id: group.id, activity_id: activity.id, status: 'pending', completed_at: null })
@@ -331,7 +321,7 @@ describe('deleting a node', () => {
       progress: await count('group_activities'),
       pdfProgress: await count('group_pdfs'),
     };
-    const response = await admin.delete(`/api/admin/removelevel/${level.id}`);
+    const response = await admin.delete(`/api/admin/removelevel/${levelId}`);
     expect(response.json()).toEqual({ success: true });
 
     expect(await count('periods')).toBe(before.periods - 1);
@@ -354,14 +344,11 @@ describe('deleting a node', () => {
   });
 
   it('removes a PDF file only when no other PDF row shares it', async () => {
-    const lesson = await createLesson(
-      ctx.db,
-      (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id,
-    );
+    const { lessonId } = await createSessionPath(ctx.db);
     const key = pdfKey('d'.repeat(64));
     await storeFile(key);
-    const a = await createPdf(ctx.db, lesson.id, { fileKey: key });
-    const b = await createPdf(ctx.db, lesson.id, { fileKey: key });
+    const a = await createPdf(ctx.db, lessonId, { fileKey: key });
+    const b = await createPdf(ctx.db, lessonId, { fileKey: key });
     await admin.delete(`/api/admin/deletpdf/${a.id}`);
     expect(await ctx.files.exists(key)).toBe(true);
     await admin.delete(`/api/admin/deletpdf/${b.id}`);
@@ -369,22 +356,19 @@ describe('deleting a node', () => {
   });
 
   it('deletes a period, a lesson and a session with everything under them', async () => {
-    const level = await createLevel(ctx.db);
-    const period = await createPeriod(ctx.db, level.id);
-    const lesson = await createLesson(ctx.db, period.id);
-    const session = await createLessonSession(ctx.db, lesson.id);
+    const { levelId, periodId, lessonId, sessionId } = await createSessionPath(ctx.db);
     const hash = 'e'.repeat(64);
     await storePackage(hash);
-    await createActivity(ctx.db, session.id, { packageHash: hash });
-    await admin.delete(`/api/admin/deletsession/${session.id}`);
+    await createActivity(ctx.db, sessionId, { packageHash: hash });
+    await admin.delete(`/api/admin/deletsession/${sessionId}`);
     expect(await ctx.files.exists(packageZipKey(hash))).toBe(false);
-    expect((await admin.get(`/api/admin/getsession/${lesson.id}`)).json().session).toEqual([]);
+    expect((await admin.get(`/api/admin/getsession/${lessonId}`)).json().session).toEqual([]);
 
-    await admin.delete(`/api/admin/deletelesosn/${lesson.id}`);
-    expect((await admin.get(`/api/admin/levels/${period.id}`)).json().lessons).toEqual([]);
-    await admin.delete(`/api/admin/removeperiod/${period.id}`);
-    expect((await admin.get(`/api/admin/period/${level.id}`)).json().periods).toEqual([]);
-    expect((await admin.get(`/api/admin/levels/${period.id}`)).statusCode).toBe(404);
+    await admin.delete(`/api/admin/deletelesosn/${lessonId}`);
+    expect((await admin.get(`/api/admin/levels/${periodId}`)).json().lessons).toEqual([]);
+    await admin.delete(`/api/admin/removeperiod/${periodId}`);
+    expect((await admin.get(`/api/admin/period/${levelId}`)).json().periods).toEqual([]);
+    expect((await admin.get(`/api/admin/levels/${periodId}`)).statusCode).toBe(404);
   });
 });
 

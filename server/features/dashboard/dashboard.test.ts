@@ -3,11 +3,8 @@ import {
   createActivity,
   createAdmin,
   createGroup,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
   createSchool,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
@@ -27,18 +24,14 @@ describe('GET /api/admin/getkpi', () => {
       totalschool: 0,
     });
 
-    const level = await createLevel(ctx.db);
-    const session = await createLessonSession(
-      ctx.db,
-      (await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id)).id,
-    );
-    await createActivity(ctx.db, session.id);
-    await createActivity(ctx.db, session.id);
+    const { levelId, sessionId } = await createSessionPath(ctx.db);
+    await createActivity(ctx.db, sessionId);
+    await createActivity(ctx.db, sessionId);
     const school = await createSchool(ctx.db);
     const a = await createTeacher(ctx.db, { school_id: school.id });
     await createTeacher(ctx.db, { school_id: school.id });
     await createTeacher(ctx.db); // a second school
-    await createGroup(ctx.db, a.id, level.id);
+    await createGroup(ctx.db, a.id, levelId);
 
     const response = await client.get('/api/admin/getkpi');
     expect(response.statusCode).toBe(200);

@@ -13,11 +13,8 @@ import { backfillCompletionTotals } from '../../db/migrations/2026-11-23-005-ins
 import {
   createActivity,
   createGroup,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
   createSchool,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
   daysFromToday,
@@ -31,15 +28,11 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString(
 
 /** A group of a new teacher in `schoolId` with `total` activity entries, `done` of them completed at `at`. */
 async function groupWithProgress(schoolId: number, total: number, done: { count: number; at: string }) {
-  const level = await createLevel(ctx.db);
-  const session = await createLessonSession(
-    ctx.db,
-    (await createLesson(ctx.db, (await createPeriod(ctx.db, level.id)).id)).id,
-  );
-  const teacher = await createTeacher(ctx.db, { school_id: schoolId, levelIds: [level.id] });
-  const group = await createGroup(ctx.db, teacher.id, level.id);
+  const { levelId, sessionId } = await createSessionPath(ctx.db);
+  const teacher = await createTeacher(ctx.db, { school_id: schoolId, levelIds: [levelId] });
+  const group = await createGroup(ctx.db, teacher.id, levelId);
   for (let i = 0; i < total; i++) {
-    const activity = await createActivity(ctx.db, session.id);
+    const activity = await createActivity(ctx.db, sessionId);
     const completed = i < done.count;
     await ctx.db
       .insertInto('group_activities')

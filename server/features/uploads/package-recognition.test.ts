@@ -7,10 +7,7 @@ import { activityPackageResponseSchema } from '../../../common/schemas/curriculu
 import {
   createActivity,
   createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
@@ -35,8 +32,7 @@ let sessionId: number;
 beforeAll(async () => {
   const adminUser = await createAdmin(ctx.db);
   admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
-  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id);
-  sessionId = (await createLessonSession(ctx.db, lesson.id)).id;
+  sessionId = (await createSessionPath(ctx.db)).sessionId;
 });
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');

@@ -5,15 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
-import {
-  createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../../fixtures/factories.js';
+import { createAdmin, createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../../fixtures/files.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
 import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
@@ -29,9 +21,7 @@ let sessionId: number;
 beforeAll(async () => {
   const adminUser = await createAdmin(ctx.db);
   admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
-  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id);
-  lessonId = lesson.id;
-  sessionId = (await createLessonSession(ctx.db, lesson.id)).id;
+  ({ lessonId, sessionId } = await createSessionPath(ctx.db));
 });
 
 function upload(parts: Part[], client: ApiClient = admin) {
