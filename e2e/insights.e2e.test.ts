@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../server/features/audit/audit.repository.js';
 import { buildLevel } from '../server/fixtures/curriculum.js';
 import {
+  createActivityEntry,
   createGroup,
   createSchool,
   createTeacher,
@@ -98,16 +99,12 @@ beforeAll(async () => {
   const activities = level.lessons.flat().flatMap((lesson) => lesson.activityIds.flat());
   const completedAt = [null, daysAgo(20), daysAgo(9), daysAgo(2)];
   for (const [index, activityId] of activities.entries()) {
-    const done = index < completedAt.length;
-    await db
-      .insertInto('group_activities')
-      .values({
-        group_id: groupId,
-        activity_id: activityId,
-        status: done ? 'completed' : 'pending',
-        completed_at: done ? completedAt[index]! : null,
-      })
-      .execute();
+    await createActivityEntry(
+      db,
+      groupId,
+      activityId,
+      index < completedAt.length ? completedAt[index] : undefined,
+    );
   }
   await recordAudit(db, {
     actorId: null,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   type CreatedUser,
   createActivity,
+  createActivityEntry,
   createAdmin,
   createGroup,
   createPdf,
@@ -25,7 +26,9 @@ export function expectShape(schema: z.ZodType, body: unknown): void {
 }
 
 /** A new admin, signed in. */
-export async function signInNewAdmin(ctx: TestContext): Promise<ApiClient & { admin: CreatedUser }> {
+export async function signInNewAdmin(
+  ctx: TestContext,
+): Promise<ApiClient & { token: string; admin: CreatedUser }> {
   const admin = await createAdmin(ctx.db);
   return Object.assign(await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD }), { admin });
 }
@@ -88,10 +91,7 @@ export async function createTeacherWithProgress(ctx: TestContext, values: { scho
   const pdf = await createPdf(ctx.db, lessonId);
   const teacher = await createTeacher(ctx.db, { ...values, levelIds: [levelId] });
   const group = await createGroup(ctx.db, teacher.id, levelId);
-  await ctx.db
-    .insertInto('group_activities')
-    .values({ group_id: group.id, activity_id: activity.id, status: 'completed', completed_at: null })
-    .execute();
+  await createActivityEntry(ctx.db, group.id, activity.id, null);
   await ctx.db.insertInto('group_pdfs').values({ group_id: group.id, pdf_id: pdf.id }).execute();
   const session = await signInAs(ctx, teacher);
   return { teacher, group, activity, session };

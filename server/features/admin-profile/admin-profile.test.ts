@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { adminProfileMessages } from '../../../common/messages/admin.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();
 
 async function signedInAdmin() {
-  const admin = await createAdmin(ctx.db);
-  const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
-  return { admin, client };
+  const client = await signInNewAdmin(ctx);
+  return { admin: client.admin, client };
 }
 
 const userRow = (id: number) =>

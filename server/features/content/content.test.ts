@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
-import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
+import { apiClient, setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();
 let adminToken: string;
@@ -35,11 +36,9 @@ function uploadForm(parts: Array<[string, string] | [string, string, string, Buf
 }
 
 beforeAll(async () => {
-  const adminUser = await createAdmin(ctx.db);
-  const admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
+  const admin = await signInNewAdmin(ctx);
   adminToken = admin.token;
-  const teacherUser = await createTeacher(ctx.db);
-  teacherToken = (await signIn(ctx.app, { email: teacherUser.email, password: DEFAULT_PASSWORD })).token;
+  teacherToken = (await signInAs(ctx, await createTeacher(ctx.db))).token;
   const { lessonId, sessionId } = await createSessionPath(ctx.db);
   const pdf = await admin.request({
     method: 'POST',

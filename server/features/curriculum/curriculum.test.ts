@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../../../common/messages/curriculum.js';
 import {
   createActivity,
-  createAdmin,
+  createActivityEntry,
   createGroup,
   createLesson,
   createLevel,
@@ -12,9 +12,9 @@ import {
   createPeriod,
   createSessionPath,
   createTeacher,
-  DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
-import { type ApiClient, apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
+import { type ApiClient, apiClient, setupTestApp } from '../../test/helper.js';
 import { packageDirKey, packageZipKey, pdfKey } from './stored-files.js';
 
 const ctx = setupTestApp();
@@ -22,10 +22,8 @@ let admin: ApiClient;
 let teacher: ApiClient;
 
 beforeAll(async () => {
-  const adminUser = await createAdmin(ctx.db);
-  admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
-  const teacherUser = await createTeacher(ctx.db);
-  teacher = await signIn(ctx.app, { email: teacherUser.email, password: DEFAULT_PASSWORD });
+  admin = await signInNewAdmin(ctx);
+  teacher = await signInAs(ctx, await createTeacher(ctx.db));
 });
 
 const ROUTES: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string]> = [
@@ -306,10 +304,7 @@ describe('deleting a node', () => {
     const survivor = await createActivity(ctx.db, other.sessionId, { packageHash: sharedHash });
     const teacherUser = await createTeacher(ctx.db, { levelIds: [levelId] });
     const group = await createGroup(ctx.db, teacherUser.id, levelId);
-    await ctx.db
-      .insertInto('group_activities')
-      .values({ group_id: group.id, activity_id: activity.id, status: 'pending', completed_at: null })
-      .execute();
+    await createActivityEntry(ctx.db, group.id, activity.id);
     await ctx.db.insertInto('group_pdfs').values({ group_id: group.id, pdf_id: pdf.id }).execute();
 
     const before = {

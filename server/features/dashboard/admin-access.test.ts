@@ -1,7 +1,8 @@
 // Every admin back-office route of this area answers 401 to anonymous callers and 403 to teachers.
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 
 const ctx = setupTestApp();
@@ -52,8 +53,7 @@ describe('admin routes: who may call them', () => {
   });
 
   it('lets an admin through', async () => {
-    const admin = await createAdmin(ctx.db);
-    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signInNewAdmin(ctx);
     expect((await client.get('/api/admin/getkpi')).statusCode).toBe(200);
   });
 });

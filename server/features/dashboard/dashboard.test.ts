@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   createActivity,
-  createAdmin,
   createGroup,
   createSchool,
   createSessionPath,
   createTeacher,
-  DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
-import { setupTestApp, signIn } from '../../test/helper.js';
+import { signInNewAdmin } from '../../test/admin-helpers.js';
+import { setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();
 
 describe('GET /api/admin/getkpi', () => {
   it('counts teachers (not admins), groups, activities and schools', async () => {
-    const admin = await createAdmin(ctx.db);
-    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signInNewAdmin(ctx);
     expect((await client.get('/api/admin/getkpi')).json()).toEqual({
       success: true,
       totalteacher: 0,

@@ -12,6 +12,7 @@ import {
 import { backfillCompletionTotals } from '../../db/migrations/2026-11-23-005-insights.js';
 import {
   createActivity,
+  createActivityEntry,
   createGroup,
   createSchool,
   createSessionPath,
@@ -33,16 +34,7 @@ async function groupWithProgress(schoolId: number, total: number, done: { count:
   const group = await createGroup(ctx.db, teacher.id, levelId);
   for (let i = 0; i < total; i++) {
     const activity = await createActivity(ctx.db, sessionId);
-    const completed = i < done.count;
-    await ctx.db
-      .insertInto('group_activities')
-      .values({
-        group_id: group.id,
-        activity_id: activity.id,
-        status: completed ? 'completed' : 'pending',
-        completed_at: completed ? done.at : null,
-      })
-      .execute();
+    await createActivityEntry(ctx.db, group.id, activity.id, i < done.count ? done.at : undefined);
   }
   return { teacher, group };
 }

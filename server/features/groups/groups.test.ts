@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { learnerMessages } from '../../../common/messages/learner.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
-import {
-  createAdmin,
-  createGroup,
-  createLevel,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../../fixtures/factories.js';
-import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { createGroup, createLevel, createTeacher } from '../../fixtures/factories.js';
+import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
+import { apiClient, setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();
 
 async function teacherWith(levelIds: number[], values: { group_limit?: number | null } = {}) {
   const teacher = await createTeacher(ctx.db, { levelIds, ...values });
-  const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-  return { teacher, client };
+  return { teacher, client: await signInAs(ctx, teacher) };
 }
 
 describe('GET /api/user/getuserlevels', () => {
@@ -36,8 +30,7 @@ describe('GET /api/user/getuserlevels', () => {
 
   it('gives an admin every level', async () => {
     const level = await createLevel(ctx.db, 'Niveau pour admin');
-    const admin = await createAdmin(ctx.db);
-    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signInNewAdmin(ctx);
     const ids = client
       .get('/api/user/getuserlevels')
       .then((r) => r.json().res.map((l: { id: number }) => l.id));
@@ -144,8 +137,7 @@ describe('groups of a level', () => {
 
   it('lets an admin create and list groups in any level (their own groups only)', async () => {
     const level = await createLevel(ctx.db);
-    const admin = await createAdmin(ctx.db);
-    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signInNewAdmin(ctx);
     const teacher = await createTeacher(ctx.db, { levelIds: [level.id] });
     await createGroup(ctx.db, teacher.id, level.id);
     const created = await client.post(`/api/user/creategroups/${level.id}`, { title: 'Groupe admin' });

@@ -6,6 +6,7 @@ import { httpMessages } from '../../../common/messages/http.js';
 import { groupOverviewResponseSchema } from '../../../common/schemas/insights.js';
 import {
   createActivity,
+  createActivityEntry,
   createGroup,
   createLesson,
   createLessonSession,
@@ -31,20 +32,9 @@ async function levelWithGroup() {
   const a3 = await createActivity(ctx.db, s2.id, { title: 'Lire' });
   const teacher = await createTeacher(ctx.db, { levelIds: [level.id] });
   const group = await createGroup(ctx.db, teacher.id, level.id, 'CE1 A');
-  const entry = (activityId: number, completedAt: string | null | undefined) =>
-    ctx.db
-      .insertInto('group_activities')
-      .values({
-        group_id: group.id,
-        activity_id: activityId,
-        status: completedAt === undefined ? 'pending' : 'completed',
-        completed_at: completedAt ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  const e1 = await entry(a1.id, null); // completed before dates were kept
-  const e2 = await entry(a2.id, undefined);
-  const e3 = await entry(a3.id, undefined);
+  const e1 = await createActivityEntry(ctx.db, group.id, a1.id, null); // completed before dates were kept
+  const e2 = await createActivityEntry(ctx.db, group.id, a2.id);
+  const e3 = await createActivityEntry(ctx.db, group.id, a3.id);
   return { level, teacher, group, entries: [e1.id, e2.id, e3.id] as const };
 }
 

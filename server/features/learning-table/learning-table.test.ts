@@ -7,7 +7,6 @@ import type { Db } from '../../db/database.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
 import {
   createActivity,
-  createAdmin,
   createLesson,
   createLessonSession,
   createPdf,
@@ -15,6 +14,7 @@ import {
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
+import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
 import { loadUserTable } from './learning-table.service.js';
 
@@ -255,8 +255,7 @@ describe('GET /api/user/usertable/:groupId', () => {
 
   it('does not let an admin open a teacher’s group', async () => {
     const { groupId } = await teacherWithGroup([[{ sessions: [1] }]]);
-    const admin = await createAdmin(ctx.db);
-    const client = await signIn(ctx.app, { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signInNewAdmin(ctx);
     expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
   });
 });

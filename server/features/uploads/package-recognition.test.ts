@@ -6,13 +6,12 @@ import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { activityPackageResponseSchema } from '../../../common/schemas/curriculum.js';
 import {
   createActivity,
-  createAdmin,
   createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
 import { buildActivityZip, buildZip } from '../../fixtures/files.js';
-import { expectShape } from '../../test/admin-helpers.js';
+import { expectShape, signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import {
   buildH5pPackage,
@@ -30,8 +29,7 @@ let admin: ApiClient;
 let sessionId: number;
 
 beforeAll(async () => {
-  const adminUser = await createAdmin(ctx.db);
-  admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
+  admin = await signInNewAdmin(ctx);
   sessionId = (await createSessionPath(ctx.db)).sessionId;
 });
 

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
-import { createAdmin, createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../../fixtures/files.js';
+import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
 import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
 import { zipAttacks } from '../../test/zip-attacks.js';
@@ -19,8 +20,7 @@ let lessonId: number;
 let sessionId: number;
 
 beforeAll(async () => {
-  const adminUser = await createAdmin(ctx.db);
-  admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
+  admin = await signInNewAdmin(ctx);
   ({ lessonId, sessionId } = await createSessionPath(ctx.db));
 });
 
