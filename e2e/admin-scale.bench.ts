@@ -6,8 +6,9 @@
 // Run: `npm run bench:admin-lists` (builds first).
 import type { Page } from 'playwright-core';
 import { seedAdminScale } from '../scripts/seed-admin-scale.js';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from './support/server.js';
+import { newAdminPage } from './support/admin-session.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer } from './support/server.js';
 
 const SCHOOLS = 5_000;
 const TEACHERS = 50_000;
@@ -129,8 +130,7 @@ try {
   );
 
   const browser = await launchBrowser();
-  const { page } = await newPage(browser);
-  await signInThroughForm(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, /\/dashboard$/);
+  const { page } = await newAdminPage(browser, server);
 
   for (const [label, path, rowId, placeholder, api] of [
     ['schools (5,000)', '/schools', 'school-row', 'Search schools...', 'admin/getschools'],

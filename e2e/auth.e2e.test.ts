@@ -4,15 +4,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../server/features/auth/totp.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { newAdminPage } from './support/admin-session.js';
 import {
   DESKTOP,
   expectAccessible,
   launchBrowser,
   newPage,
+  newSignedInPage,
   PHONE,
-  signInThroughForm,
 } from './support/browser.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { ADMIN_EMAIL, type RunningServer, startServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,13 +28,7 @@ afterAll(async () => {
 
 describe('sign-in', () => {
   it('sends an admin to /dashboard, keeps the session on reload, and logs out', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(
-      page,
-      server.url,
-      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      /\/dashboard$/,
-    );
+    const { context, page } = await newAdminPage(browser, server);
     await expect.poll(() => page.getByText('Logged in successfully').isVisible()).toBe(true);
     const stored = await page.evaluate(() => ({
       user: JSON.parse(sessionStorage.getItem('user') ?? 'null'),
@@ -65,8 +60,7 @@ describe('sign-in', () => {
 
   it('sends a teacher to /user, also from an admin screen', async () => {
     const teacher = await createTeacher(server.db);
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, server.url, teacher, /\/user$/);
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     // Admin screens send a teacher back to their own area instead of failing calls.
     await page.goto(`${server.url}/schools`);
     await page.waitForURL(/\/user$/);
@@ -88,13 +82,7 @@ describe('sign-in', () => {
   });
 
   it('redirects an already signed-in visitor of /login by role', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(
-      page,
-      server.url,
-      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      /\/dashboard$/,
-    );
+    const { context, page } = await newAdminPage(browser, server);
     await page.goto(`${server.url}/login`);
     await page.waitForURL(/\/dashboard$/);
     await context.close();
@@ -152,8 +140,7 @@ describe("a newcomer's first look", () => {
 
   it('shows first-name and name initials in the avatar ("CM" for Camille Martin)', async () => {
     const teacher = await createTeacher(server.db, { firstname: 'Camille', name: 'Martin' });
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, server.url, teacher, /\/user$/);
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     await expect.poll(() => page.getByTestId('user-menu-trigger').textContent()).toBe('CM');
     await page.reload();
     await expect.poll(() => page.getByTestId('user-menu-trigger').textContent()).toBe('CM');
@@ -187,13 +174,7 @@ describe('guard and routes', () => {
   });
 
   it('shows the 404 page whose Back button goes back one step', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(
-      page,
-      server.url,
-      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      /\/dashboard$/,
-    );
+    const { context, page } = await newAdminPage(browser, server);
     await page.goto(`${server.url}/no-such-page`);
     await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
     await expectAccessible(page);
@@ -205,13 +186,7 @@ describe('guard and routes', () => {
 
 describe('app shell', () => {
   it('collapses the sidebar to 70 px and expands it to 240 px', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    await signInThroughForm(
-      page,
-      server.url,
-      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      /\/dashboard$/,
-    );
+    const { context, page } = await newAdminPage(browser, server, DESKTOP);
     const sidebar = page.getByTestId('sidebar');
     const width = async () => (await sidebar.boundingBox())?.width;
     await expect.poll(width).toBe(240);
@@ -228,13 +203,7 @@ describe('app shell', () => {
   });
 
   it('serves a usable shell on a phone', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    await signInThroughForm(
-      page,
-      server.url,
-      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      /\/dashboard$/,
-    );
+    const { context, page } = await newAdminPage(browser, server, PHONE);
     await expect.poll(() => page.getByTestId('user-menu-trigger').isVisible()).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);

@@ -22,7 +22,7 @@ import { FileStore } from '../server/storage/file-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/components/sandbox.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
-import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
+import { DESKTOP, expectAccessible, newSignedInPage, PHONE } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -235,8 +235,7 @@ describe('the H5P runtime page on a learner’s offline copy', () => {
     playerFrame.evaluate(() => (window as unknown as { h5pCalls: unknown[] }).h5pCalls);
 
   it('restores the state, reports the result and saves, online and offline', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, server.url, teacher, /\/user$/);
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     const playerFrame = await openH5P(page, JSON.stringify({ answers: 2 }));
     // The H5P page runs the content in itself.
     const h5pFrame = () => page.frames().find((f) => f.url().includes('/player/h5p/'));

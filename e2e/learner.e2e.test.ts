@@ -3,21 +3,14 @@
 // the group; and a malicious package played in the player cannot reach the user's session.
 import path from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
 import { buildLevel, storePackage, storePdf } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import { FileStore } from '../server/storage/file-store.js';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  PHONE,
-  signInThroughForm,
-} from './support/browser.js';
+import { DESKTOP, expectAccessible, launchBrowser, newSignedInPage, PHONE } from './support/browser.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import { maliciousPackage } from './support/malicious-package.js';
 import { describeActivities } from './support/runtime-packages.js';
@@ -106,11 +99,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await newPage(browser, viewport);
-  await signInThroughForm(session.page, server.url, teacher, /\/user$/);
-  return session;
-}
+const signedIn = (viewport = DESKTOP) => newSignedInPage(browser, server.url, teacher, /\/user$/, viewport);
 
 describe('teacher area', () => {
   it('creates a group, completes activities in order, reads a PDF, plays offline, deletes the group', async () => {

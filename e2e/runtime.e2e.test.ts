@@ -13,7 +13,8 @@ import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fi
 import { buildZip } from '../server/fixtures/files.js';
 import { FileStore } from '../server/storage/file-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
-import { launchBrowser, newPage, PHONE, signInThroughForm } from './support/browser.js';
+import { newAdminPage } from './support/admin-session.js';
+import { launchBrowser, newPage, newSignedInPage, PHONE, signInThroughForm } from './support/browser.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import {
   describeActivities,
@@ -21,7 +22,7 @@ import {
   type ScormStandard,
   scormPackage,
 } from './support/runtime-packages.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { type RunningServer, startServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -289,13 +290,7 @@ describe('SCORM runtime', () => {
       level: 'Module téléversé',
       session: 'Séance SCORM',
     });
-    const admin = await newPage(browser);
-    await signInThroughForm(
-      admin.page,
-      server.url,
-      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      /\/dashboard$/,
-    );
+    const admin = await newAdminPage(browser, server);
     await admin.page.goto(`${server.url}/session/${sessionId}`);
     await admin.page.getByRole('button', { name: curriculumMessages.addActivity }).first().click();
     const dialog = admin.page.getByRole('dialog');
@@ -311,13 +306,7 @@ describe('SCORM runtime', () => {
     await admin.context.close();
 
     const uploaded = await createTeacher(server.db, { levelIds: [levelId] });
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(
-      page,
-      server.url,
-      { email: uploaded.email, password: DEFAULT_PASSWORD },
-      /\/user$/,
-    );
+    const { context, page } = await newSignedInPage(browser, server.url, uploaded, /\/user$/);
     await openGroupTable(page, 'Module téléversé', 'Classe');
     const frame = await start(page, 'Conjugaison');
     await frame.getByRole('button', { name: 'Terminer' }).click();

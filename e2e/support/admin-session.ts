@@ -1,15 +1,20 @@
 // A running server and a page signed in as the first admin: the start of every admin-screen E2E file.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './browser.js';
+import { DESKTOP, launchBrowser, newSignedInPage } from './browser.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
 
 export type AdminSession = { server: RunningServer; browser: Browser; page: Page };
 
 export async function startAdminSession(): Promise<AdminSession> {
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const { page } = await newPage(browser);
-  await signInThroughForm(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, /\/dashboard$/);
+  const { page } = await newAdminPage(browser, server);
   return { server, browser, page };
+}
+
+/** A new page in its own browser context, signed in as the first admin (on the dashboard). */
+export function newAdminPage(browser: Browser, server: RunningServer, viewport = DESKTOP) {
+  const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+  return newSignedInPage(browser, server.url, admin, /\/dashboard$/, viewport);
 }
 
 export async function stopAdminSession(session: Partial<AdminSession>): Promise<void> {

@@ -46,6 +46,19 @@ export async function signInThroughForm(
   await page.waitForURL(landing);
 }
 
+/** A new page in its own browser context, signed in through the login form. */
+export async function newSignedInPage(
+  browser: Browser,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  landing: RegExp,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, viewport);
+  await signInThroughForm(opened.page, baseUrl, credentials, landing);
+  return opened;
+}
+
 /** axe-core scan of the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
   // A toast sliding in is half transparent; axe would measure its contrast mid-way. Scan what the
