@@ -6,27 +6,16 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { freePort } from '../server/test/processes.js';
 
 const ADMIN = { email: 'bench@ardoise.test', password: 'bench-password-123' };
 const XSRF = 'bench-xsrf';
 const ENTRY_BYTES = 1024 * 1024;
 const ENTRIES = 99; // 99 MiB of content + headers: just under the 100 MiB cap
 const BUDGET_MB = 30;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

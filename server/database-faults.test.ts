@@ -5,20 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildLevel } from './fixtures/curriculum.js';
-import { createTeacher, DEFAULT_PASSWORD } from './fixtures/factories.js';
-import { setupTestApp, signIn } from './test/helper.js';
+import { setupTestApp } from './test/helper.js';
+import { teacherWithGroup } from './test/learner-helpers.js';
+import { collectOutput, freePort } from './test/processes.js';
 import { dbKind, withAdminClient } from './test/test-database.js';
 
 const ctx = setupTestApp();
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs the server from source with this environment; resolves with its exit code and output. */
 function startServer(env: Record<string, string>): {
@@ -36,20 +28,13 @@ function startServer(env: Record<string, string>): {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
+  return { child, output: collectOutput(child), exit };
 }
 
 describe('the database unreachable at start', () => {
   it('retries with backoff for DB_CONNECT_TIMEOUT_SECONDS, then exits non-zero with a one-line error', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     const startedAt = Date.now();
     const server = startServer({
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/ardoise`,
@@ -86,7 +71,7 @@ describe('the database unreachable at start', () => {
   it.runIf(dbKind === 'postgres')(
     'starts once the database comes up within the time',
     async () => {
-      const port = await closedPort();
+      const port = await freePort(); // nothing listens there
       const url = new URL(ctx.config.database.kind === 'postgres' ? ctx.config.database.url : '');
       const server = startServer({
         DATABASE_URL: `postgres://postgres@127.0.0.1:${port}${url.pathname}`,
@@ -128,12 +113,7 @@ describe('the database unreachable at start', () => {
 
 describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
   it('fails requests in flight with 503 and a message, never a crash or a 500; later ones succeed', async () => {
-    const level = await buildLevel(ctx.db, [[{ sessions: [3] }]]);
-    const teacher = await createTeacher(ctx.db, { levelIds: [level.levelId] });
-    const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-    const { group } = (
-      await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'Groupe' })
-    ).json();
+    const { client, groupId } = await teacherWithGroup(ctx, [[{ sessions: [3] }]]);
     const name = new URL((ctx.config.database as { url: string }).url).pathname.slice(1);
     const terminate = () =>
       withAdminClient((admin) =>
@@ -149,7 +129,7 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
     const worker = async () => {
       while (loading) {
         const response = await client.get(
-          statuses.length % 2 ? `/api/user/usertable/${group.id}` : '/api/auth/me',
+          statuses.length % 2 ? `/api/user/usertable/${groupId}` : '/api/auth/me',
         );
         statuses.push(response.statusCode);
         if (response.statusCode !== 200) bodies.push(response.json());
@@ -173,7 +153,7 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
       });
     }
     for (let i = 0; i < 5; i++) {
-      expect((await client.get(`/api/user/usertable/${group.id}`)).statusCode).toBe(200);
+      expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(200);
       expect((await client.get('/api/auth/me')).statusCode).toBe(200);
     }
   }, 60_000);

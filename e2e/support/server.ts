@@ -3,10 +3,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Db, openDatabase } from '../../server/db/database.js';
+import { collectOutput, freePort } from '../../server/test/processes.js';
 
 export const ADMIN_EMAIL = 'admin@ardoise.test';
 export const ADMIN_PASSWORD = 'admin-password-123';
@@ -20,17 +20,6 @@ export type RunningServer = {
   /** Stops the server with SIGTERM (graceful shutdown) and resolves with its exit code. */
   close: () => Promise<number | null>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 // Each test process runs its own snapshot of dist/, so a rebuild elsewhere (another test run,
 // a developer's `npm run build`) cannot pull files from under a running server.
@@ -68,16 +57,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const output = collectOutput(child);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(url, child, () => output);
+    await waitUntilReady(url, child, output);
   } catch (error) {
     child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -89,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     contentUrl: `http://127.0.0.1:${contentPort}`,
     dataDir,
     db,
-    output: () => output,
+    output,
     close: async () => {
       await db.destroy();
       if (child.exitCode === null) {

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { learnerMessages } from '../../../common/messages/learner.js';
-import type { LearnerPeriod, UserTableResponse } from '../../../common/schemas/learner.js';
+import type { LearnerPeriod } from '../../../common/schemas/learner.js';
 import type { Db } from '../../db/database.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
 import {
@@ -16,24 +16,10 @@ import {
 } from '../../fixtures/factories.js';
 import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
+import { teacherWithGroup } from '../../test/learner-helpers.js';
 import { loadUserTable } from './learning-table.service.js';
 
 const ctx = setupTestApp();
-
-async function teacherWithGroup(shape: Parameters<typeof buildLevel>[1]) {
-  const level = await buildLevel(ctx.db, shape);
-  const teacher = await createTeacher(ctx.db, { levelIds: [level.levelId] });
-  const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-  const { group } = (
-    await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'Groupe' })
-  ).json();
-  const table = async () => {
-    const response = await client.get(`/api/user/usertable/${group.id}`);
-    expect(response.statusCode).toBe(200);
-    return response.json<UserTableResponse>().res;
-  };
-  return { level, teacher, client, groupId: group.id as number, table };
-}
 
 const activityIds = (periods: LearnerPeriod[]) =>
   periods.flatMap((p) =>
@@ -42,7 +28,7 @@ const activityIds = (periods: LearnerPeriod[]) =>
 
 describe('GET /api/user/usertable/:groupId', () => {
   it('returns periods, lessons, sessions, activities and PDFs in order, with the group’s entry ids', async () => {
-    const { level, groupId, table } = await teacherWithGroup([
+    const { level, groupId, table } = await teacherWithGroup(ctx, [
       [{ sessions: [2, 1], pdfs: 2 }, { sessions: [] }],
       [],
     ]);
@@ -105,7 +91,7 @@ describe('GET /api/user/usertable/:groupId', () => {
   });
 
   it('shows content added after the group was created as pending, keeping existing ids and statuses', async () => {
-    const { level, client, groupId, table } = await teacherWithGroup([[{ sessions: [2] }]]);
+    const { level, client, groupId, table } = await teacherWithGroup(ctx, [[{ sessions: [2] }]]);
     const before = await table();
     const [first] = activityIds(before.period);
     expect((await client.patch(`/api/user/updatePending/${first}`)).statusCode).toBe(200);
@@ -182,7 +168,7 @@ describe('GET /api/user/usertable/:groupId', () => {
   });
 
   it('serves each change at once although tables are cached: renames, new content, progress', async () => {
-    const { level, client, table } = await teacherWithGroup([[{ sessions: [2] }]]);
+    const { level, client, table } = await teacherWithGroup(ctx, [[{ sessions: [2] }]]);
     const first = await table();
     expect(await table()).toEqual(first);
     const lesson = level.lessons[0]![0]!;
@@ -205,6 +191,7 @@ describe('GET /api/user/usertable/:groupId', () => {
 
   it('sends the table gzip-compressed to a browser, and 304 while the browser’s copy is current', async () => {
     const { client, groupId, table, level } = await teacherWithGroup(
+      ctx,
       Array.from({ length: 2 }, () => Array.from({ length: 4 }, () => ({ sessions: [5, 5], pdfs: 1 }))),
     );
     const url = `/api/user/usertable/${groupId}`;
@@ -241,7 +228,7 @@ describe('GET /api/user/usertable/:groupId', () => {
   });
 
   it('answers 404 for another teacher’s group, a group in a level no longer assigned, or an unknown id', async () => {
-    const { teacher, groupId, level } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const { teacher, groupId, level } = await teacherWithGroup(ctx, [[{ sessions: [1] }]]);
     const colleague = await createTeacher(ctx.db, { levelIds: [level.levelId] });
     const colleagueClient = await signIn(ctx.app, { email: colleague.email, password: DEFAULT_PASSWORD });
     expect((await colleagueClient.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
@@ -254,7 +241,7 @@ describe('GET /api/user/usertable/:groupId', () => {
   });
 
   it('does not let an admin open a teacher’s group', async () => {
-    const { groupId } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const { groupId } = await teacherWithGroup(ctx, [[{ sessions: [1] }]]);
     const client = await signInNewAdmin(ctx);
     expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
   });
@@ -262,7 +249,7 @@ describe('GET /api/user/usertable/:groupId', () => {
 
 describe('PATCH /api/user/updatePending/:activityId', () => {
   it('completes activities in order, is idempotent and never goes back to pending', async () => {
-    const { client, table } = await teacherWithGroup([[{ sessions: [2, 1] }, { sessions: [1] }]]);
+    const { client, table } = await teacherWithGroup(ctx, [[{ sessions: [2, 1] }, { sessions: [1] }]]);
     const [a1, a2, a3, b1] = activityIds((await table()).period) as [number, number, number, number];
 
     const patch = (id: number) => client.patch(`/api/user/updatePending/${id}`);
@@ -290,7 +277,7 @@ describe('PATCH /api/user/updatePending/:activityId', () => {
   });
 
   it('records when an activity was completed, once', async () => {
-    const { client, table } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const { client, table } = await teacherWithGroup(ctx, [[{ sessions: [1] }]]);
     const [id] = activityIds((await table()).period) as [number];
     await client.patch(`/api/user/updatePending/${id}`);
     const first = await ctx.db
@@ -310,7 +297,7 @@ describe('PATCH /api/user/updatePending/:activityId', () => {
   });
 
   it('answers 404 to another teacher and for unknown ids, 400 for bad ids, 401 without a session', async () => {
-    const { table, level } = await teacherWithGroup([[{ sessions: [1] }]]);
+    const { table, level } = await teacherWithGroup(ctx, [[{ sessions: [1] }]]);
     const [id] = activityIds((await table()).period) as [number];
     const colleague = await createTeacher(ctx.db, { levelIds: [level.levelId] });
     const client = await signIn(ctx.app, { email: colleague.email, password: DEFAULT_PASSWORD });

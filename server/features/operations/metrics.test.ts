@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { buildLevel } from '../../fixtures/curriculum.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { createAdmin, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
+import { teacherWithGroup } from '../../test/learner-helpers.js';
 import { dbKind } from '../../test/test-database.js';
 
 const TOKEN = 'metrics-token-for-tests-0123';
@@ -52,17 +52,12 @@ describe('/metrics', () => {
   });
 
   it('counts requests by route pattern and status (never the raw URL), with durations', async () => {
-    const level = await buildLevel(t.db, [[{ sessions: [2] }]]);
-    const teacher = await createTeacher(t.db, { levelIds: [level.levelId] });
-    const client = await signIn(t.app, { email: teacher.email, password: DEFAULT_PASSWORD });
-    const { group } = (
-      await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'Groupe' })
-    ).json();
+    const { client, groupId } = await teacherWithGroup(t, [[{ sessions: [2] }]]);
     const before = await scrape();
     const lookups = (result: string, text: string) =>
       sample(text, `ardoise_learning_table_cache_lookups_total{result="${result}"}`);
     for (let i = 0; i < 3; i++)
-      expect((await client.get(`/api/user/usertable/${group.id}`)).statusCode).toBe(200);
+      expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(200);
     expect((await client.get('/api/user/usertable/999999')).statusCode).toBe(404);
 
     const text = await scrape();
@@ -70,7 +65,7 @@ describe('/metrics', () => {
       `ardoise_http_requests_total{origin="app",method="GET",route="/api/user/usertable/:groupId",status="${status}"}`;
     expect(sample(text, series(200))).toBe(3);
     expect(sample(text, series(404))).toBe(1);
-    expect(text).not.toContain(`/api/user/usertable/${group.id}"`);
+    expect(text).not.toContain(`/api/user/usertable/${groupId}"`);
     expect(
       sample(
         text,
