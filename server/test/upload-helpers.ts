@@ -30,7 +30,8 @@ export function multipart(parts: Part[]): Buffer {
   return Buffer.concat(chunks);
 }
 
-/** Uploads a package file to a session as the admin screens do (title and id first). */
+/** Uploads a file as the admin screens do (title and id first): a package to a session by default,
+ * or a PDF to a lesson with its file name and type. */
 export function uploadPackage(
   client: ApiClient,
   sessionId: number,

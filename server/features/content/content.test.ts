@@ -3,6 +3,7 @@ import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
+import { uploadPackage } from '../../test/upload-helpers.js';
 
 const ctx = setupTestApp();
 let adminToken: string;
@@ -11,43 +12,15 @@ let pdfId: number;
 let activityId: number;
 const pdfBytes = buildPdf('Aperçu');
 
-function uploadForm(parts: Array<[string, string] | [string, string, string, Buffer]>) {
-  const boundary = '----content-test';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (part.length === 2) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part[0]}"; filename="${part[1]}"\r\nContent-Type: ${part[2]}\r\n\r\n`,
-        ),
-        part[3],
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 beforeAll(async () => {
   const admin = await signInNewAdmin(ctx);
   adminToken = admin.token;
   teacherToken = (await signInAs(ctx, await createTeacher(ctx.db))).token;
   const { lessonId, sessionId } = await createSessionPath(ctx.db);
-  const pdf = await admin.request({
-    method: 'POST',
-    url: '/api/admin/upload',
-    ...uploadForm([
-      ['title', 'Fiche élève'],
-      ['id', String(lessonId)],
-      ['file', 'fiche.pdf', 'application/pdf', pdfBytes],
-    ]),
+  const pdf = await uploadPackage(admin, lessonId, pdfBytes, {
+    title: 'Fiche élève',
+    filename: 'fiche.pdf',
+    contentType: 'application/pdf',
   });
   pdfId = pdf.json().newPdf.id;
   const zip = buildZip({
@@ -57,15 +30,7 @@ beforeAll(async () => {
     'activite/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'activite/data.unknownext': 'raw',
   });
-  const activity = await admin.request({
-    method: 'POST',
-    url: '/api/admin/upload',
-    ...uploadForm([
-      ['title', 'Jeu'],
-      ['id', String(sessionId)],
-      ['file', 'jeu.zip', 'application/zip', zip],
-    ]),
-  });
+  const activity = await uploadPackage(admin, sessionId, zip, { title: 'Jeu', filename: 'jeu.zip' });
   activityId = activity.json().newfile.id;
 });
 

@@ -40,7 +40,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ['École', 'Ville', 'Fin de licence', 'Jours restants'],
       licences.map((l) => [l.name, l.city, l.endDate, l.daysLeft]),
     );
-    return sendCsv(reply, `licences-${isoDay(now)}.csv`, csv);
+    return sendCsv(reply, { filename: `licences-${isoDay(now)}.csv`, csv });
   });
 
   app.get(

@@ -24,7 +24,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 }
 
 /** Sends a CSV as a download named `filename` (ASCII letters, digits, '-', '_' and '.'). */
-export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+export function sendCsv(reply: FastifyReply, { filename, csv }: { filename: string; csv: string }) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)

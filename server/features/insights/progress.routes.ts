@@ -21,18 +21,14 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/groupexport/:groupId',
     { ...access.user, schema: { params: groupParamsSchema } },
-    async (request, reply) => {
-      const { filename, csv } = await groupCsv(app.db, request.requireCaller(), request.params.groupId);
-      return sendCsv(reply, filename, csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, await groupCsv(app.db, request.requireCaller(), request.params.groupId)),
   );
 
   app.get(
     '/api/user/levelexport/:levelId',
     { ...access.user, schema: { params: levelParamsSchema } },
-    async (request, reply) => {
-      const { filename, csv } = await levelCsv(app.db, request.requireCaller(), request.params.levelId);
-      return sendCsv(reply, filename, csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, await levelCsv(app.db, request.requireCaller(), request.params.levelId)),
   );
 };
