@@ -1,7 +1,6 @@
 // Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
 import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { lessonTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useCreateLesson } from '../api/create-lesson';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useEditLesson } from '../api/edit-lesson';
@@ -83,9 +83,9 @@ export default function LessonsPage() {
           pending: edit.isPending,
           run: (lesson, title) =>
             edit.mutateAsync({ id: lesson.id, title }).then(
-              () => toast.success(m.lessonUpdated),
+              () => notify.success(m.lessonUpdated),
               (error: unknown) => {
-                toast.error(m.lessonUpdateFailed);
+                notify.error(m.lessonUpdateFailed);
                 throw error;
               },
             ),
@@ -95,8 +95,8 @@ export default function LessonsPage() {
           pending: remove.isPending,
           run: (lesson) =>
             remove.mutateAsync({ id: lesson.id }).then(
-              () => toast.success(m.lessonDeleted),
-              () => toast.error(m.lessonDeleteFailed),
+              () => notify.success(m.lessonDeleted),
+              () => notify.error(m.lessonDeleteFailed),
             ),
         }}
       />
@@ -110,9 +110,9 @@ export default function LessonsPage() {
         pending={create.isPending}
         onSubmit={(title) =>
           create.mutateAsync({ title, levelid: periodId }).then(
-            () => toast.success(m.lessonAdded),
+            () => notify.success(m.lessonAdded),
             (error: unknown) => {
-              toast.error(m.lessonAddFailed);
+              notify.error(m.lessonAddFailed);
               throw error;
             },
           )

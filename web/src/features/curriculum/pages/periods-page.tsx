@@ -1,7 +1,6 @@
 // Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { periodTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreatePeriod } from '../api/create-period';
 import { useDeletePeriod } from '../api/delete-period';
 import { useEditPeriod } from '../api/edit-period';
@@ -72,9 +72,9 @@ export default function PeriodsPage() {
           pending: edit.isPending,
           run: (period, title) =>
             edit.mutateAsync({ id: period.id, title }).then(
-              () => toast.success(m.periodUpdated),
+              () => notify.success(m.periodUpdated),
               (error: unknown) => {
-                toast.error(m.periodUpdateFailed);
+                notify.error(m.periodUpdateFailed);
                 throw error;
               },
             ),
@@ -84,8 +84,8 @@ export default function PeriodsPage() {
           pending: remove.isPending,
           run: (period) =>
             remove.mutateAsync({ id: period.id }).then(
-              () => toast.success(m.periodDeleted),
-              () => toast.error(m.periodDeleteFailed),
+              () => notify.success(m.periodDeleted),
+              () => notify.error(m.periodDeleteFailed),
             ),
         }}
       />
@@ -99,9 +99,9 @@ export default function PeriodsPage() {
         pending={create.isPending}
         onSubmit={(title) =>
           create.mutateAsync({ title, levelid: levelId }).then(
-            () => toast.success(m.periodAdded),
+            () => notify.success(m.periodAdded),
             (error: unknown) => {
-              toast.error(m.periodAddFailed);
+              notify.error(m.periodAddFailed);
               throw error;
             },
           )

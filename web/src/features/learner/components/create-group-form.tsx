@@ -2,11 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { type CreateGroupBody, createGroupBodySchema } from '../../../../../common/schemas/learner.js';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { notify } from '../../../lib/notify';
 import { getCreateGroupError, useCreateGroup } from '../api/create-group';
 
 export function CreateGroupForm({ levelId }: { levelId: string }) {
@@ -20,11 +20,11 @@ export function CreateGroupForm({ levelId }: { levelId: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await createGroup.mutateAsync(values);
-      toast.success(learnerMessages.groupCreated);
+      notify.success(learnerMessages.groupCreated);
       form.reset();
     } catch (failure) {
       const reason = getCreateGroupError(failure);
-      toast.error(
+      notify.error(
         reason ? learnerMessages.groupCreateErrorPrefix + reason : learnerMessages.groupCreateError,
       );
     }

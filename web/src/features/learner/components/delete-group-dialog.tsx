@@ -1,6 +1,5 @@
 // Confirmation before deleting a group: its progress goes with it.
 
-import { toast } from 'sonner';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../../../common/schemas/learner.js';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { notify } from '../../../lib/notify';
 import { useDeleteGroup } from '../api/delete-group';
 
 type Props = { levelId: string; group: GroupSummary | null; onClose: () => void };
@@ -23,10 +23,10 @@ export function DeleteGroupDialog({ levelId, group, onClose }: Props) {
     if (!group) return;
     try {
       await deleteGroup.mutateAsync(group.id);
-      toast.success(learnerMessages.groupDeleted);
+      notify.success(learnerMessages.groupDeleted);
       onClose();
     } catch {
-      toast.error(learnerMessages.groupDeleteError);
+      notify.error(learnerMessages.groupDeleteError);
     }
   };
 

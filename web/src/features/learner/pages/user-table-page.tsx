@@ -4,7 +4,6 @@
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schemas/learner.js';
@@ -15,6 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { OverviewToggle, useOverviewView } from '../../insights/components/overview-toggle';
 import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
@@ -67,7 +67,7 @@ export default function UserTablePage() {
   const openActivity = useCallback(
     async (activity: LearnerActivity, clickable: boolean) => {
       if (!clickable) {
-        toast.error(learnerMessages.notAllowedTitle, { description: learnerMessages.notAllowedDescription });
+        notify.error(learnerMessages.notAllowedTitle, learnerMessages.notAllowedDescription);
         return;
       }
       if (busyActivityId !== null) return;
@@ -77,7 +77,7 @@ export default function UserTablePage() {
           await updatePending.mutateAsync(activity.id);
         } catch (error) {
           // The learner still goes to the activity (SPEC §4).
-          toast.error(getErrorMessage(error, 'Error updating activity status'));
+          notify.error(getErrorMessage(error, 'Error updating activity status'));
         } finally {
           setBusyActivityId(null);
         }

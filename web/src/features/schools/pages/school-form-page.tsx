@@ -1,13 +1,13 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateSchool } from '../api/create-school';
 import { useEditSchool } from '../api/edit-school';
 import { useSchools } from '../api/get-schools';
@@ -33,10 +33,10 @@ function CreateSchool() {
         onSubmit={(values) =>
           create.mutateAsync(values).then(
             () => {
-              toast.success(schoolMessages.created);
+              notify.success(schoolMessages.created);
               navigate(paths.schools.getHref());
             },
-            (error) => toast.error(getErrorMessage(error, schoolMessages.createFailed)),
+            (error) => notify.error(getErrorMessage(error, schoolMessages.createFailed)),
           )
         }
       />
@@ -79,10 +79,10 @@ function EditSchool({ id }: { id: number }) {
         onSubmit={(values) =>
           edit.mutateAsync({ id, values }).then(
             () => {
-              toast.success(schoolMessages.updated);
+              notify.success(schoolMessages.updated);
               navigate(paths.schools.getHref());
             },
-            (error) => toast.error(getErrorMessage(error, schoolMessages.updateFailed)),
+            (error) => notify.error(getErrorMessage(error, schoolMessages.updateFailed)),
           )
         }
       />

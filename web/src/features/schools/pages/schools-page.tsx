@@ -2,7 +2,6 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useDeleteSchool } from '../api/delete-school';
 import { useSchools } from '../api/get-schools';
 import { useToggleSchool } from '../api/toggle-school';
@@ -45,7 +45,7 @@ export default function SchoolsPage() {
   const onToggle = useCallback(
     (school: School) =>
       toggleSchool(school.id, {
-        onSuccess: (active) => toast.success(active ? schoolMessages.activated : schoolMessages.deactivated),
+        onSuccess: (active) => notify.success(active ? schoolMessages.activated : schoolMessages.deactivated),
         onError: (error) => {
           console.error(error);
           window.alert(schoolMessages.toggleFailed);
@@ -60,7 +60,7 @@ export default function SchoolsPage() {
       onSuccess: () => {
         setToDelete(null);
         if (detailsId === school.id) setDetailsId(null);
-        toast.success(schoolMessages.deleted);
+        notify.success(schoolMessages.deleted);
       },
       onError: (error) => {
         console.error(error);

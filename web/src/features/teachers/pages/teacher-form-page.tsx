@@ -2,12 +2,12 @@
 // Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateTeacher } from '../api/create-teacher';
 import { useEditTeacher } from '../api/edit-teacher';
 import { useLevelsAndSchools } from '../api/get-levels-and-schools';
@@ -44,7 +44,7 @@ function useSubmitHandler(successMessage: string) {
   const handle = <T,>(promise: Promise<T>) =>
     promise.then(
       () => {
-        toast.success(successMessage);
+        notify.success(successMessage);
         navigate(paths.teachers.getHref());
       },
       (error: unknown) => {

@@ -2,7 +2,6 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useTeachers } from '../api/get-teachers';
 import { useRemoveTeacher } from '../api/remove-teacher';
 import { useToggleTeacher } from '../api/toggle-teacher';
@@ -38,10 +38,10 @@ export default function TeachersPage() {
   const onToggle = useCallback(
     (teacher: Teacher) =>
       toggleTeacher(teacher.id, {
-        onSuccess: () => toast.success(teacherMessages.statusUpdated),
+        onSuccess: () => notify.success(teacherMessages.statusUpdated),
         onError: (error) => {
           console.error(error);
-          toast.error(teacherMessages.statusFailed);
+          notify.error(teacherMessages.statusFailed);
         },
       }),
     [toggleTeacher],
@@ -54,11 +54,11 @@ export default function TeachersPage() {
       removeTeacher(teacher.id, {
         onSuccess: () => {
           setProfileId((id) => (id === teacher.id ? null : id));
-          toast.success(teacherMessages.deleted);
+          notify.success(teacherMessages.deleted);
         },
         onError: (error) => {
           console.error(error);
-          toast.error(teacherMessages.deleteFailed);
+          notify.error(teacherMessages.deleteFailed);
         },
       });
     },
