@@ -1,6 +1,8 @@
 // Texts of the curriculum screens (SPEC §2, §5, §8) and the server's answers about curriculum
 // items and uploaded files. The spec's texts are kept exactly as written, typos included.
 
+import { uiMessages } from './ui.js';
+
 export const curriculumMessages = {
   // Levels (/levels)
   levelsTitle: 'Niveaux éducatifs',
@@ -104,12 +106,11 @@ export const curriculumMessages = {
 
   // Shared screen texts
   back: 'Retour',
-  cancel: 'Annuler',
-  delete: 'Supprimer',
+  cancel: uiMessages.cancel,
+  delete: uiMessages.delete,
   edit: 'Modifier',
   add: 'Ajouter',
   uploading: 'Envoi en cours...',
-  deleteTitle: 'Supprimer',
 
   // Server answers about the tree
   levelNotFound: 'Level not found',

@@ -10,6 +10,9 @@ export const learnerMessages = {
   groupCreateErrorPrefix: 'Error creating group : ',
   groupCreateError: 'Error creating group',
   groupDeleteError: 'Error deleting group',
+  deleteGroupTitle: 'Supprimer le groupe',
+  deleteGroupConfirm: (title: string) =>
+    `Le groupe « ${title} » et toute sa progression seront supprimés. Cette action est irréversible.`,
   groupNameTooLong: 'The group name is too long',
   groupLimitReached: (limit: number) =>
     `You have reached your limit of ${limit} group${limit === 1 ? '' : 's'}. Delete a group or ask your administrator for more.`,

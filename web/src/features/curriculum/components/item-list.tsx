@@ -4,6 +4,7 @@
 import { ChevronRight, type LucideIcon, MoreHorizontal, Pencil, SearchX, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -128,12 +129,12 @@ export function ItemList<T extends Item>({
                 <DropdownMenuContent align="end">
                   <DropdownMenuItem onSelect={() => onEdit(item)}>
                     <Pencil aria-hidden="true" />
-                    Modifier
+                    {m.edit}
                   </DropdownMenuItem>
                   <DropdownMenuSeparator />
                   <DropdownMenuItem variant="destructive" onSelect={() => onDelete(item)}>
                     <Trash2 aria-hidden="true" />
-                    Supprimer
+                    {m.delete}
                   </DropdownMenuItem>
                 </DropdownMenuContent>
               </DropdownMenu>

@@ -1,16 +1,7 @@
 // Confirmation before deleting a group: its progress goes with it.
-
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../../../common/schemas/learner.js';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useDeleteGroup } from '../api/delete-group';
 
@@ -31,24 +22,13 @@ export function DeleteGroupDialog({ levelId, group, onClose }: Props) {
   };
 
   return (
-    <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Supprimer le groupe</DialogTitle>
-          <DialogDescription>
-            Le groupe « {group?.title} » et toute sa progression seront supprimés. Cette action est
-            irréversible.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button variant="destructive" loading={deleteGroup.isPending} onClick={() => void confirm()}>
-            Supprimer
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={group !== null}
+      title={learnerMessages.deleteGroupTitle}
+      description={learnerMessages.deleteGroupConfirm(group?.title ?? '')}
+      pending={deleteGroup.isPending}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    />
   );
 }

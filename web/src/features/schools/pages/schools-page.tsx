@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,7 +14,6 @@ import { notify } from '../../../lib/notify';
 import { useDeleteSchool } from '../api/delete-school';
 import { useSchools } from '../api/get-schools';
 import { useToggleSchool } from '../api/toggle-school';
-import { DeleteSchoolDialog } from '../components/delete-school-dialog';
 import { SchoolDetailsDialog } from '../components/school-details-dialog';
 import { SchoolsTable } from '../components/schools-table';
 import { useSchoolSearch } from '../components/search-schools';
@@ -117,11 +117,13 @@ export default function SchoolsPage() {
       </ListStates>
 
       <SchoolDetailsDialog school={details} onOpenChange={(open) => !open && setDetailsId(null)} />
-      <DeleteSchoolDialog
-        school={toDelete}
-        deleting={remove.isPending}
-        onOpenChange={(open) => !open && !remove.isPending && setToDelete(null)}
-        onConfirm={onConfirmDelete}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete?.schoolName}
+        description={schoolMessages.deleteConfirm}
+        pending={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && onConfirmDelete(toDelete)}
       />
     </>
   );
