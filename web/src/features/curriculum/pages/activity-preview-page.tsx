@@ -2,8 +2,9 @@
 // origin's preview player (its SCORM or H5P runtime, recording nothing; never on the app's origin)
 // from the start page recognised at upload, after a probe of that page; what the package was
 // recognised as shows below the frame.
+
+import { useClientConfig } from '../../../lib/client-config';
 import { useActivityPackage } from '../api/get-activity-package';
-import { useClientConfig } from '../api/get-client-config';
 import { PackageStrip } from '../components/package-strip';
 import { PreviewFrame } from '../components/preview-frame';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../components/sandbox';
