@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../../common/schemas/curriculum.js';
 import { api } from './api-client';
+import { rootKeys } from './query-keys';
 
 export async function getClientConfig(): Promise<ClientConfig> {
   const { data } = await api.get<ClientConfig>('config');
@@ -10,6 +11,6 @@ export async function getClientConfig(): Promise<ClientConfig> {
 }
 
 export const getClientConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getClientConfig, staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({ queryKey: rootKeys.config, queryFn: getClientConfig, staleTime: Number.POSITIVE_INFINITY });
 
 export const useClientConfig = () => useQuery(getClientConfigQueryOptions());

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import type { SchoolCreate, SchoolResponse } from '../../../../../common/schemas/schools.js';
 import { api } from '../../../lib/api-client';
+import { rootKeys } from '../../../lib/query-keys';
 
 export async function createSchool(values: SchoolCreate): Promise<SchoolResponse['school']> {
   const body = {
@@ -19,6 +20,6 @@ export function useCreateSchool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSchool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.admin }),
   });
 }
