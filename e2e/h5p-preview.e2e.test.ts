@@ -23,7 +23,7 @@ import {
 } from '../server/test/factories.js';
 import { buildZip } from '../server/test/fixtures.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
-import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/components/sandbox.js';
+import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
 import type { RunningServer } from './support/server.js';

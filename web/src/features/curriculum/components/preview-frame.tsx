@@ -11,7 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { PreviewProbeError } from './use-preview-probe';
+import { PreviewProbeError } from '../lib/use-preview-probe';
 
 type Props = {
   fallbackTitle: string;

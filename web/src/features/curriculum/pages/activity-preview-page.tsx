@@ -7,9 +7,9 @@ import { useClientConfig } from '../../../lib/client-config';
 import { useActivityPackage } from '../api/get-activity-package';
 import { PackageStrip } from '../components/package-strip';
 import { PreviewFrame } from '../components/preview-frame';
-import { ACTIVITY_PREVIEW_SANDBOX } from '../components/sandbox';
-import { useIdParam } from '../components/use-id-param';
-import { usePreviewProbe } from '../components/use-preview-probe';
+import { ACTIVITY_PREVIEW_SANDBOX } from '../lib/sandbox';
+import { useIdParam } from '../lib/use-id-param';
+import { usePreviewProbe } from '../lib/use-preview-probe';
 
 const PROBE_INIT: RequestInit = { credentials: 'include' };
 

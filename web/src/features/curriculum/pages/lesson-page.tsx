@@ -22,12 +22,12 @@ import { useEditSession } from '../api/edit-session';
 import { useLessonContent } from '../api/get-lesson-content';
 import { useUploadFile } from '../api/upload-file';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
 import { UploadDialog } from '../components/upload-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useIdParam } from '../lib/use-id-param';
 
 type View = 'sessions' | 'pdfs';
 

@@ -15,12 +15,12 @@ import { useDeleteLesson } from '../api/delete-lesson';
 import { useEditLesson } from '../api/edit-lesson';
 import { useLessons } from '../api/get-lessons';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { useTitleSearch } from '../components/search-items';
 import { TitleDialog } from '../components/title-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useTitleSearch } from '../lib/search-items';
+import { useIdParam } from '../lib/use-id-param';
 
 export default function LessonsPage() {
   const periodId = useIdParam();

@@ -14,8 +14,8 @@ import { useDeleteLevel } from '../api/delete-level';
 import { useEditLevel } from '../api/edit-level';
 import { useLevels } from '../api/get-levels';
 import { ManagedList } from '../components/managed-list';
-import { useTitleSearch } from '../components/search-items';
 import { TitleDialog } from '../components/title-dialog';
+import { useTitleSearch } from '../lib/search-items';
 
 export default function LevelsPage() {
   const levels = useLevels();

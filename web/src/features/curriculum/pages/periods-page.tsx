@@ -15,11 +15,11 @@ import { useDeletePeriod } from '../api/delete-period';
 import { useEditPeriod } from '../api/edit-period';
 import { usePeriods } from '../api/get-periods';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useIdParam } from '../lib/use-id-param';
 
 export default function PeriodsPage() {
   const levelId = useIdParam();

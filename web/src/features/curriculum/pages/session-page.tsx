@@ -16,12 +16,12 @@ import { useEditActivity } from '../api/edit-activity';
 import { useActivities } from '../api/get-activities';
 import { useUploadFile } from '../api/upload-file';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { PackageDetailsButton } from '../components/package-details-button';
 import { UploadDialog } from '../components/upload-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useIdParam } from '../lib/use-id-param';
 
 export default function SessionPage() {
   const sessionId = useIdParam();

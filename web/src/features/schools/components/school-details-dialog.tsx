@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useSchoolUsage } from '../api/get-school-usage';
-import { websiteHref } from './format';
+import { websiteHref } from '../lib/format';
 
 type Props = { school: School | null; onOpenChange: (open: boolean) => void };
 

@@ -16,7 +16,7 @@ import { useSchools } from '../api/get-schools';
 import { useToggleSchool } from '../api/toggle-school';
 import { SchoolDetailsDialog } from '../components/school-details-dialog';
 import { SchoolsTable } from '../components/schools-table';
-import { useSchoolSearch } from '../components/search-schools';
+import { useSchoolSearch } from '../lib/search-schools';
 
 export default function SchoolsPage() {
   const schools = useSchools();

@@ -13,9 +13,9 @@ import { notify } from '../../../lib/notify';
 import { useTeachers } from '../api/get-teachers';
 import { useRemoveTeacher } from '../api/remove-teacher';
 import { useToggleTeacher } from '../api/toggle-teacher';
-import { useTeacherSearch } from '../components/search-teachers';
 import { TeacherProfileDialog } from '../components/teacher-profile-dialog';
 import { TeachersTable } from '../components/teachers-table';
+import { useTeacherSearch } from '../lib/search-teachers';
 
 export default function TeachersPage() {
   const teachers = useTeachers();
