@@ -71,7 +71,7 @@ export function ItemList<T extends Item>({
         <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
           {error}
           <Button size="sm" variant="outline" onClick={onRetry}>
-            Réessayer
+            {m.retry}
           </Button>
         </AlertDescription>
       </Alert>
@@ -79,7 +79,7 @@ export function ItemList<T extends Item>({
   }
   if (!items || items.length === 0) {
     return query?.trim() ? (
-      <EmptyState icon={SearchX} title="Aucun résultat" description={`“${query.trim()}”`} />
+      <EmptyState icon={SearchX} title={m.noResults} description={`“${query.trim()}”`} />
     ) : (
       empty
     );
@@ -121,7 +121,7 @@ export function ItemList<T extends Item>({
                     variant="ghost"
                     size="icon"
                     className="size-9"
-                    aria-label={`Actions : ${item.title}`}
+                    aria-label={m.itemActions(item.title)}
                   >
                     <MoreHorizontal aria-hidden="true" />
                   </Button>

@@ -62,12 +62,12 @@ export function PreviewFrame({
       </Button>
       <PageHeader
         title={title}
-        subtitle="Aperçu"
+        subtitle={m.preview}
         actions={
           status === 'success' && (
             <Button variant="outline" onClick={() => void frame.current?.requestFullscreen()}>
               <Maximize2 aria-hidden="true" />
-              Plein écran
+              {m.fullscreen}
             </Button>
           )
         }

@@ -3,6 +3,7 @@
 // from the start page recognised at upload, after a probe of that page; what the package was
 // recognised as shows below the frame.
 
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { useClientConfig } from '../../../lib/client-config';
 import { useActivityPackage } from '../api/get-activity-package';
 import { PackageStrip } from '../components/package-strip';
@@ -41,13 +42,13 @@ export default function ActivityPreviewPage() {
   return (
     <div className="flex h-full flex-col gap-4">
       <PreviewFrame
-        fallbackTitle="Aperçu de l’activité"
-        frameTitle={(title) => `Activité : ${title}`}
+        fallbackTitle={m.activityPreviewTitle}
+        frameTitle={m.activityFrameTitle}
         src={folder}
         kind={kind}
         launch={launch ?? 'index.html'}
         status={status}
-        error={config.error ?? probe.error ?? 'Invalid id'}
+        error={config.error ?? probe.error ?? m.invalidId}
         sandbox={ACTIVITY_PREVIEW_SANDBOX}
       />
       {pkg.data?.package && <PackageStrip summary={pkg.data.package} />}

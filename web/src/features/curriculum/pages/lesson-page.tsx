@@ -45,7 +45,7 @@ export default function LessonPage() {
   const deletePdf = useDeletePdf();
 
   if (lessonId === null || isNotFound(content.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const back = content.data ? paths.lessons.getHref(content.data.parrentid) : paths.levels.getHref();
@@ -69,15 +69,13 @@ export default function LessonPage() {
       <PageHeader
         title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
         subtitle={
-          content.data
-            ? `${content.data.session.length} session${content.data.session.length === 1 ? '' : 's'} · ${content.data.pdf.length} PDF`
-            : undefined
+          content.data ? m.lessonCounts(content.data.session.length, content.data.pdf.length) : undefined
         }
         actions={addButton}
       />
       <div className="mb-4 flex items-center gap-3">
         <Label htmlFor="lesson-view" className="shrink-0">
-          Afficher
+          {m.show}
         </Label>
         <Select
           id="lesson-view"
@@ -103,8 +101,8 @@ export default function LessonPage() {
           empty={
             <EmptyState
               icon={Layers}
-              title="Aucune session dans cette leçon"
-              description="Une session regroupe les activités que la classe fait ensemble."
+              title={m.sessionsEmptyTitle}
+              description={m.sessionsEmptyDescription}
               action={addButton}
             />
           }
@@ -146,8 +144,8 @@ export default function LessonPage() {
           empty={
             <EmptyState
               icon={FileText}
-              title="Aucun PDF dans cette leçon"
-              description="Ajoutez des fiches ou des supports à imprimer."
+              title={m.pdfsEmptyTitle}
+              description={m.pdfsEmptyDescription}
               action={addButton}
             />
           }

@@ -33,7 +33,7 @@ export default function LessonsPage() {
   const visible = useTitleSearch(lessons.data?.lessons, query);
 
   if (periodId === null || isNotFound(lessons.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const addButton = (
@@ -45,7 +45,7 @@ export default function LessonsPage() {
 
   return (
     <>
-      <BackLink to={paths.levels.getHref()} label="Niveaux éducatifs" />
+      <BackLink to={paths.levels.getHref()} label={m.levelsTitle} />
       <PageHeader
         title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.lessonsTitle}
@@ -71,8 +71,8 @@ export default function LessonsPage() {
         empty={
           <EmptyState
             icon={BookOpen}
-            title="Aucune leçon dans cette période"
-            description="Chaque leçon réunit des sessions d’activités et des documents PDF."
+            title={m.lessonsEmptyTitle}
+            description={m.lessonsEmptyDescription}
             action={addButton}
           />
         }

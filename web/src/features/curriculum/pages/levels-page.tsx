@@ -53,7 +53,7 @@ export default function LevelsPage() {
         isPending={levels.isPending}
         error={null}
         onRetry={() => void levels.refetch()}
-        label="Nom du niveau"
+        label={m.levelNameLabel}
         icon={GraduationCap}
         hrefOf={(level) => paths.periods.getHref(level.id)}
         query={query}
@@ -61,8 +61,8 @@ export default function LevelsPage() {
         empty={
           <EmptyState
             icon={GraduationCap}
-            title="Aucun niveau pour l’instant"
-            description="Créez un premier niveau, puis ses périodes, leçons et activités."
+            title={m.levelsEmptyTitle}
+            description={m.levelsEmptyDescription}
             action={addButton}
           />
         }

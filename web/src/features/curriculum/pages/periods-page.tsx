@@ -30,7 +30,7 @@ export default function PeriodsPage() {
   const [adding, setAdding] = useState(false);
 
   if (levelId === null || isNotFound(periods.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const addButton = (
@@ -42,7 +42,7 @@ export default function PeriodsPage() {
 
   return (
     <>
-      <BackLink to={paths.levels.getHref()} label="Niveaux éducatifs" />
+      <BackLink to={paths.levels.getHref()} label={m.levelsTitle} />
       <PageHeader
         title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.periodsTitle}
@@ -51,7 +51,7 @@ export default function PeriodsPage() {
       <ManagedList
         items={periods.data?.periods}
         isPending={periods.isPending}
-        error={periods.isError ? getErrorMessage(periods.error, 'Failed to load the periods.') : null}
+        error={periods.isError ? getErrorMessage(periods.error, m.periodsLoadFailed) : null}
         onRetry={() => void periods.refetch()}
         label={m.periodNameLabel}
         icon={CalendarRange}
@@ -60,8 +60,8 @@ export default function PeriodsPage() {
         empty={
           <EmptyState
             icon={CalendarRange}
-            title="Aucune période dans ce niveau"
-            description="Les périodes regroupent les leçons, dans l’ordre où les classes les suivent."
+            title={m.periodsEmptyTitle}
+            description={m.periodsEmptyDescription}
             action={addButton}
           />
         }

@@ -32,7 +32,7 @@ export default function SessionPage() {
   const [uploading, setUploading] = useState(false);
 
   if (isNotFound(activities.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const back = activities.data ? paths.lesson.getHref(activities.data.parentid) : paths.levels.getHref();
@@ -68,8 +68,8 @@ export default function SessionPage() {
         empty={
           <EmptyState
             icon={Puzzle}
-            title="Aucune activité dans cette session"
-            description="Ajoutez un paquet HTML5 ou SCORM (.zip) ou un contenu H5P (.h5p) : il sera vérifié puis proposé aux classes."
+            title={m.activitiesEmptyTitle}
+            description={m.activitiesEmptyDescription}
             action={addButton}
           />
         }
