@@ -5,4 +5,5 @@ export const uiMessages = {
   delete: 'Supprimer',
   close: 'Close',
   edit: 'Edit',
+  rowActions: (name: string) => `Actions for ${name}`,
 } as const;

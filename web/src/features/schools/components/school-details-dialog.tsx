@@ -66,13 +66,13 @@ function SchoolFields({ school }: { school: School }) {
           '—'
         )}
       </Detail>
-      <Detail label="License start date" icon={CalendarDays}>
+      <Detail label={schoolMessages.licenseStartLabel} icon={CalendarDays}>
         {formatDate(school.licensestartdate)}
       </Detail>
-      <Detail label="License end date" icon={CalendarDays}>
+      <Detail label={schoolMessages.licenseEndLabel} icon={CalendarDays}>
         {formatDate(school.licensesddate)}
       </Detail>
-      <Detail label="Last payment date" icon={CalendarDays}>
+      <Detail label={schoolMessages.lastPaymentLabel} icon={CalendarDays}>
         {formatDate(school.licensespaymentdate)}
       </Detail>
       <Detail label="Teachers" icon={Users}>
@@ -93,9 +93,9 @@ function SchoolFields({ school }: { school: School }) {
 function SchoolUsage({ schoolId }: { schoolId: number }) {
   const usage = useSchoolUsage(schoolId);
   const figures = [
-    { label: 'Enseignants connectés', value: usage.data?.teachersSignedIn },
-    { label: 'Groupes actifs', value: usage.data?.activeGroups },
-    { label: 'Activités terminées', value: usage.data?.completions },
+    { label: schoolMessages.usageTeachers, value: usage.data?.teachersSignedIn },
+    { label: schoolMessages.usageGroups, value: usage.data?.activeGroups },
+    { label: schoolMessages.usageCompleted, value: usage.data?.completions },
   ];
   return (
     <Detail label={insightsMessages.usageTitle} icon={Activity} className="sm:col-span-2">

@@ -26,7 +26,7 @@ function CreateSchool() {
   const create = useCreateSchool();
   return (
     <SchoolFormFrame>
-      <PageHeader title="Ajouter une école" subtitle="Fields marked * are required." />
+      <PageHeader title={schoolMessages.addSchool} subtitle={schoolMessages.requiredHint} />
       <SchoolForm
         mode="create"
         submitting={create.isPending}
@@ -61,16 +61,16 @@ function EditSchool({ id }: { id: number }) {
     return (
       <SchoolFormFrame>
         <FormPageMissing
-          title={schools.isError ? 'The school could not be loaded' : schoolMessages.notFound}
+          title={schools.isError ? schoolMessages.loadOneFailed : schoolMessages.notFound}
           backHref={paths.schools.getHref()}
-          backLabel="Back to the schools"
+          backLabel={schoolMessages.backToList}
         />
       </SchoolFormFrame>
     );
   }
   return (
     <SchoolFormFrame>
-      <PageHeader title="Modifier l’école" subtitle={school.schoolName} />
+      <PageHeader title={schoolMessages.editPageTitle} subtitle={school.schoolName} />
       <SchoolForm
         key={school.id}
         mode="edit"

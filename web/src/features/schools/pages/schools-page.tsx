@@ -73,22 +73,20 @@ export default function SchoolsPage() {
   return (
     <>
       <PageHeader
-        title="Gestion des écoles"
-        subtitle={
-          schools.data ? `${total.toLocaleString('fr-FR')} école${total === 1 ? '' : 's'}` : undefined
-        }
+        title={schoolMessages.listTitle}
+        subtitle={schools.data ? schoolMessages.count(total) : undefined}
         actions={
           <Button asChild>
             <Link to={paths.schoolForm.getHref()}>
               <Plus aria-hidden="true" />
-              Ajouter une école
+              {schoolMessages.addSchool}
             </Link>
           </Button>
         }
       />
 
       <ListSearch
-        placeholder="Search schools..."
+        placeholder={schoolMessages.search}
         value={query}
         onChange={setQuery}
         matches={searched.trim() && schools.data ? visible.length : null}
@@ -98,19 +96,19 @@ export default function SchoolsPage() {
       <ListStates
         status={schools.status}
         onRetry={() => void schools.refetch()}
-        errorText="The schools could not be loaded."
+        errorText={schoolMessages.loadFailed}
         total={total}
         matches={visible.length}
         empty={{
-          title: 'No schools yet',
-          description: 'Add the first school to give its teachers access.',
+          title: schoolMessages.emptyTitle,
+          description: schoolMessages.emptyDescription,
           action: (
             <Button asChild>
-              <Link to={paths.schoolForm.getHref()}>Ajouter une école</Link>
+              <Link to={paths.schoolForm.getHref()}>{schoolMessages.addSchool}</Link>
             </Button>
           ),
         }}
-        noMatchTitle="No school matches your search"
+        noMatchTitle={schoolMessages.noMatch}
         query={searched}
       >
         <SchoolsTable schools={visible} onDetails={onDetails} onToggle={onToggle} onDelete={setToDelete} />

@@ -33,7 +33,11 @@ function Loading() {
 function Missing({ title }: { title: string }) {
   return (
     <TeacherFormFrame>
-      <FormPageMissing title={title} backHref={paths.teachers.getHref()} backLabel="Back to the teachers" />
+      <FormPageMissing
+        title={title}
+        backHref={paths.teachers.getHref()}
+        backLabel={teacherMessages.backToList}
+      />
     </TeacherFormFrame>
   );
 }
@@ -61,10 +65,10 @@ function CreateTeacher() {
   const create = useCreateTeacher();
   const submit = useSubmitHandler(teacherMessages.created);
   if (options.isPending) return <Loading />;
-  if (!options.data) return <Missing title="The form options could not be loaded" />;
+  if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
   return (
     <TeacherFormFrame>
-      <PageHeader title="Ajouter un enseignant" subtitle="Fields marked * are required." />
+      <PageHeader title={teacherMessages.addTeacher} subtitle={teacherMessages.requiredHint} />
       <TeacherForm
         mode="create"
         options={options.data}
@@ -86,14 +90,12 @@ function EditTeacher({ id }: { id: number }) {
   const submit = useSubmitHandler(teacherMessages.updated);
   const teacher = teachers.data?.find((item) => item.id === id);
   if (options.isPending || teachers.isPending) return <Loading />;
-  if (!options.data) return <Missing title="The form options could not be loaded" />;
+  if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
   if (!teacher)
-    return (
-      <Missing title={teachers.isError ? 'The teacher could not be loaded' : teacherMessages.notFound} />
-    );
+    return <Missing title={teachers.isError ? teacherMessages.loadOneFailed : teacherMessages.notFound} />;
   return (
     <TeacherFormFrame>
-      <PageHeader title="Modifier l’enseignant" subtitle={`${teacher.firstname} ${teacher.name}`} />
+      <PageHeader title={teacherMessages.editPageTitle} subtitle={`${teacher.firstname} ${teacher.name}`} />
       <TeacherForm
         key={teacher.id}
         mode="edit"

@@ -71,22 +71,20 @@ export default function TeachersPage() {
   return (
     <>
       <PageHeader
-        title="Gestion des enseignants"
-        subtitle={
-          teachers.data ? `${total.toLocaleString('fr-FR')} enseignant${total === 1 ? '' : 's'}` : undefined
-        }
+        title={teacherMessages.listTitle}
+        subtitle={teachers.data ? teacherMessages.count(total) : undefined}
         actions={
           <Button asChild>
             <Link to={paths.teacherForm.getHref()}>
               <Plus aria-hidden="true" />
-              Ajouter un enseignant
+              {teacherMessages.addTeacher}
             </Link>
           </Button>
         }
       />
 
       <ListSearch
-        placeholder="Search teachers..."
+        placeholder={teacherMessages.search}
         value={query}
         onChange={setQuery}
         matches={searched.trim() && teachers.data ? visible.length : null}
@@ -96,19 +94,19 @@ export default function TeachersPage() {
       <ListStates
         status={teachers.status}
         onRetry={() => void teachers.refetch()}
-        errorText="The teachers could not be loaded."
+        errorText={teacherMessages.loadFailed}
         total={total}
         matches={visible.length}
         empty={{
-          title: 'No teachers yet',
-          description: 'Add a teacher and link them to a school and levels.',
+          title: teacherMessages.emptyTitle,
+          description: teacherMessages.emptyDescription,
           action: (
             <Button asChild>
-              <Link to={paths.teacherForm.getHref()}>Ajouter un enseignant</Link>
+              <Link to={paths.teacherForm.getHref()}>{teacherMessages.addTeacher}</Link>
             </Button>
           ),
         }}
-        noMatchTitle="No teacher matches your search"
+        noMatchTitle={teacherMessages.noMatch}
         query={searched}
       >
         <TeachersTable teachers={visible} onProfile={onProfile} onToggle={onToggle} onDelete={onDelete} />
