@@ -35,8 +35,6 @@ export const schoolMessages = {
   licenseEndLabel: 'License end date',
   lastPaymentLabel: 'Last payment date',
   usageTeachers: 'Enseignants connectés',
-  usageGroups: 'Groupes actifs',
-  usageCompleted: 'Activités terminées',
   editTitle: 'Edit school',
   newTitle: 'New school',
   schoolSection: 'School',

@@ -1,5 +1,6 @@
 // Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit; and its
 // usage over the last 30 days.
+
 import { Activity, CalendarDays, Globe, Mail, MapPin, Phone, StickyNote, Users } from 'lucide-react';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
@@ -94,8 +95,8 @@ function SchoolUsage({ schoolId }: { schoolId: number }) {
   const usage = useSchoolUsage(schoolId);
   const figures = [
     { label: schoolMessages.usageTeachers, value: usage.data?.teachersSignedIn },
-    { label: schoolMessages.usageGroups, value: usage.data?.activeGroups },
-    { label: schoolMessages.usageCompleted, value: usage.data?.completions },
+    { label: insightsMessages.activeGroups, value: usage.data?.activeGroups },
+    { label: insightsMessages.completedActivities, value: usage.data?.completions },
   ];
   return (
     <Detail label={insightsMessages.usageTitle} icon={Activity} className="sm:col-span-2">
