@@ -33,13 +33,13 @@ export function CreateGroupForm({ levelId }: { levelId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="rounded-xl border bg-surface p-4 shadow-card sm:p-5">
       <label htmlFor="group-title" className="text-sm font-medium text-slate-900">
-        Nouveau groupe
+        {learnerMessages.newGroup}
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <Input
             id="group-title"
-            placeholder="Nom du groupe (ex. CM1 A)"
+            placeholder={learnerMessages.groupNamePlaceholder}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'group-title-error' : undefined}
@@ -53,7 +53,7 @@ export function CreateGroupForm({ levelId }: { levelId: string }) {
         </div>
         <Button type="submit" loading={createGroup.isPending}>
           {!createGroup.isPending && <Plus aria-hidden="true" />}
-          Créer le groupe
+          {learnerMessages.createGroup}
         </Button>
       </div>
     </form>

@@ -77,7 +77,7 @@ export default function UserTablePage() {
           await updatePending.mutateAsync(activity.id);
         } catch (error) {
           // The learner still goes to the activity (SPEC §4).
-          notify.error(getErrorMessage(error, 'Error updating activity status'));
+          notify.error(getErrorMessage(error, learnerMessages.statusUpdateError));
         } finally {
           setBusyActivityId(null);
         }
@@ -105,10 +105,10 @@ export default function UserTablePage() {
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-3' })}
       >
         <ArrowLeft aria-hidden="true" />
-        Groupes
+        {learnerMessages.groupsTitle}
       </Link>
       <PageHeader
-        title={group ? group.title : 'Tableau d’apprentissage'}
+        title={group ? group.title : learnerMessages.tableTitle}
         subtitle={group ? `${group.leveltitle} · tableau d’apprentissage` : undefined}
         actions={<OverviewToggle overview={overview} onChange={setOverview} />}
       />
@@ -123,7 +123,7 @@ export default function UserTablePage() {
         <Alert variant="destructive">
           <AlertTitle>{learnerMessages.tableLoadError}</AlertTitle>
           <AlertDescription>
-            <p>{getErrorMessage(table.error, 'The learning table could not be loaded.')}</p>
+            <p>{getErrorMessage(table.error, learnerMessages.tableLoadFailed)}</p>
             <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={() => void table.refetch()}>
               <RefreshCw aria-hidden="true" />
               {learnerMessages.tryAgain}
@@ -134,7 +134,7 @@ export default function UserTablePage() {
         <EmptyState
           icon={CalendarX}
           title={learnerMessages.noPeriod}
-          description="Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées."
+          description={learnerMessages.tableEmptyDescription}
           action={
             <Button variant="outline" loading={table.isFetching} onClick={() => void table.refetch()}>
               {!table.isFetching && <RefreshCw aria-hidden="true" />}
