@@ -20,7 +20,7 @@ import {
 import { buildZip } from '../server/fixtures/files.js';
 import { FileStore } from '../server/storage/file-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
-import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/components/sandbox.js';
+import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newSignedInPage, PHONE } from './support/browser.js';
 import type { RunningServer } from './support/server.js';

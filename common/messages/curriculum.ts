@@ -1,6 +1,8 @@
 // Texts of the curriculum screens (SPEC §2, §5, §8) and the server's answers about curriculum
 // items and uploaded files. The spec's texts are kept exactly as written, typos included.
 
+import { uiMessages } from './ui.js';
+
 export const curriculumMessages = {
   // Levels (/levels)
   levelsTitle: 'Niveaux éducatifs',
@@ -104,12 +106,66 @@ export const curriculumMessages = {
 
   // Shared screen texts
   back: 'Retour',
-  cancel: 'Annuler',
-  delete: 'Supprimer',
+  cancel: uiMessages.cancel,
+  delete: uiMessages.delete,
   edit: 'Modifier',
   add: 'Ajouter',
   uploading: 'Envoi en cours...',
-  deleteTitle: 'Supprimer',
+
+  // Our screen texts
+  retry: 'Réessayer',
+  noResults: 'Aucun résultat',
+  itemActions: (title: string) => `Actions : ${title}`,
+  notFoundTitle: 'Élément introuvable',
+  notFoundDescription: 'Il a peut-être été supprimé.',
+  levelsEmptyTitle: 'Aucun niveau pour l’instant',
+  levelsEmptyDescription: 'Créez un premier niveau, puis ses périodes, leçons et activités.',
+  periodsLoadFailed: 'Failed to load the periods.',
+  periodsEmptyTitle: 'Aucune période dans ce niveau',
+  periodsEmptyDescription: 'Les périodes regroupent les leçons, dans l’ordre où les classes les suivent.',
+  lessonsEmptyTitle: 'Aucune leçon dans cette période',
+  lessonsEmptyDescription: 'Chaque leçon réunit des sessions d’activités et des documents PDF.',
+  sessionsEmptyTitle: 'Aucune session dans cette leçon',
+  sessionsEmptyDescription: 'Une session regroupe les activités que la classe fait ensemble.',
+  pdfsEmptyTitle: 'Aucun PDF dans cette leçon',
+  pdfsEmptyDescription: 'Ajoutez des fiches ou des supports à imprimer.',
+  activitiesEmptyTitle: 'Aucune activité dans cette session',
+  activitiesEmptyDescription:
+    'Ajoutez un paquet HTML5 ou SCORM (.zip) ou un contenu H5P (.h5p) : il sera vérifié puis proposé aux classes.',
+  pdfUploadDescription: 'Le document sera proposé aux classes avec cette leçon.',
+  pdfUploadHint: 'PDF uniquement.',
+  activityUploadDescription: 'Un paquet HTML5, SCORM 1.2 ou SCORM 2004 (.zip), ou un contenu H5P (.h5p).',
+  activityUploadHint: 'Fichier .zip ou .h5p, 100 Mo au plus.',
+  packageRefused: 'Paquet refusé',
+  fileRefused: 'Fichier refusé',
+  checkingFile: 'Vérification du fichier...',
+  activityStored: 'Activité ajoutée',
+  packageRecognised: (title: string) => `« ${title} » : voici ce que la plateforme a reconnu dans le paquet.`,
+  finish: 'Terminer',
+  notAnalysed: 'Non analysé',
+  packageButtonLabel: (kind: string, title: string) => `Paquet ${kind} : ${title}`,
+  packageDetailsDescription: 'Ce que la plateforme a reconnu dans le paquet.',
+  close: 'Fermer',
+  details: 'Détails',
+  fullscreen: 'Plein écran',
+  preview: 'Aperçu',
+  activityPreviewTitle: 'Aperçu de l’activité',
+  activityFrameTitle: (title: string) => `Activité : ${title}`,
+  pdfPreviewTitle: 'Aperçu du PDF',
+  pdfFrameTitle: (title: string) => `PDF : ${title}`,
+  invalidId: 'Invalid id',
+  lessonCounts: (sessions: number, pdfs: number) =>
+    `${sessions} session${sessions === 1 ? '' : 's'} · ${pdfs} PDF`,
+  show: 'Afficher',
+  summaryKind: 'Type',
+  summaryLaunch: 'Page de démarrage',
+  summaryFiles: 'Fichiers',
+  summarySize: 'Taille décompressée',
+  summaryWarnings: 'Avertissements',
+  manifestTitle: 'Titre du manifeste',
+  h5pContentType: 'Type de contenu',
+  cmi5CourseTitle: 'Titre du cours',
+  tincanActivityTitle: 'Titre de l’activité',
 
   // Server answers about the tree
   levelNotFound: 'Level not found',

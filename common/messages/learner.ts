@@ -10,6 +10,9 @@ export const learnerMessages = {
   groupCreateErrorPrefix: 'Error creating group : ',
   groupCreateError: 'Error creating group',
   groupDeleteError: 'Error deleting group',
+  deleteGroupTitle: 'Supprimer le groupe',
+  deleteGroupConfirm: (title: string) =>
+    `Le groupe « ${title} » et toute sa progression seront supprimés. Cette action est irréversible.`,
   groupNameTooLong: 'The group name is too long',
   groupLimitReached: (limit: number) =>
     `You have reached your limit of ${limit} group${limit === 1 ? '' : 's'}. Delete a group or ask your administrator for more.`,
@@ -33,4 +36,27 @@ export const learnerMessages = {
   /** The score badge of an activity in the learning table (the content reported 0–100). */
   scoreBadge: (score: number) => `${Math.round(score)} %`,
   scoreLabel: (score: number) => `score ${Math.round(score)} sur 100`,
+
+  // Screen texts (ours).
+  newGroup: 'Nouveau groupe',
+  groupNamePlaceholder: 'Nom du groupe (ex. CM1 A)',
+  createGroup: 'Créer le groupe',
+  noSessionInLesson: 'Aucune séance dans cette leçon.',
+  noActivity: 'Aucune activité',
+  levelsBack: 'Niveaux',
+  groupsTitle: 'Groupes',
+  groupsSubtitle: 'Créez un groupe puis ouvrez son tableau d’apprentissage.',
+  groupsLoadError: 'Impossible de charger les groupes.',
+  groupsEmptyTitle: 'Aucun groupe pour l’instant',
+  groupsEmptyDescription: 'Créez votre premier groupe avec le formulaire ci-dessus.',
+  levelsSubtitle: 'Sélectionnez un niveau pour gérer ses groupes.',
+  levelsLoadError: 'Impossible de charger vos niveaux.',
+  levelsEmptyTitle: 'Aucun niveau ne vous est attribué',
+  levelsEmptyDescription: 'Demandez à votre administrateur de vous attribuer un niveau.',
+  seeGroups: 'Voir les groupes',
+  statusUpdateError: 'Error updating activity status',
+  tableTitle: 'Tableau d’apprentissage',
+  tableLoadFailed: 'The learning table could not be loaded.',
+  tableEmptyDescription:
+    'Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées.',
 } as const;

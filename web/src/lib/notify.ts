@@ -1,6 +1,6 @@
-// Toasts for the code every page loads (auth, sign-in). sonner is fetched on the first toast rather
-// than with /login, whose JS has a 150 KB budget (SPEC §9). Feature pages may import `toast` from
-// 'sonner' directly: they share this module, and the Toaster replays toasts made before it mounted.
+// The one way the app shows a toast. sonner is fetched on the first toast rather than with /login,
+// whose JS has a 150 KB budget (SPEC §9); the Toaster replays toasts made before it mounted.
+// Only this module imports sonner (Biome refuses it elsewhere).
 type Sonner = typeof import('sonner');
 
 let loading: Promise<Sonner> | null = null;
@@ -26,15 +26,32 @@ export function subscribeToSonner(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Shows at once when sonner is here (signed-in screens load it up front), else when it arrives. */
+function withSonner(show: (sonner: Sonner) => void): void {
+  if (loaded) show(loaded);
+  else void loadSonner().then(show);
+}
+
+// Sonner's rich colours draw a description in a lighter shade that fails WCAG contrast on the tinted
+// background: the second line takes the title's colour instead.
+const readable = { descriptionClassName: 'text-current!' };
+
+/** An optional second line; an empty one is left out. */
+function options(description: string | undefined) {
+  return { ...readable, description: description || undefined };
+}
+
 export const notify = {
-  success(message: string): void {
-    void loadSonner().then(({ toast }) => toast.success(message));
+  success(title: string, description?: string): void {
+    withSonner(({ toast }) => toast.success(title, options(description)));
   },
-  error(message: string): void {
-    void loadSonner().then(({ toast }) => toast.error(message));
+  error(title: string, description?: string): void {
+    withSonner(({ toast }) => toast.error(title, options(description)));
   },
   /** Closes every toast on screen (e.g. the failed attempts once sign-in succeeds). */
   dismissAll(): void {
     loaded?.toast.dismiss();
   },
 };
+
+export type { ToasterProps } from 'sonner';

@@ -16,7 +16,7 @@ export default function SignedInProviders() {
   // of this tab never sees the previous one's.
   useEffect(() => () => queryClient.clear(), []);
 
-  // Signed-in screens toast freely (many import sonner directly), so the Toaster is made ready now.
+  // Signed-in screens toast often, so the Toaster is made ready now.
   useEffect(() => {
     void loadSonner();
   }, []);

@@ -3,6 +3,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { cn } from '../../lib/utils';
 import { Badge } from './badge';
 import { Button } from './button';
@@ -49,10 +50,10 @@ export function DetailsDialog({ details, onOpenChange, className }: DetailsDialo
             <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">{details.fields}</dl>
             <DialogFooter>
               <DialogClose asChild>
-                <Button variant="outline">Close</Button>
+                <Button variant="outline">{uiMessages.close}</Button>
               </DialogClose>
               <Button asChild>
-                <Link to={details.editHref}>Edit</Link>
+                <Link to={details.editHref}>{uiMessages.edit}</Link>
               </Button>
             </DialogFooter>
           </>

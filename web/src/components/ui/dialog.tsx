@@ -2,6 +2,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -47,7 +48,7 @@ export function DialogContent({
         {!hideCloseButton && (
           <DialogPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-md p-1 text-slate-500 transition-colors hover:bg-muted hover:text-foreground">
             <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{uiMessages.close}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -2,8 +2,8 @@
 // when it fails.
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { downloadFile } from '../../lib/download-file';
+import { notify } from '../../lib/notify';
 import { Button, type ButtonVariant } from './button';
 
 type DownloadButtonProps = {
@@ -28,7 +28,7 @@ export function DownloadButton({
       await downloadFile(url, fallbackName);
     } catch (error) {
       console.error('Download failed', error);
-      toast.error(errorText);
+      notify.error(errorText);
     } finally {
       setBusy(false);
     }

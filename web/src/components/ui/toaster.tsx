@@ -1,6 +1,6 @@
 // The app's toast area, mounted once sonner has been fetched (see lib/notify.ts).
 import { useSyncExternalStore } from 'react';
-import type { ToasterProps } from 'sonner';
+import type { ToasterProps } from '../../lib/notify';
 import { getLoadedSonner, subscribeToSonner } from '../../lib/notify';
 
 export function Toaster(props: ToasterProps) {

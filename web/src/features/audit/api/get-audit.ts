@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditPageResponse } from '../../../../../common/schemas/insights.js';
 import { api } from '../../../lib/api-client';
+import { auditKeys } from './query-keys';
 
 export type AuditFilters = { actor?: string; entity?: string; from?: string; to?: string };
 
@@ -15,7 +16,7 @@ export async function getAuditPage(filters: AuditFilters, before?: number): Prom
 
 export const useAuditLog = (filters: AuditFilters) =>
   useInfiniteQuery({
-    queryKey: ['admin', 'audit', filters],
+    queryKey: auditKeys.list(filters),
     queryFn: ({ pageParam }) => getAuditPage(filters, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import type { AuditFilters as Filters } from '../api/get-audit';
-import { entityLabels } from './audit-labels';
+import { entityLabels } from '../lib/audit-labels';
 
 type Props = { value: Filters; onChange: (filters: Filters) => void };
 

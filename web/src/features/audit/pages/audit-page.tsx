@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { getErrorMessage } from '../../../lib/api-client';
 import { type AuditFilters as Filters, useAuditLog } from '../api/get-audit';
 import { AuditFilters } from '../components/audit-filters';
-import { actionLabel, detailLines, entityLabels } from '../components/audit-labels';
+import { actionLabel, detailLines, entityLabels } from '../lib/audit-labels';
 
 const FILTER_KEYS = ['actor', 'entity', 'from', 'to'] as const;
 

@@ -1,6 +1,7 @@
 // DELETE admin/deletefile/{id}: an activity and its package.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { rootKeys } from '../../../lib/query-keys';
 
 export async function deleteActivity(variables: { id: number }): Promise<void> {
   await api.delete(`admin/deletefile/${variables.id}`);
@@ -11,6 +12,6 @@ export function useDeleteActivity() {
   return useMutation({
     mutationFn: deleteActivity,
     // Its whole subtree went too, and the dashboard totals changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.admin }),
   });
 }

@@ -1,6 +1,7 @@
 // DELETE admin/deletelesosn/{id} (sic): the lesson and everything in it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { rootKeys } from '../../../lib/query-keys';
 
 export async function deleteLesson(variables: { id: number }): Promise<void> {
   await api.delete(`admin/deletelesosn/${variables.id}`);
@@ -11,6 +12,6 @@ export function useDeleteLesson() {
   return useMutation({
     mutationFn: deleteLesson,
     // Its whole subtree went too, and the dashboard totals changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.admin }),
   });
 }

@@ -1,6 +1,7 @@
 // DELETE admin/removelevel/{id}: the level and everything in it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { rootKeys } from '../../../lib/query-keys';
 
 export async function deleteLevel(variables: { id: number }): Promise<void> {
   await api.delete(`admin/removelevel/${variables.id}`);
@@ -11,6 +12,6 @@ export function useDeleteLevel() {
   return useMutation({
     mutationFn: deleteLevel,
     // Its whole subtree went too, and the dashboard totals changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.admin }),
   });
 }

@@ -4,6 +4,7 @@
 import { ChevronRight, type LucideIcon, MoreHorizontal, Pencil, SearchX, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -70,7 +71,7 @@ export function ItemList<T extends Item>({
         <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
           {error}
           <Button size="sm" variant="outline" onClick={onRetry}>
-            Réessayer
+            {m.retry}
           </Button>
         </AlertDescription>
       </Alert>
@@ -78,7 +79,7 @@ export function ItemList<T extends Item>({
   }
   if (!items || items.length === 0) {
     return query?.trim() ? (
-      <EmptyState icon={SearchX} title="Aucun résultat" description={`“${query.trim()}”`} />
+      <EmptyState icon={SearchX} title={m.noResults} description={`“${query.trim()}”`} />
     ) : (
       empty
     );
@@ -120,7 +121,7 @@ export function ItemList<T extends Item>({
                     variant="ghost"
                     size="icon"
                     className="size-9"
-                    aria-label={`Actions : ${item.title}`}
+                    aria-label={m.itemActions(item.title)}
                   >
                     <MoreHorizontal aria-hidden="true" />
                   </Button>
@@ -128,12 +129,12 @@ export function ItemList<T extends Item>({
                 <DropdownMenuContent align="end">
                   <DropdownMenuItem onSelect={() => onEdit(item)}>
                     <Pencil aria-hidden="true" />
-                    Modifier
+                    {m.edit}
                   </DropdownMenuItem>
                   <DropdownMenuSeparator />
                   <DropdownMenuItem variant="destructive" onSelect={() => onDelete(item)}>
                     <Trash2 aria-hidden="true" />
-                    Supprimer
+                    {m.delete}
                   </DropdownMenuItem>
                 </DropdownMenuContent>
               </DropdownMenu>

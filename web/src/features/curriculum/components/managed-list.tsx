@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item, TitleInput } from '../../../../../common/schemas/curriculum.js';
-import { DeleteDialog } from './delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ItemList, type ItemListProps } from './item-list';
 import { TitleDialog } from './title-dialog';
 
@@ -37,11 +37,12 @@ export function ManagedList<T extends Item>({ edit, remove, ...list }: Props<T>)
         pending={edit.pending}
         onSubmit={(title) => (editing ? edit.run(editing, title) : Promise.resolve())}
       />
-      <DeleteDialog
-        title={deleting?.title ?? null}
-        explanation={remove.explanation}
-        deleting={remove.pending}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting?.title}
+        description={remove.explanation}
+        pending={remove.pending}
+        onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
           remove.run(deleting).then(

@@ -1,6 +1,8 @@
 // What a curriculum screen shows for an id that does not exist (or was just deleted).
+
 import { FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 
@@ -8,8 +10,8 @@ export function CurriculumNotFound({ backTo, backLabel }: { backTo: string; back
   return (
     <EmptyState
       icon={FileQuestion}
-      title="Élément introuvable"
-      description="Il a peut-être été supprimé."
+      title={m.notFoundTitle}
+      description={m.notFoundDescription}
       action={
         <Button asChild variant="outline">
           <Link to={backTo}>{backLabel}</Link>

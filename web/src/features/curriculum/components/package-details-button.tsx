@@ -1,5 +1,6 @@
 // The compact view of an activity's package in a list: its kind badge as a button that opens the
 // full summary in a dialog.
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { ActivityItem } from '../../../../../common/schemas/curriculum.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +19,7 @@ import { PackageKindBadge, PackageSummaryView, packageKindLabels } from './packa
 export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
   const summary = activity.package;
   if (!summary) {
-    return <Badge variant="outline">Non analysé</Badge>;
+    return <Badge variant="outline">{m.notAnalysed}</Badge>;
   }
   return (
     <Dialog>
@@ -26,7 +27,7 @@ export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
         <button
           type="button"
           className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          aria-label={`Paquet ${packageKindLabels[summary.kind]} : ${activity.title}`}
+          aria-label={m.packageButtonLabel(packageKindLabels[summary.kind], activity.title)}
         >
           <PackageKindBadge summary={summary} />
         </button>
@@ -34,12 +35,12 @@ export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>{activity.title}</DialogTitle>
-          <DialogDescription>Ce que la plateforme a reconnu dans le paquet.</DialogDescription>
+          <DialogDescription>{m.packageDetailsDescription}</DialogDescription>
         </DialogHeader>
         <PackageSummaryView summary={summary} />
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Fermer</Button>
+            <Button variant="outline">{m.close}</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>

@@ -1,6 +1,8 @@
 // The preview page's compact view of a package: kind, start page, files and size in one line, the
 // full summary (warnings included) on demand.
+
 import { ChevronDown } from 'lucide-react';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { formatBytes, PackageKindBadge, PackageSummaryView } from './package-summary';
 
@@ -22,7 +24,7 @@ export function PackageStrip({ summary }: { summary: PackageSummary }) {
           </span>
         )}
         <span className="ml-auto flex items-center gap-1 text-xs font-medium text-primary">
-          Détails
+          {m.details}
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </span>
       </summary>

@@ -1,6 +1,8 @@
 // What an activity package was recognised as, for admins: a kind badge (with a warning mark), and the
 // full summary (start page, files, unpacked size, detail, warnings with examples).
+
 import { TriangleAlert } from 'lucide-react';
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { PackageKind, PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { Badge } from '../../../components/ui/badge';
 import { Detail } from '../../../components/ui/details-dialog';
@@ -16,11 +18,11 @@ export const packageKindLabels: Record<PackageKind, string> = {
 
 const detailLabels: Record<PackageKind, string | null> = {
   html5: null,
-  scorm12: 'Titre du manifeste',
-  scorm2004: 'Titre du manifeste',
-  h5p: 'Type de contenu',
-  cmi5: 'Titre du cours',
-  tincan: 'Titre de l’activité',
+  scorm12: m.manifestTitle,
+  scorm2004: m.manifestTitle,
+  h5p: m.h5pContentType,
+  cmi5: m.cmi5CourseTitle,
+  tincan: m.tincanActivityTitle,
 };
 
 /** 1 234 567 bytes -> '1,2 Mo', in French units. */
@@ -52,18 +54,18 @@ export function PackageSummaryView({ summary }: { summary: PackageSummary }) {
   return (
     <div className="grid gap-4" data-testid="package-summary">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
-        <Detail label="Type">
+        <Detail label={m.summaryKind}>
           <PackageKindBadge summary={summary} />
         </Detail>
-        <Detail label="Page de démarrage">
+        <Detail label={m.summaryLaunch}>
           <code className="font-mono text-xs break-all">{summary.launch}</code>
         </Detail>
-        <Detail label="Fichiers">{summary.files.toLocaleString('fr-FR')}</Detail>
-        <Detail label="Taille décompressée">{formatBytes(summary.unpackedBytes)}</Detail>
+        <Detail label={m.summaryFiles}>{summary.files.toLocaleString('fr-FR')}</Detail>
+        <Detail label={m.summarySize}>{formatBytes(summary.unpackedBytes)}</Detail>
         {detailLabel && summary.detail && <Detail label={detailLabel}>{summary.detail}</Detail>}
       </dl>
       {summary.warnings.length > 0 && (
-        <ul className="grid gap-2" aria-label="Avertissements">
+        <ul className="grid gap-2" aria-label={m.summaryWarnings}>
           {summary.warnings.map((warning) => (
             <li
               key={warning.code}

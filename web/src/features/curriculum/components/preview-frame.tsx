@@ -11,7 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { PreviewProbeError } from './use-preview-probe';
+import { PreviewProbeError } from '../lib/use-preview-probe';
 
 type Props = {
   fallbackTitle: string;
@@ -62,12 +62,12 @@ export function PreviewFrame({
       </Button>
       <PageHeader
         title={title}
-        subtitle="Aperçu"
+        subtitle={m.preview}
         actions={
           status === 'success' && (
             <Button variant="outline" onClick={() => void frame.current?.requestFullscreen()}>
               <Maximize2 aria-hidden="true" />
-              Plein écran
+              {m.fullscreen}
             </Button>
           )
         }

@@ -43,22 +43,22 @@ type Props = {
 const texts = {
   pdf: {
     heading: m.uploadPdf,
-    description: 'Le document sera proposé aux classes avec cette leçon.',
+    description: m.pdfUploadDescription,
     nameLabel: m.pdfNameLabel,
     fileLabel: m.pdfFileLabel,
     accept: 'application/pdf,.pdf',
-    hint: 'PDF uniquement.',
+    hint: m.pdfUploadHint,
     nameEmpty: m.pdfNameEmpty,
     fileMissing: m.pdfFileMissing,
     parentMissing: m.lessonIdMissing,
   },
   zip: {
     heading: m.addActivity,
-    description: 'Un paquet HTML5, SCORM 1.2 ou SCORM 2004 (.zip), ou un contenu H5P (.h5p).',
+    description: m.activityUploadDescription,
     nameLabel: m.activityNameLabel,
     fileLabel: m.activityFileLabel,
     accept: '.zip,.h5p,application/zip,application/x-zip-compressed',
-    hint: 'Fichier .zip ou .h5p, 100 Mo au plus.',
+    hint: m.activityUploadHint,
     nameEmpty: m.activityNameRequired,
     fileMissing: m.activityFileMissing,
     parentMissing: m.sessionIdMissing,
@@ -157,14 +157,14 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
             )}
             {refusal && (
               <Alert variant="destructive" data-testid="upload-refusal">
-                <AlertTitle>{kind === 'zip' ? 'Paquet refusé' : 'Fichier refusé'}</AlertTitle>
+                <AlertTitle>{kind === 'zip' ? m.packageRefused : m.fileRefused}</AlertTitle>
                 <AlertDescription>{refusal}</AlertDescription>
               </Alert>
             )}
             {progress !== null && (
               <div className="grid gap-1.5" aria-live="polite">
                 <div className="flex justify-between text-xs text-muted-foreground">
-                  <span>{progress < 1 ? m.uploading : 'Vérification du fichier...'}</span>
+                  <span>{progress < 1 ? m.uploading : m.checkingFile}</span>
                   <span className="tabular-nums">{Math.round(progress * 100)} %</span>
                 </div>
                 <Progress value={progress} label={m.uploading} />
@@ -194,16 +194,14 @@ function RecognisedPackage({ title, summary }: { title: string; summary: Package
       <DialogHeader>
         <DialogTitle className="flex items-center gap-2">
           <CircleCheck className="size-5 text-emerald-600" aria-hidden="true" />
-          Activité ajoutée
+          {m.activityStored}
         </DialogTitle>
-        <DialogDescription>
-          « {title} » : voici ce que la plateforme a reconnu dans le paquet.
-        </DialogDescription>
+        <DialogDescription>{m.packageRecognised(title)}</DialogDescription>
       </DialogHeader>
       <PackageSummaryView summary={summary} />
       <DialogFooter>
         <DialogClose asChild>
-          <Button autoFocus>Terminer</Button>
+          <Button autoFocus>{m.finish}</Button>
         </DialogClose>
       </DialogFooter>
     </div>

@@ -2,13 +2,15 @@
 // origin's preview player (its SCORM or H5P runtime, recording nothing; never on the app's origin)
 // from the start page recognised at upload, after a probe of that page; what the package was
 // recognised as shows below the frame.
+
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { useClientConfig } from '../../../lib/client-config';
 import { useActivityPackage } from '../api/get-activity-package';
-import { useClientConfig } from '../api/get-client-config';
 import { PackageStrip } from '../components/package-strip';
 import { PreviewFrame } from '../components/preview-frame';
-import { ACTIVITY_PREVIEW_SANDBOX } from '../components/sandbox';
-import { useIdParam } from '../components/use-id-param';
-import { usePreviewProbe } from '../components/use-preview-probe';
+import { ACTIVITY_PREVIEW_SANDBOX } from '../lib/sandbox';
+import { useIdParam } from '../lib/use-id-param';
+import { usePreviewProbe } from '../lib/use-preview-probe';
 
 const PROBE_INIT: RequestInit = { credentials: 'include' };
 
@@ -40,13 +42,13 @@ export default function ActivityPreviewPage() {
   return (
     <div className="flex h-full flex-col gap-4">
       <PreviewFrame
-        fallbackTitle="Aperçu de l’activité"
-        frameTitle={(title) => `Activité : ${title}`}
+        fallbackTitle={m.activityPreviewTitle}
+        frameTitle={m.activityFrameTitle}
         src={folder}
         kind={kind}
         launch={launch ?? 'index.html'}
         status={status}
-        error={config.error ?? probe.error ?? 'Invalid id'}
+        error={config.error ?? probe.error ?? m.invalidId}
         sandbox={ACTIVITY_PREVIEW_SANDBOX}
       />
       {pkg.data?.package && <PackageStrip summary={pkg.data.package} />}

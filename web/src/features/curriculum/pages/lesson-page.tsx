@@ -3,7 +3,6 @@
 // delete, a row opens the preview. Back goes to the lesson's period (or the levels).
 import { FileText, Layers, Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { pdfTitleSchema, sessionTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +13,7 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { useDeletePdf } from '../api/delete-pdf';
 import { useDeleteSession } from '../api/delete-session';
@@ -22,13 +22,12 @@ import { useEditSession } from '../api/edit-session';
 import { useLessonContent } from '../api/get-lesson-content';
 import { useUploadFile } from '../api/upload-file';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
-import { toastError } from '../components/toasts';
 import { UploadDialog } from '../components/upload-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useIdParam } from '../lib/use-id-param';
 
 type View = 'sessions' | 'pdfs';
 
@@ -46,7 +45,7 @@ export default function LessonPage() {
   const deletePdf = useDeletePdf();
 
   if (lessonId === null || isNotFound(content.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const back = content.data ? paths.lessons.getHref(content.data.parrentid) : paths.levels.getHref();
@@ -70,15 +69,13 @@ export default function LessonPage() {
       <PageHeader
         title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
         subtitle={
-          content.data
-            ? `${content.data.session.length} session${content.data.session.length === 1 ? '' : 's'} · ${content.data.pdf.length} PDF`
-            : undefined
+          content.data ? m.lessonCounts(content.data.session.length, content.data.pdf.length) : undefined
         }
         actions={addButton}
       />
       <div className="mb-4 flex items-center gap-3">
         <Label htmlFor="lesson-view" className="shrink-0">
-          Afficher
+          {m.show}
         </Label>
         <Select
           id="lesson-view"
@@ -104,8 +101,8 @@ export default function LessonPage() {
           empty={
             <EmptyState
               icon={Layers}
-              title="Aucune session dans cette leçon"
-              description="Une session regroupe les activités que la classe fait ensemble."
+              title={m.sessionsEmptyTitle}
+              description={m.sessionsEmptyDescription}
               action={addButton}
             />
           }
@@ -116,9 +113,9 @@ export default function LessonPage() {
             pending: editSession.isPending,
             run: (session, title) =>
               editSession.mutateAsync({ id: session.id, title }).then(
-                () => toast.success(m.sessionEdited),
+                () => notify.success(m.sessionEdited),
                 (error: unknown) => {
-                  toast.error(m.sessionEditFailed);
+                  notify.error(m.sessionEditFailed);
                   throw error;
                 },
               ),
@@ -128,8 +125,8 @@ export default function LessonPage() {
             pending: deleteSession.isPending,
             run: (session) =>
               deleteSession.mutateAsync({ id: session.id }).then(
-                () => toast.success(m.sessionDeleted),
-                () => toast.error(m.sessionDeleteFailed),
+                () => notify.success(m.sessionDeleted),
+                () => notify.error(m.sessionDeleteFailed),
               ),
           }}
         />
@@ -147,8 +144,8 @@ export default function LessonPage() {
           empty={
             <EmptyState
               icon={FileText}
-              title="Aucun PDF dans cette leçon"
-              description="Ajoutez des fiches ou des supports à imprimer."
+              title={m.pdfsEmptyTitle}
+              description={m.pdfsEmptyDescription}
               action={addButton}
             />
           }
@@ -159,9 +156,9 @@ export default function LessonPage() {
             pending: editPdf.isPending,
             run: (pdf, title) =>
               editPdf.mutateAsync({ id: pdf.id, title }).then(
-                () => toast.success(m.pdfEdited),
+                () => notify.success(m.pdfEdited),
                 (error: unknown) => {
-                  toast.error(m.pdfEditFailed);
+                  notify.error(m.pdfEditFailed);
                   throw error;
                 },
               ),
@@ -171,8 +168,8 @@ export default function LessonPage() {
             pending: deletePdf.isPending,
             run: (pdf) =>
               deletePdf.mutateAsync({ id: pdf.id }).then(
-                () => toast.success(m.pdfDeleted),
-                () => toast.error(m.pdfDeleteFailed),
+                () => notify.success(m.pdfDeleted),
+                () => notify.error(m.pdfDeleteFailed),
               ),
           }}
         />
@@ -188,9 +185,9 @@ export default function LessonPage() {
         pending={createSession.isPending}
         onSubmit={(title) =>
           createSession.mutateAsync({ title, id: lessonId }).then(
-            () => toast.success(m.sessionAdded),
+            () => notify.success(m.sessionAdded),
             (error: unknown) => {
-              toast.error(m.sessionAddFailed);
+              notify.error(m.sessionAddFailed);
               throw error;
             },
           )
@@ -205,11 +202,11 @@ export default function LessonPage() {
         onUpload={({ title, file, onProgress }) =>
           upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }).then(
             () => {
-              toast.success(m.pdfUploaded);
+              notify.success(m.pdfUploaded);
               return undefined;
             },
             (error: unknown) => {
-              toastError(m.pdfUploadFailed, getErrorMessage(error, ''));
+              notify.error(m.pdfUploadFailed, getErrorMessage(error, ''));
               throw error;
             },
           )

@@ -1,7 +1,6 @@
 // Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
 import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { lessonTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -10,17 +9,18 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useCreateLesson } from '../api/create-lesson';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useEditLesson } from '../api/edit-lesson';
 import { useLessons } from '../api/get-lessons';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { useTitleSearch } from '../components/search-items';
 import { TitleDialog } from '../components/title-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useTitleSearch } from '../lib/search-items';
+import { useIdParam } from '../lib/use-id-param';
 
 export default function LessonsPage() {
   const periodId = useIdParam();
@@ -33,7 +33,7 @@ export default function LessonsPage() {
   const visible = useTitleSearch(lessons.data?.lessons, query);
 
   if (periodId === null || isNotFound(lessons.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const addButton = (
@@ -45,7 +45,7 @@ export default function LessonsPage() {
 
   return (
     <>
-      <BackLink to={paths.levels.getHref()} label="Niveaux éducatifs" />
+      <BackLink to={paths.levels.getHref()} label={m.levelsTitle} />
       <PageHeader
         title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.lessonsTitle}
@@ -71,8 +71,8 @@ export default function LessonsPage() {
         empty={
           <EmptyState
             icon={BookOpen}
-            title="Aucune leçon dans cette période"
-            description="Chaque leçon réunit des sessions d’activités et des documents PDF."
+            title={m.lessonsEmptyTitle}
+            description={m.lessonsEmptyDescription}
             action={addButton}
           />
         }
@@ -83,9 +83,9 @@ export default function LessonsPage() {
           pending: edit.isPending,
           run: (lesson, title) =>
             edit.mutateAsync({ id: lesson.id, title }).then(
-              () => toast.success(m.lessonUpdated),
+              () => notify.success(m.lessonUpdated),
               (error: unknown) => {
-                toast.error(m.lessonUpdateFailed);
+                notify.error(m.lessonUpdateFailed);
                 throw error;
               },
             ),
@@ -95,8 +95,8 @@ export default function LessonsPage() {
           pending: remove.isPending,
           run: (lesson) =>
             remove.mutateAsync({ id: lesson.id }).then(
-              () => toast.success(m.lessonDeleted),
-              () => toast.error(m.lessonDeleteFailed),
+              () => notify.success(m.lessonDeleted),
+              () => notify.error(m.lessonDeleteFailed),
             ),
         }}
       />
@@ -110,9 +110,9 @@ export default function LessonsPage() {
         pending={create.isPending}
         onSubmit={(title) =>
           create.mutateAsync({ title, levelid: periodId }).then(
-            () => toast.success(m.lessonAdded),
+            () => notify.success(m.lessonAdded),
             (error: unknown) => {
-              toast.error(m.lessonAddFailed);
+              notify.error(m.lessonAddFailed);
               throw error;
             },
           )

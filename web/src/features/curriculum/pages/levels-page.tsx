@@ -1,7 +1,6 @@
 // Educational levels (SPEC §2 /levels): search, add, rename, delete; a row opens the level's periods.
 import { GraduationCap, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { levelTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -9,14 +8,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useCreateLevel } from '../api/create-level';
 import { useDeleteLevel } from '../api/delete-level';
 import { useEditLevel } from '../api/edit-level';
 import { useLevels } from '../api/get-levels';
 import { ManagedList } from '../components/managed-list';
-import { useTitleSearch } from '../components/search-items';
 import { TitleDialog } from '../components/title-dialog';
-import { toastSuccess } from '../components/toasts';
+import { useTitleSearch } from '../lib/search-items';
 
 export default function LevelsPage() {
   const levels = useLevels();
@@ -54,7 +53,7 @@ export default function LevelsPage() {
         isPending={levels.isPending}
         error={null}
         onRetry={() => void levels.refetch()}
-        label="Nom du niveau"
+        label={m.levelNameLabel}
         icon={GraduationCap}
         hrefOf={(level) => paths.periods.getHref(level.id)}
         query={query}
@@ -62,8 +61,8 @@ export default function LevelsPage() {
         empty={
           <EmptyState
             icon={GraduationCap}
-            title="Aucun niveau pour l’instant"
-            description="Créez un premier niveau, puis ses périodes, leçons et activités."
+            title={m.levelsEmptyTitle}
+            description={m.levelsEmptyDescription}
             action={addButton}
           />
         }
@@ -74,9 +73,9 @@ export default function LevelsPage() {
           pending: edit.isPending,
           run: (level, title) =>
             edit.mutateAsync({ id: level.id, title }).then(
-              () => toastSuccess(m.levelUpdated, m.levelUpdatedDescription),
+              () => notify.success(m.levelUpdated, m.levelUpdatedDescription),
               (error: unknown) => {
-                toast.error(m.levelUpdateFailed);
+                notify.error(m.levelUpdateFailed);
                 throw error;
               },
             ),
@@ -86,8 +85,8 @@ export default function LevelsPage() {
           pending: remove.isPending,
           run: (level) =>
             remove.mutateAsync({ id: level.id }).then(
-              () => toast.success(m.levelDeleted),
-              () => toast.error(m.levelDeleteFailed),
+              () => notify.success(m.levelDeleted),
+              () => notify.error(m.levelDeleteFailed),
             ),
         }}
       />
@@ -101,7 +100,7 @@ export default function LevelsPage() {
         pending={create.isPending}
         onSubmit={(title) =>
           create.mutateAsync({ title }).catch((error: unknown) => {
-            toast.error(m.levelAddFailed);
+            notify.error(m.levelAddFailed);
             throw error;
           })
         }

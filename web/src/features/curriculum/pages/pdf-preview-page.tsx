@@ -1,8 +1,9 @@
 // Admin PDF preview (SPEC §2 /pdf-preview/{id}): the browser's viewer in a frame, after a probe of
 // /content/pdf/{id} (one byte, so the file is not downloaded twice).
+import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { PreviewFrame } from '../components/preview-frame';
-import { useIdParam } from '../components/use-id-param';
-import { usePreviewProbe } from '../components/use-preview-probe';
+import { useIdParam } from '../lib/use-id-param';
+import { usePreviewProbe } from '../lib/use-preview-probe';
 
 const PROBE_INIT: RequestInit = { credentials: 'same-origin', headers: { Range: 'bytes=0-0' } };
 
@@ -13,11 +14,11 @@ export default function PdfPreviewPage() {
 
   return (
     <PreviewFrame
-      fallbackTitle="Aperçu du PDF"
-      frameTitle={(title) => `PDF : ${title}`}
+      fallbackTitle={m.pdfPreviewTitle}
+      frameTitle={m.pdfFrameTitle}
       src={url}
       status={id === null ? 'error' : probe.status}
-      error={probe.error ?? 'Invalid id'}
+      error={probe.error ?? m.invalidId}
     />
   );
 }

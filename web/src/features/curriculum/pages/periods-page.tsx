@@ -1,7 +1,6 @@
 // Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { periodTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -10,16 +9,17 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreatePeriod } from '../api/create-period';
 import { useDeletePeriod } from '../api/delete-period';
 import { useEditPeriod } from '../api/edit-period';
 import { usePeriods } from '../api/get-periods';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useIdParam } from '../lib/use-id-param';
 
 export default function PeriodsPage() {
   const levelId = useIdParam();
@@ -30,7 +30,7 @@ export default function PeriodsPage() {
   const [adding, setAdding] = useState(false);
 
   if (levelId === null || isNotFound(periods.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const addButton = (
@@ -42,7 +42,7 @@ export default function PeriodsPage() {
 
   return (
     <>
-      <BackLink to={paths.levels.getHref()} label="Niveaux éducatifs" />
+      <BackLink to={paths.levels.getHref()} label={m.levelsTitle} />
       <PageHeader
         title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.periodsTitle}
@@ -51,7 +51,7 @@ export default function PeriodsPage() {
       <ManagedList
         items={periods.data?.periods}
         isPending={periods.isPending}
-        error={periods.isError ? getErrorMessage(periods.error, 'Failed to load the periods.') : null}
+        error={periods.isError ? getErrorMessage(periods.error, m.periodsLoadFailed) : null}
         onRetry={() => void periods.refetch()}
         label={m.periodNameLabel}
         icon={CalendarRange}
@@ -60,8 +60,8 @@ export default function PeriodsPage() {
         empty={
           <EmptyState
             icon={CalendarRange}
-            title="Aucune période dans ce niveau"
-            description="Les périodes regroupent les leçons, dans l’ordre où les classes les suivent."
+            title={m.periodsEmptyTitle}
+            description={m.periodsEmptyDescription}
             action={addButton}
           />
         }
@@ -72,9 +72,9 @@ export default function PeriodsPage() {
           pending: edit.isPending,
           run: (period, title) =>
             edit.mutateAsync({ id: period.id, title }).then(
-              () => toast.success(m.periodUpdated),
+              () => notify.success(m.periodUpdated),
               (error: unknown) => {
-                toast.error(m.periodUpdateFailed);
+                notify.error(m.periodUpdateFailed);
                 throw error;
               },
             ),
@@ -84,8 +84,8 @@ export default function PeriodsPage() {
           pending: remove.isPending,
           run: (period) =>
             remove.mutateAsync({ id: period.id }).then(
-              () => toast.success(m.periodDeleted),
-              () => toast.error(m.periodDeleteFailed),
+              () => notify.success(m.periodDeleted),
+              () => notify.error(m.periodDeleteFailed),
             ),
         }}
       />
@@ -99,9 +99,9 @@ export default function PeriodsPage() {
         pending={create.isPending}
         onSubmit={(title) =>
           create.mutateAsync({ title, levelid: levelId }).then(
-            () => toast.success(m.periodAdded),
+            () => notify.success(m.periodAdded),
             (error: unknown) => {
-              toast.error(m.periodAddFailed);
+              notify.error(m.periodAddFailed);
               throw error;
             },
           )

@@ -2,7 +2,6 @@
 // with upload (progress bar, then the summary), rename and delete; a row opens the activity's preview. Back goes to the session's lesson.
 import { Puzzle, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { activityTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -11,18 +10,18 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useDeleteActivity } from '../api/delete-activity';
 import { useEditActivity } from '../api/edit-activity';
 import { useActivities } from '../api/get-activities';
 import { useUploadFile } from '../api/upload-file';
 import { BackLink } from '../components/back-link';
-import { isNotFound } from '../components/is-not-found';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { PackageDetailsButton } from '../components/package-details-button';
-import { toastError } from '../components/toasts';
 import { UploadDialog } from '../components/upload-dialog';
-import { useIdParam } from '../components/use-id-param';
+import { isNotFound } from '../lib/is-not-found';
+import { useIdParam } from '../lib/use-id-param';
 
 export default function SessionPage() {
   const sessionId = useIdParam();
@@ -33,7 +32,7 @@ export default function SessionPage() {
   const [uploading, setUploading] = useState(false);
 
   if (isNotFound(activities.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel="Niveaux éducatifs" />;
+    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
   const back = activities.data ? paths.lesson.getHref(activities.data.parentid) : paths.levels.getHref();
@@ -69,8 +68,8 @@ export default function SessionPage() {
         empty={
           <EmptyState
             icon={Puzzle}
-            title="Aucune activité dans cette session"
-            description="Ajoutez un paquet HTML5 ou SCORM (.zip) ou un contenu H5P (.h5p) : il sera vérifié puis proposé aux classes."
+            title={m.activitiesEmptyTitle}
+            description={m.activitiesEmptyDescription}
             action={addButton}
           />
         }
@@ -81,9 +80,9 @@ export default function SessionPage() {
           pending: edit.isPending,
           run: (activity, title) =>
             edit.mutateAsync({ id: activity.id, title }).then(
-              () => toast.success(m.activityUpdated),
+              () => notify.success(m.activityUpdated),
               (error: unknown) => {
-                toast.error(getErrorMessage(error, m.activityUpdateFailed));
+                notify.error(getErrorMessage(error, m.activityUpdateFailed));
                 throw error;
               },
             ),
@@ -93,8 +92,8 @@ export default function SessionPage() {
           pending: remove.isPending,
           run: (activity) =>
             remove.mutateAsync({ id: activity.id }).then(
-              () => toast.success(m.activityDeleted),
-              (error: unknown) => toast.error(getErrorMessage(error, m.activityDeleteFailed)),
+              () => notify.success(m.activityDeleted),
+              (error: unknown) => notify.error(getErrorMessage(error, m.activityDeleteFailed)),
             ),
         }}
       />
@@ -107,11 +106,11 @@ export default function SessionPage() {
         onUpload={({ title, file, onProgress }) =>
           upload.mutateAsync({ kind: 'zip', parentId: sessionId ?? 0, title, file, onProgress }).then(
             (result) => {
-              toast.success(m.activityAdded);
+              notify.success(m.activityAdded);
               return result.package;
             },
             (error: unknown) => {
-              toastError(m.activityAddFailed, getErrorMessage(error, ''));
+              notify.error(m.activityAddFailed, getErrorMessage(error, ''));
               throw error;
             },
           )

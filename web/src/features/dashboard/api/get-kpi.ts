@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KpiResponse } from '../../../../../common/schemas/dashboard.js';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './query-keys';
 
 export async function getKpi(): Promise<KpiResponse> {
   const { data } = await api.get<KpiResponse>('admin/getkpi');
@@ -10,6 +11,6 @@ export async function getKpi(): Promise<KpiResponse> {
   return data;
 }
 
-export const getKpiQueryOptions = () => queryOptions({ queryKey: ['admin', 'kpi'], queryFn: getKpi });
+export const getKpiQueryOptions = () => queryOptions({ queryKey: dashboardKeys.kpi(), queryFn: getKpi });
 
 export const useKpi = () => useQuery(getKpiQueryOptions());

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActivityResponse, LicencesResponse } from '../../../../../common/schemas/insights.js';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './query-keys';
 
 export const LICENCES_CSV_URL = 'admin/insights/licences.csv';
 
@@ -17,7 +18,7 @@ export async function getActivity(): Promise<ActivityResponse> {
 }
 
 export const useLicences = () =>
-  useQuery(queryOptions({ queryKey: ['admin', 'insights', 'licences'], queryFn: getLicences }));
+  useQuery(queryOptions({ queryKey: dashboardKeys.licences(), queryFn: getLicences }));
 
 export const useActivity = () =>
-  useQuery(queryOptions({ queryKey: ['admin', 'insights', 'activity'], queryFn: getActivity }));
+  useQuery(queryOptions({ queryKey: dashboardKeys.activity(), queryFn: getActivity }));

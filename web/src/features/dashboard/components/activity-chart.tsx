@@ -1,6 +1,7 @@
 // Activity over the last 12 weeks as a chart readable without colour: completions as hatched bars
 // with their number on top, active groups as a dashed line with square marks; the same figures in
 // a table for screen readers. Loaded on its own (recharts is only fetched by the screens with charts).
+
 import {
   Bar,
   CartesianGrid,
@@ -13,6 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { insightsMessages } from '../../../../../common/messages/insights.js';
 import type { ActivityWeek } from '../../../../../common/schemas/insights.js';
 
 const number = new Intl.NumberFormat('fr-FR');
@@ -68,7 +70,7 @@ export default function ActivityChart({ weeks }: { weeks: ActivityWeek[] }) {
             <Bar
               yAxisId="completions"
               dataKey="completions"
-              name="Activités terminées"
+              name={insightsMessages.completedActivities}
               fill="url(#hatch-completions)"
               isAnimationActive={false}
               stroke="#4338ca"
@@ -84,7 +86,7 @@ export default function ActivityChart({ weeks }: { weeks: ActivityWeek[] }) {
             <Line
               yAxisId="groups"
               dataKey="activeGroups"
-              name="Groupes actifs"
+              name={insightsMessages.activeGroups}
               stroke="#0f766e"
               strokeWidth={2}
               strokeDasharray="6 3"
@@ -95,15 +97,15 @@ export default function ActivityChart({ weeks }: { weeks: ActivityWeek[] }) {
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="sr-only">Activités terminées et groupes actifs, par semaine</figcaption>
+      <figcaption className="sr-only">{insightsMessages.activityChartLabel}</figcaption>
       {/* sr-only on a wrapper: a table ignores the 1px width and would widen the page. */}
       <div className="sr-only">
         <table>
           <thead>
             <tr>
-              <th scope="col">Semaine du</th>
-              <th scope="col">Activités terminées</th>
-              <th scope="col">Groupes actifs</th>
+              <th scope="col">{insightsMessages.weekOf}</th>
+              <th scope="col">{insightsMessages.completedActivities}</th>
+              <th scope="col">{insightsMessages.activeGroups}</th>
             </tr>
           </thead>
           <tbody>

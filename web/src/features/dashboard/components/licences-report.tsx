@@ -14,10 +14,10 @@ import { cn } from '../../../lib/utils';
 import { LICENCES_CSV_URL, useLicences } from '../api/get-reports';
 
 const buckets = [
-  { key: 'past', label: 'Échues, encore actives', test: (d: number) => d < 0 },
-  { key: 'd30', label: 'Sous 30 jours', test: (d: number) => d >= 0 && d <= 30 },
-  { key: 'd60', label: 'De 31 à 60 jours', test: (d: number) => d > 30 && d <= 60 },
-  { key: 'd90', label: 'De 61 à 90 jours', test: (d: number) => d > 60 && d <= 90 },
+  { key: 'past', label: m.expiredActive, test: (d: number) => d < 0 },
+  { key: 'd30', label: m.within30, test: (d: number) => d >= 0 && d <= 30 },
+  { key: 'd60', label: m.within60, test: (d: number) => d > 30 && d <= 60 },
+  { key: 'd90', label: m.within90, test: (d: number) => d > 60 && d <= 90 },
 ] as const;
 type BucketKey = (typeof buckets)[number]['key'];
 
@@ -85,7 +85,7 @@ export function LicencesReport() {
         ))}
       </div>
       {current.rows.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">Aucune école dans cette tranche.</p>
+        <p className="mt-4 text-sm text-muted-foreground">{m.noSchoolInBand}</p>
       ) : (
         <ul className="mt-4 divide-y rounded-lg border" aria-label={current.label}>
           {rows.map((licence) => (
@@ -95,7 +95,7 @@ export function LicencesReport() {
       )}
       {current.rows.length > FIRST_ROWS && (
         <Button variant="ghost" size="sm" className="mt-2" onClick={() => setShowAll(!showAll)}>
-          {showAll ? 'Afficher moins' : `Afficher les ${current.rows.length - FIRST_ROWS} autres`}
+          {showAll ? m.showLess : `Afficher les ${current.rows.length - FIRST_ROWS} autres`}
         </Button>
       )}
     </ReportCard>

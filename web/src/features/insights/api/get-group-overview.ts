@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GroupOverviewResponse } from '../../../../../common/schemas/insights.js';
 import { api } from '../../../lib/api-client';
+import { insightsKeys } from './query-keys';
 
 export async function getGroupOverview(groupId: string): Promise<GroupOverviewResponse> {
   const { data } = await api.get<GroupOverviewResponse>(`user/groupoverview/${encodeURIComponent(groupId)}`);
@@ -11,7 +12,7 @@ export async function getGroupOverview(groupId: string): Promise<GroupOverviewRe
 export const useGroupOverview = (groupId: string) =>
   // Progress changes with each click on the table: always fetched again when the overview opens.
   useQuery({
-    queryKey: ['user', 'groupoverview', groupId],
+    queryKey: insightsKeys.groupOverview(groupId),
     queryFn: () => getGroupOverview(groupId),
     staleTime: 0,
   });

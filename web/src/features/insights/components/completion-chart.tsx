@@ -1,6 +1,7 @@
 // A group's completion over time: completed activities so far, a stepped line with a mark and its
 // number at each day something was completed (readable without colour), and the same figures in a
 // table for screen readers. recharts comes with this module only.
+
 import {
   CartesianGrid,
   LabelList,
@@ -11,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { insightsMessages } from '../../../../../common/messages/insights.js';
 
 type Point = { date: string; completed: number };
 
@@ -40,11 +42,11 @@ export default function CompletionChart({ points, total }: { points: Point[]; to
               width={40}
               tick={{ fontSize: 12, fill: '#475569' }}
             />
-            <Tooltip formatter={(value) => [`${value} / ${total}`, 'Activités terminées']} />
+            <Tooltip formatter={(value) => [`${value} / ${total}`, insightsMessages.completedActivities]} />
             <Line
               type="stepAfter"
               dataKey="completed"
-              name="Activités terminées"
+              name={insightsMessages.completedActivities}
               stroke="#4338ca"
               strokeWidth={2}
               dot={{ r: 4, fill: '#4338ca', strokeWidth: 0 }}
@@ -63,8 +65,8 @@ export default function CompletionChart({ points, total }: { points: Point[]; to
         <table>
           <thead>
             <tr>
-              <th scope="col">Jour</th>
-              <th scope="col">Activités terminées</th>
+              <th scope="col">{insightsMessages.day}</th>
+              <th scope="col">{insightsMessages.completedActivities}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,7 @@
 // "Vue d'ensemble" of /usertable/{id}: the group's completion, its activities by lesson as a compact
 // grid (completed / pending / locked, each told by an icon and words, not by colour alone), the
 // date each was completed, completion over time as a small chart, and the CSV exports.
+
 import { Check, Circle, Lock, RefreshCw } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
@@ -69,7 +70,7 @@ export default function GroupOverview({ groupId }: { groupId: string }) {
     <div className="flex flex-col gap-4" data-testid="group-overview">
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <p className="text-sm font-medium text-muted-foreground">Progression du groupe</p>
+          <p className="text-sm font-medium text-muted-foreground">{m.groupProgress}</p>
           <p
             className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums"
             data-testid="overview-total"
@@ -87,13 +88,13 @@ export default function GroupOverview({ groupId }: { groupId: string }) {
           <DownloadButton
             url={groupCsvUrl(group.id)}
             fallbackName="groupe.csv"
-            label="CSV du groupe"
+            label={m.groupCsv}
             errorText={m.exportFailed}
           />
           <DownloadButton
             url={levelCsvUrl(group.levelId)}
             fallbackName="niveau.csv"
-            label="CSV de mes groupes du niveau"
+            label={m.levelCsv}
             errorText={m.exportFailed}
           />
         </div>
@@ -104,11 +105,9 @@ export default function GroupOverview({ groupId }: { groupId: string }) {
       ) : (
         <>
           <Card className="p-5">
-            <h2 className="mb-3 text-base font-semibold">Progression dans le temps</h2>
+            <h2 className="mb-3 text-base font-semibold">{m.progressOverTime}</h2>
             {timeline.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                Aucune activité terminée à une date connue pour l’instant.
-              </p>
+              <p className="text-sm text-muted-foreground">{m.noDatedCompletion}</p>
             ) : (
               <Suspense fallback={<Skeleton className="h-56 w-full rounded-lg" />}>
                 <CompletionChart points={timeline} total={totals.total} />
@@ -117,7 +116,7 @@ export default function GroupOverview({ groupId }: { groupId: string }) {
           </Card>
           <Card className="p-5">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-              <h2 className="text-base font-semibold">Activités par leçon</h2>
+              <h2 className="text-base font-semibold">{m.activitiesByLesson}</h2>
               <Legend />
             </div>
             <ol className="flex flex-col divide-y">

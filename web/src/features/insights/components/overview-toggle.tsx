@@ -24,7 +24,7 @@ export function OverviewToggle({
   ];
   return (
     <fieldset className="inline-flex rounded-lg border bg-surface p-1 shadow-card">
-      <legend className="sr-only">Affichage</legend>
+      <legend className="sr-only">{m.display}</legend>
       {options.map(({ value, label, icon: Icon }) => (
         <button
           key={label}

@@ -1,7 +1,9 @@
 // DELETE user/deletegroup/{id}; on success the group leaves the local list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { removeById } from '../../../lib/list-cache';
 import { getGroupsQueryOptions } from './get-groups';
+import { learnerKeys } from './query-keys';
 
 export async function deleteGroup(id: number): Promise<void> {
   await api.delete(`user/deletegroup/${id}`);
@@ -12,10 +14,8 @@ export function useDeleteGroup(levelId: string) {
   return useMutation({
     mutationFn: deleteGroup,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData(getGroupsQueryOptions(levelId).queryKey, (groups) =>
-        groups?.filter((group) => group.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: ['learner', 'table', String(id)] });
+      queryClient.setQueryData(getGroupsQueryOptions(levelId).queryKey, (groups) => removeById(groups, id));
+      queryClient.removeQueries({ queryKey: learnerKeys.table(String(id)) });
     },
   });
 }

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupSummary, GroupsResponse } from '../../../../../common/schemas/learner.js';
 import { api } from '../../../lib/api-client';
+import { learnerKeys } from './query-keys';
 
 export async function getGroups(levelId: string): Promise<GroupSummary[]> {
   const { data } = await api.get<GroupsResponse>(`user/getgroups/${encodeURIComponent(levelId)}`);
@@ -9,6 +10,6 @@ export async function getGroups(levelId: string): Promise<GroupSummary[]> {
 }
 
 export const getGroupsQueryOptions = (levelId: string) =>
-  queryOptions({ queryKey: ['learner', 'groups', levelId], queryFn: () => getGroups(levelId) });
+  queryOptions({ queryKey: learnerKeys.groups(levelId), queryFn: () => getGroups(levelId) });
 
 export const useGroups = (levelId: string) => useQuery(getGroupsQueryOptions(levelId));

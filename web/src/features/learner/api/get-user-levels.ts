@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LevelSummary, UserLevelsResponse } from '../../../../../common/schemas/learner.js';
 import { api } from '../../../lib/api-client';
+import { learnerKeys } from './query-keys';
 
 export async function getUserLevels(): Promise<LevelSummary[]> {
   const { data } = await api.get<UserLevelsResponse>('user/getuserlevels');
@@ -9,6 +10,6 @@ export async function getUserLevels(): Promise<LevelSummary[]> {
 }
 
 export const getUserLevelsQueryOptions = () =>
-  queryOptions({ queryKey: ['learner', 'levels'], queryFn: getUserLevels });
+  queryOptions({ queryKey: learnerKeys.levels(), queryFn: getUserLevels });
 
 export const useUserLevels = () => useQuery(getUserLevelsQueryOptions());

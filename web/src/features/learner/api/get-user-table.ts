@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserTableResponse } from '../../../../../common/schemas/learner.js';
 import { api } from '../../../lib/api-client';
+import { learnerKeys } from './query-keys';
 
 export type UserTable = UserTableResponse['res'];
 
@@ -11,6 +12,6 @@ export async function getUserTable(groupId: string): Promise<UserTable> {
 }
 
 export const getUserTableQueryOptions = (groupId: string) =>
-  queryOptions({ queryKey: ['learner', 'table', groupId], queryFn: () => getUserTable(groupId) });
+  queryOptions({ queryKey: learnerKeys.table(groupId), queryFn: () => getUserTable(groupId) });
 
 export const useUserTable = (groupId: string) => useQuery(getUserTableQueryOptions(groupId));

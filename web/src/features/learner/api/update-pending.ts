@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getUserTableQueryOptions, type UserTable } from './get-user-table';
+import { learnerKeys } from './query-keys';
 
 export async function updatePending(activityId: number): Promise<void> {
   await api.patch(`user/updatePending/${activityId}`);
@@ -34,7 +35,7 @@ export function useUpdatePending(groupId: string) {
       queryClient.setQueryData(getUserTableQueryOptions(groupId).queryKey, (table) =>
         table ? markCompleted(table, activityId) : table,
       );
-      void queryClient.invalidateQueries({ queryKey: ['learner', 'groups'] });
+      void queryClient.invalidateQueries({ queryKey: learnerKeys.allGroups() });
     },
   });
 }

@@ -2,11 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { type CreateGroupBody, createGroupBodySchema } from '../../../../../common/schemas/learner.js';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { notify } from '../../../lib/notify';
 import { getCreateGroupError, useCreateGroup } from '../api/create-group';
 
 export function CreateGroupForm({ levelId }: { levelId: string }) {
@@ -20,11 +20,11 @@ export function CreateGroupForm({ levelId }: { levelId: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await createGroup.mutateAsync(values);
-      toast.success(learnerMessages.groupCreated);
+      notify.success(learnerMessages.groupCreated);
       form.reset();
     } catch (failure) {
       const reason = getCreateGroupError(failure);
-      toast.error(
+      notify.error(
         reason ? learnerMessages.groupCreateErrorPrefix + reason : learnerMessages.groupCreateError,
       );
     }
@@ -33,13 +33,13 @@ export function CreateGroupForm({ levelId }: { levelId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="rounded-xl border bg-surface p-4 shadow-card sm:p-5">
       <label htmlFor="group-title" className="text-sm font-medium text-slate-900">
-        Nouveau groupe
+        {learnerMessages.newGroup}
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <Input
             id="group-title"
-            placeholder="Nom du groupe (ex. CM1 A)"
+            placeholder={learnerMessages.groupNamePlaceholder}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'group-title-error' : undefined}
@@ -53,7 +53,7 @@ export function CreateGroupForm({ levelId }: { levelId: string }) {
         </div>
         <Button type="submit" loading={createGroup.isPending}>
           {!createGroup.isPending && <Plus aria-hidden="true" />}
-          Créer le groupe
+          {learnerMessages.createGroup}
         </Button>
       </div>
     </form>

@@ -1,17 +1,8 @@
 // Confirmation before deleting a group: its progress goes with it.
-
-import { toast } from 'sonner';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../../../common/schemas/learner.js';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../lib/notify';
 import { useDeleteGroup } from '../api/delete-group';
 
 type Props = { levelId: string; group: GroupSummary | null; onClose: () => void };
@@ -23,32 +14,21 @@ export function DeleteGroupDialog({ levelId, group, onClose }: Props) {
     if (!group) return;
     try {
       await deleteGroup.mutateAsync(group.id);
-      toast.success(learnerMessages.groupDeleted);
+      notify.success(learnerMessages.groupDeleted);
       onClose();
     } catch {
-      toast.error(learnerMessages.groupDeleteError);
+      notify.error(learnerMessages.groupDeleteError);
     }
   };
 
   return (
-    <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Supprimer le groupe</DialogTitle>
-          <DialogDescription>
-            Le groupe « {group?.title} » et toute sa progression seront supprimés. Cette action est
-            irréversible.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button variant="destructive" loading={deleteGroup.isPending} onClick={() => void confirm()}>
-            Supprimer
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={group !== null}
+      title={learnerMessages.deleteGroupTitle}
+      description={learnerMessages.deleteGroupConfirm(group?.title ?? '')}
+      pending={deleteGroup.isPending}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    />
   );
 }

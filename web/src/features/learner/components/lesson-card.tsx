@@ -49,7 +49,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
       </header>
 
       {lesson.sessions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Aucune séance dans cette leçon.</p>
+        <p className="text-sm text-muted-foreground">{learnerMessages.noSessionInLesson}</p>
       ) : (
         <div className="flex flex-col gap-3 sm:grid sm:auto-cols-[minmax(13rem,1fr)] sm:grid-flow-col sm:overflow-x-auto sm:pb-1">
           {lesson.sessions.map((session) => (
@@ -62,7 +62,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
                 {session.name}
               </h4>
               {session.activities.length === 0 ? (
-                <p className="text-xs text-muted-foreground">Aucune activité</p>
+                <p className="text-xs text-muted-foreground">{learnerMessages.noActivity}</p>
               ) : (
                 <ul className="flex flex-col gap-2">
                   {session.activities.map((activity) => (

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/protocol';
-import { getPlayerConfigQueryOptions } from '../api/get-player-config';
+import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { parseRuntimeWrites } from '../lib/runtime-queue-rules';
 import { useRuntimeRelay } from '../lib/use-runtime-relay';
 
@@ -54,7 +54,7 @@ export function usePlayerHost(): PlayerHost {
 
 export default function PlayerFrameHost() {
   const [wanted, setWanted] = useState(false);
-  const config = useQuery({ ...getPlayerConfigQueryOptions(), enabled: wanted });
+  const config = useQuery({ ...getClientConfigQueryOptions(), enabled: wanted });
   const contentUrl = config.data?.contentUrl;
   const origin = contentUrl ? new URL(contentUrl).origin : null;
   const [generation, setGeneration] = useState(0);

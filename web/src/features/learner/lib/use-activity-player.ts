@@ -15,7 +15,7 @@ import {
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
-import { downloadPercent, PLAYER_STEPS, STEP_ORDER } from './player-steps';
+import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
 import { rememberLaunch } from './runtime-queue';
 import { runtimeWritesSettled } from './use-runtime-relay';
 
@@ -91,13 +91,7 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
     let finished = false;
 
     const advance = (step: PlayerStep, percent = PLAYER_STEPS[step].percent) =>
-      setState((current) =>
-        current.error ||
-        STEP_ORDER.indexOf(step) < STEP_ORDER.indexOf(current.step) ||
-        (step === current.step && percent === current.percent)
-          ? current
-          : { ...current, step, percent },
-      );
+      setState((current) => advanceStep(current, step, percent));
     const fail = (error: string) => {
       finished = true;
       controller.abort();

@@ -12,7 +12,7 @@ import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
-import { usePlayerConfig } from '../api/get-player-config';
+import { useClientConfig } from '../../../lib/client-config';
 import { usePlayerHost } from '../components/player-frame-host';
 import { PlayerProgress } from '../components/player-progress';
 import { useActivityPlayer } from '../lib/use-activity-player';
@@ -20,7 +20,7 @@ import { useActivityPlayer } from '../lib/use-activity-player';
 export default function ActivityPlayerPage() {
   const activityId = useParamsId();
   const { token } = useAuth();
-  const config = usePlayerConfig();
+  const config = useClientConfig();
   const host = usePlayerHost();
   const [attempt, setAttempt] = useState(0);
   const [overlay, setOverlay] = useState(false);

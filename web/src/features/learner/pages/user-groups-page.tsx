@@ -1,7 +1,9 @@
 // Groups of a level (SPEC §2 /usergroups/:id): create a group, open one's learning table, delete one.
+
 import { ArrowLeft, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../../../common/schemas/learner.js';
 import { buttonVariants } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -37,11 +39,11 @@ export default function UserGroupsPage() {
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-3' })}
       >
         <ArrowLeft aria-hidden="true" />
-        Niveaux
+        {learnerMessages.levelsBack}
       </Link>
       <PageHeader
-        title={levelTitle ? `Groupes · ${levelTitle}` : 'Groupes'}
-        subtitle="Créez un groupe puis ouvrez son tableau d’apprentissage."
+        title={levelTitle ? `Groupes · ${levelTitle}` : learnerMessages.groupsTitle}
+        subtitle={learnerMessages.groupsSubtitle}
       />
 
       <div className="flex flex-col gap-6">
@@ -54,12 +56,12 @@ export default function UserGroupsPage() {
             ))}
           </div>
         ) : groups.isError ? (
-          <QueryError title="Impossible de charger les groupes." onRetry={() => void groups.refetch()} />
+          <QueryError title={learnerMessages.groupsLoadError} onRetry={() => void groups.refetch()} />
         ) : groups.data.length === 0 ? (
           <EmptyState
             icon={Users}
-            title="Aucun groupe pour l’instant"
-            description="Créez votre premier groupe avec le formulaire ci-dessus."
+            title={learnerMessages.groupsEmptyTitle}
+            description={learnerMessages.groupsEmptyDescription}
           />
         ) : (
           <section aria-labelledby="groups-heading">

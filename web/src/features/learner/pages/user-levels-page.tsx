@@ -17,10 +17,7 @@ export default function UserLevelsPage() {
 
   return (
     <>
-      <PageHeader
-        title={learnerMessages.chooseLevel}
-        subtitle="Sélectionnez un niveau pour gérer ses groupes."
-      />
+      <PageHeader title={learnerMessages.chooseLevel} subtitle={learnerMessages.levelsSubtitle} />
       {levels.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -28,12 +25,12 @@ export default function UserLevelsPage() {
           ))}
         </div>
       ) : levels.isError ? (
-        <QueryError title="Impossible de charger vos niveaux." onRetry={() => void levels.refetch()} />
+        <QueryError title={learnerMessages.levelsLoadError} onRetry={() => void levels.refetch()} />
       ) : levels.data.length === 0 ? (
         <EmptyState
           icon={Layers}
-          title="Aucun niveau ne vous est attribué"
-          description="Demandez à votre administrateur de vous attribuer un niveau."
+          title={learnerMessages.levelsEmptyTitle}
+          description={learnerMessages.levelsEmptyDescription}
         />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -49,7 +46,7 @@ export default function UserLevelsPage() {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-base font-semibold text-slate-900">{level.title}</span>
-                  <span className="text-sm text-muted-foreground">Voir les groupes</span>
+                  <span className="text-sm text-muted-foreground">{learnerMessages.seeGroups}</span>
                 </span>
                 <ChevronRight
                   className="size-5 shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-primary"

@@ -4,7 +4,6 @@
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schemas/learner.js';
@@ -15,6 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { OverviewToggle, useOverviewView } from '../../insights/components/overview-toggle';
 import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
@@ -67,7 +67,7 @@ export default function UserTablePage() {
   const openActivity = useCallback(
     async (activity: LearnerActivity, clickable: boolean) => {
       if (!clickable) {
-        toast.error(learnerMessages.notAllowedTitle, { description: learnerMessages.notAllowedDescription });
+        notify.error(learnerMessages.notAllowedTitle, learnerMessages.notAllowedDescription);
         return;
       }
       if (busyActivityId !== null) return;
@@ -77,7 +77,7 @@ export default function UserTablePage() {
           await updatePending.mutateAsync(activity.id);
         } catch (error) {
           // The learner still goes to the activity (SPEC §4).
-          toast.error(getErrorMessage(error, 'Error updating activity status'));
+          notify.error(getErrorMessage(error, learnerMessages.statusUpdateError));
         } finally {
           setBusyActivityId(null);
         }
@@ -105,10 +105,10 @@ export default function UserTablePage() {
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-3' })}
       >
         <ArrowLeft aria-hidden="true" />
-        Groupes
+        {learnerMessages.groupsTitle}
       </Link>
       <PageHeader
-        title={group ? group.title : 'Tableau d’apprentissage'}
+        title={group ? group.title : learnerMessages.tableTitle}
         subtitle={group ? `${group.leveltitle} · tableau d’apprentissage` : undefined}
         actions={<OverviewToggle overview={overview} onChange={setOverview} />}
       />
@@ -123,7 +123,7 @@ export default function UserTablePage() {
         <Alert variant="destructive">
           <AlertTitle>{learnerMessages.tableLoadError}</AlertTitle>
           <AlertDescription>
-            <p>{getErrorMessage(table.error, 'The learning table could not be loaded.')}</p>
+            <p>{getErrorMessage(table.error, learnerMessages.tableLoadFailed)}</p>
             <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={() => void table.refetch()}>
               <RefreshCw aria-hidden="true" />
               {learnerMessages.tryAgain}
@@ -134,7 +134,7 @@ export default function UserTablePage() {
         <EmptyState
           icon={CalendarX}
           title={learnerMessages.noPeriod}
-          description="Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées."
+          description={learnerMessages.tableEmptyDescription}
           action={
             <Button variant="outline" loading={table.isFetching} onClick={() => void table.refetch()}>
               {!table.isFetching && <RefreshCw aria-hidden="true" />}

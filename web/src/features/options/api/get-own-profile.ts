@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from '../../../../../common/schemas/auth.js';
 import { api } from '../../../lib/api-client';
+import { optionsKeys } from './query-keys';
 
 export async function getOwnProfile(): Promise<OwnProfile> {
   const { data } = await api.get<{ profile: OwnProfile }>('auth/me');
@@ -9,6 +10,6 @@ export async function getOwnProfile(): Promise<OwnProfile> {
 }
 
 export const getOwnProfileQueryOptions = () =>
-  queryOptions({ queryKey: ['own-profile'], queryFn: getOwnProfile });
+  queryOptions({ queryKey: optionsKeys.ownProfile(), queryFn: getOwnProfile });
 
 export const useOwnProfile = () => useQuery(getOwnProfileQueryOptions());

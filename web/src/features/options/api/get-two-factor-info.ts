@@ -1,6 +1,7 @@
 // GET admin/admintwofactorinfo: the otpauth URL and secret to scan, and whether 2FA is on.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { optionsKeys } from './query-keys';
 
 export type TwoFactorInfo = { otpauthUrl: string; secret: string; twoFactorEnabled: boolean };
 
@@ -10,6 +11,6 @@ export async function getTwoFactorInfo(): Promise<TwoFactorInfo> {
 }
 
 export const getTwoFactorInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'two-factor'], queryFn: getTwoFactorInfo });
+  queryOptions({ queryKey: optionsKeys.twoFactor(), queryFn: getTwoFactorInfo });
 
 export const useTwoFactorInfo = () => useQuery(getTwoFactorInfoQueryOptions());

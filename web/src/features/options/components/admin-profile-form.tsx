@@ -3,7 +3,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { adminProfileMessages } from '../../../../../common/messages/admin.js';
 import { type AdminProfileUpdate, adminProfileSchema } from '../../../../../common/schemas/admin-profile.js';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateAdmin } from '../api/update-admin';
 
@@ -36,11 +36,10 @@ export function AdminProfileForm() {
     try {
       const admin = await update.mutateAsync(parsed as unknown as AdminProfileUpdate);
       renameUser({ name: admin.name, firstname: admin.firstname });
-      toast.success(adminProfileMessages.updated);
+      notify.success(adminProfileMessages.updated);
     } catch (error) {
       console.error(error);
-      const reason = getErrorMessage(error, '');
-      toast.error(adminProfileMessages.updateFailed, reason ? { description: reason } : undefined);
+      notify.error(adminProfileMessages.updateFailed, getErrorMessage(error, ''));
     }
     navigate(paths.dashboard.getHref());
   });

@@ -4,7 +4,6 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { QR_CODE_SIZE_PX } from '../../../../../common/constants.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -12,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useTwoFactorInfo } from '../api/get-two-factor-info';
 import { useToggleTwoFactor } from '../api/toggle-two-factor';
 
@@ -30,11 +30,11 @@ export function TwoFactorCard() {
   const onToggle = () =>
     toggle.mutate(undefined, {
       onSuccess: (next) =>
-        toast.success(
+        notify.success(
           next.twoFactorEnabled ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
         ),
       onError: (error) =>
-        toast.error(getErrorMessage(error, 'Failed to change two-factor authentication. Please try again.')),
+        notify.error(getErrorMessage(error, 'Failed to change two-factor authentication. Please try again.')),
     });
 
   return (

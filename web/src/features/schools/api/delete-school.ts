@@ -1,7 +1,10 @@
 // DELETE admin/school/{id}; on success the school leaves the local list (SPEC §4).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { removeById } from '../../../lib/list-cache';
+import { refreshAdminBut } from '../../../lib/query-keys';
 import { getSchoolsQueryOptions } from './get-schools';
+import { schoolKeys } from './query-keys';
 
 export async function deleteSchool(id: number): Promise<void> {
   await api.delete(`admin/school/${id}`);
@@ -12,14 +15,9 @@ export function useDeleteSchool() {
   return useMutation({
     mutationFn: deleteSchool,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData(getSchoolsQueryOptions().queryKey, (schools) =>
-        schools?.filter((school) => school.id !== id),
-      );
+      queryClient.setQueryData(getSchoolsQueryOptions().queryKey, (schools) => removeById(schools, id));
       // Its teachers went with it: other admin lists and totals are stale now.
-      void queryClient.invalidateQueries({
-        queryKey: ['admin'],
-        predicate: (q) => q.queryKey[1] !== 'schools',
-      });
+      void refreshAdminBut(queryClient, schoolKeys.all);
     },
   });
 }

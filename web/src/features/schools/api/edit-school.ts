@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { School, SchoolEditInput, SchoolResponse } from '../../../../../common/schemas/schools.js';
 import { api } from '../../../lib/api-client';
+import { mergeById } from '../../../lib/list-cache';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function editSchool({ id, values }: { id: number; values: SchoolEditInput }): Promise<School> {
@@ -15,7 +16,7 @@ export function useEditSchool() {
     mutationFn: editSchool,
     onSuccess: (school) => {
       queryClient.setQueryData(getSchoolsQueryOptions().queryKey, (schools) =>
-        schools?.map((item) => (item.id === school.id ? school : item)),
+        mergeById(schools, school.id, school),
       );
     },
   });

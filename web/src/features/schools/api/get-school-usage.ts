@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SchoolUsage } from '../../../../../common/schemas/insights.js';
 import { api } from '../../../lib/api-client';
+import { schoolKeys } from './query-keys';
 
 export async function getSchoolUsage(id: number): Promise<SchoolUsage> {
   const { data } = await api.get<{ success: true; usage: SchoolUsage }>(`admin/schoolusage/${id}`);
@@ -9,4 +10,4 @@ export async function getSchoolUsage(id: number): Promise<SchoolUsage> {
 }
 
 export const useSchoolUsage = (id: number) =>
-  useQuery({ queryKey: ['admin', 'schools', id, 'usage'], queryFn: () => getSchoolUsage(id) });
+  useQuery({ queryKey: schoolKeys.usage(id), queryFn: () => getSchoolUsage(id) });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GetSchoolsResponse, School } from '../../../../../common/schemas/schools.js';
 import { api } from '../../../lib/api-client';
+import { schoolKeys } from './query-keys';
 
 export async function getSchools(): Promise<School[]> {
   const { data } = await api.get<GetSchoolsResponse>('admin/getschools');
@@ -9,6 +10,6 @@ export async function getSchools(): Promise<School[]> {
 }
 
 export const getSchoolsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'schools'], queryFn: getSchools });
+  queryOptions({ queryKey: schoolKeys.list(), queryFn: getSchools });
 
 export const useSchools = () => useQuery(getSchoolsQueryOptions());

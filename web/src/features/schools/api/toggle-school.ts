@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SchoolToggleResponse } from '../../../../../common/schemas/schools.js';
 import { api } from '../../../lib/api-client';
+import { mergeById } from '../../../lib/list-cache';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function toggleSchool(id: number): Promise<boolean> {
@@ -15,7 +16,7 @@ export function useToggleSchool() {
     mutationFn: toggleSchool,
     onSuccess: (activelicense, id) => {
       queryClient.setQueryData(getSchoolsQueryOptions().queryKey, (schools) =>
-        schools?.map((school) => (school.id === id ? { ...school, activelicense } : school)),
+        mergeById(schools, id, { activelicense }),
       );
     },
   });

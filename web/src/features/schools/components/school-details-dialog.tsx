@@ -1,5 +1,6 @@
 // Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit; and its
 // usage over the last 30 days.
+
 import { Activity, CalendarDays, Globe, Mail, MapPin, Phone, StickyNote, Users } from 'lucide-react';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
@@ -9,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useSchoolUsage } from '../api/get-school-usage';
-import { websiteHref } from './format';
+import { websiteHref } from '../lib/format';
 
 type Props = { school: School | null; onOpenChange: (open: boolean) => void };
 
@@ -66,13 +67,13 @@ function SchoolFields({ school }: { school: School }) {
           '—'
         )}
       </Detail>
-      <Detail label="License start date" icon={CalendarDays}>
+      <Detail label={schoolMessages.licenseStartLabel} icon={CalendarDays}>
         {formatDate(school.licensestartdate)}
       </Detail>
-      <Detail label="License end date" icon={CalendarDays}>
+      <Detail label={schoolMessages.licenseEndLabel} icon={CalendarDays}>
         {formatDate(school.licensesddate)}
       </Detail>
-      <Detail label="Last payment date" icon={CalendarDays}>
+      <Detail label={schoolMessages.lastPaymentLabel} icon={CalendarDays}>
         {formatDate(school.licensespaymentdate)}
       </Detail>
       <Detail label="Teachers" icon={Users}>
@@ -93,9 +94,9 @@ function SchoolFields({ school }: { school: School }) {
 function SchoolUsage({ schoolId }: { schoolId: number }) {
   const usage = useSchoolUsage(schoolId);
   const figures = [
-    { label: 'Enseignants connectés', value: usage.data?.teachersSignedIn },
-    { label: 'Groupes actifs', value: usage.data?.activeGroups },
-    { label: 'Activités terminées', value: usage.data?.completions },
+    { label: schoolMessages.usageTeachers, value: usage.data?.teachersSignedIn },
+    { label: insightsMessages.activeGroups, value: usage.data?.activeGroups },
+    { label: insightsMessages.completedActivities, value: usage.data?.completions },
   ];
   return (
     <Detail label={insightsMessages.usageTitle} icon={Activity} className="sm:col-span-2">

@@ -1,7 +1,9 @@
 // The school form (SPEC §3 "School form", §5): create with the spec's defaults, or edit a school.
 // Both sides use the same zod schema from common/, so the messages under the fields are the server's.
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
+import { schoolMessages } from '../../../../../common/messages/admin.js';
 import {
   type School,
   type SchoolCreate,
@@ -54,12 +56,12 @@ export function SchoolForm(props: SchoolFormProps) {
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-6"
-      aria-label={isEdit ? 'Edit school' : 'New school'}
+      aria-label={isEdit ? schoolMessages.editTitle : schoolMessages.newTitle}
     >
       <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">School</h2>
+        <h2 className="mb-4 text-base font-semibold">{schoolMessages.schoolSection}</h2>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="School name" required={required} error={errors.schoolName?.message}>
+          <FormField label={schoolMessages.nameLabel} required={required} error={errors.schoolName?.message}>
             {(field) => <Input {...field} {...register('schoolName')} autoComplete="organization" />}
           </FormField>
           <FormField label="City" required={required} error={errors.city?.message}>
@@ -81,26 +83,38 @@ export function SchoolForm(props: SchoolFormProps) {
       </Card>
 
       <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">License</h2>
+        <h2 className="mb-4 text-base font-semibold">{schoolMessages.licenseSection}</h2>
         <div className="grid gap-5 sm:grid-cols-3">
-          <FormField label="License start date" required={required} error={errors.licensestartdate?.message}>
+          <FormField
+            label={schoolMessages.licenseStartLabel}
+            required={required}
+            error={errors.licensestartdate?.message}
+          >
             {(field) => <Input {...field} {...register('licensestartdate')} type="date" />}
           </FormField>
-          <FormField label="License end date" required={required} error={errors.licensesddate?.message}>
+          <FormField
+            label={schoolMessages.licenseEndLabel}
+            required={required}
+            error={errors.licensesddate?.message}
+          >
             {(field) => <Input {...field} {...register('licensesddate')} type="date" />}
           </FormField>
-          <FormField label="Last payment date" error={errors.licensespaymentdate?.message}>
+          <FormField label={schoolMessages.lastPaymentLabel} error={errors.licensespaymentdate?.message}>
             {(field) => <Input {...field} {...register('licensespaymentdate')} type="date" />}
           </FormField>
         </div>
-        <CheckboxField className="mt-5" label="Active license" {...register('activelicense')} />
+        <CheckboxField
+          className="mt-5"
+          label={schoolMessages.activeLicenseLabel}
+          {...register('activelicense')}
+        />
       </Card>
 
       <RemarksCard error={errors.remarque?.message} {...register('remarque')} />
 
       <FormActions
         cancelHref={paths.schools.getHref()}
-        submitLabel={isEdit ? 'Save changes' : 'Create school'}
+        submitLabel={isEdit ? schoolMessages.saveChanges : schoolMessages.createSubmit}
         submitting={props.submitting}
       />
     </form>

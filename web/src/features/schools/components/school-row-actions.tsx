@@ -1,6 +1,9 @@
 // Row menu of the school list (SPEC §2): see details, edit, activate/deactivate, delete.
+
 import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { uiMessages } from '../../../../../common/messages/ui.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
 import { paths } from '../../../config/paths';
@@ -16,11 +19,11 @@ export function SchoolRowActions({ school, onDetails, onToggle, onDelete }: Prop
   const navigate = useNavigate();
   return (
     <RowActionsMenu
-      label={`Actions for ${school.schoolName}`}
+      label={uiMessages.rowActions(school.schoolName)}
       actions={[
-        { label: 'See details', icon: Eye, onSelect: () => onDetails(school) },
+        { label: schoolMessages.seeDetails, icon: Eye, onSelect: () => onDetails(school) },
         {
-          label: 'Edit school',
+          label: schoolMessages.editTitle,
           icon: Pencil,
           onSelect: () => navigate(paths.schoolFormEdit.getHref(school.id)),
         },
@@ -29,7 +32,12 @@ export function SchoolRowActions({ school, onDetails, onToggle, onDelete }: Prop
           icon: Power,
           onSelect: () => onToggle(school),
         },
-        { label: 'Delete school', icon: Trash2, onSelect: () => onDelete(school), destructive: true },
+        {
+          label: schoolMessages.deleteAction,
+          icon: Trash2,
+          onSelect: () => onDelete(school),
+          destructive: true,
+        },
       ]}
     />
   );

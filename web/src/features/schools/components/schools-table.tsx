@@ -1,6 +1,8 @@
 // The school list (SPEC §2): name, location, contact, licence status and the row menu; only the rows
 // in view are rendered, so 5,000 schools stay smooth.
+
 import { memo } from 'react';
+import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -16,7 +18,7 @@ type Props = {
 export const SchoolsTable = memo(function SchoolsTable({ schools, onDetails, onToggle, onDelete }: Props) {
   const columns: DataColumn<School>[] = [
     {
-      header: 'School name',
+      header: schoolMessages.nameLabel,
       headClassName: 'w-[38%] md:w-[28%]',
       cellClassName: 'truncate',
       cell: (school) => (

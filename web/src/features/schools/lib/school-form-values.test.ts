@@ -1,7 +1,7 @@
 // The school form's mapping: what an admin's edits become on the wire, checked against the shared schema.
 import { describe, expect, it } from 'vitest';
 import { type School, schoolCreateSchema, schoolEditSchema } from '../../../../../common/schemas/schools.js';
-import { newSchoolDefaults, schoolToFormValues, toEditPayload } from './school-form-values';
+import { newSchoolDefaults, schoolToFormValues, toCreatePayload, toEditPayload } from './school-form-values';
 
 const school: School = {
   id: 7,
@@ -63,5 +63,25 @@ describe('toEditPayload', () => {
   it('trims what it sends', () => {
     const payload = toEditPayload({ ...schoolToFormValues(school), city: '  Paris ' }, school);
     expect(payload.city).toBe('Paris');
+  });
+});
+
+describe('toCreatePayload', () => {
+  it("sends empty optional fields as 'vide' and keeps filled ones, in a body the server accepts", () => {
+    const values = {
+      ...newSchoolDefaults(),
+      schoolName: 'École des Lilas',
+      city: 'Lyon',
+      telephone: '0102030405',
+      licensesddate: '2099-01-01',
+    };
+    const body = toCreatePayload({ ...values, email: '', website: 'lilas.fr', remarque: '' });
+    expect(body).toMatchObject({
+      email: 'vide',
+      website: 'lilas.fr',
+      remarque: 'vide',
+      schoolName: 'École des Lilas',
+    });
+    expect(schoolCreateSchema.safeParse(body).success).toBe(true);
   });
 });

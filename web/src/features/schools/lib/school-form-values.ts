@@ -1,7 +1,7 @@
 // The school form's values and the bodies they become (SPEC §3 "School form", §5): pure mapping,
 // kept apart from the component so that it is unit-tested.
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
-import type { School, SchoolEditInput } from '../../../../../common/schemas/schools.js';
+import type { School, SchoolCreate, SchoolEditInput } from '../../../../../common/schemas/schools.js';
 
 export type SchoolFormValues = {
   schoolName: string;
@@ -64,4 +64,14 @@ export function toEditPayload(values: SchoolFormValues, original: School): Schoo
       payload[key] = VIDE;
   }
   return payload;
+}
+
+/** The create body: an empty website, email or remark is sent as 'vide' (SPEC §3 "School form"). */
+export function toCreatePayload(values: SchoolCreate): SchoolCreate {
+  return {
+    ...values,
+    email: values.email || VIDE,
+    website: values.website || VIDE,
+    remarque: values.remarque || VIDE,
+  };
 }

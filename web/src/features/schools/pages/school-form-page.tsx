@@ -1,13 +1,13 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateSchool } from '../api/create-school';
 import { useEditSchool } from '../api/edit-school';
 import { useSchools } from '../api/get-schools';
@@ -26,17 +26,17 @@ function CreateSchool() {
   const create = useCreateSchool();
   return (
     <SchoolFormFrame>
-      <PageHeader title="Ajouter une école" subtitle="Fields marked * are required." />
+      <PageHeader title={schoolMessages.addSchool} subtitle={schoolMessages.requiredHint} />
       <SchoolForm
         mode="create"
         submitting={create.isPending}
         onSubmit={(values) =>
           create.mutateAsync(values).then(
             () => {
-              toast.success(schoolMessages.created);
+              notify.success(schoolMessages.created);
               navigate(paths.schools.getHref());
             },
-            (error) => toast.error(getErrorMessage(error, schoolMessages.createFailed)),
+            (error) => notify.error(getErrorMessage(error, schoolMessages.createFailed)),
           )
         }
       />
@@ -61,16 +61,16 @@ function EditSchool({ id }: { id: number }) {
     return (
       <SchoolFormFrame>
         <FormPageMissing
-          title={schools.isError ? 'The school could not be loaded' : schoolMessages.notFound}
+          title={schools.isError ? schoolMessages.loadOneFailed : schoolMessages.notFound}
           backHref={paths.schools.getHref()}
-          backLabel="Back to the schools"
+          backLabel={schoolMessages.backToList}
         />
       </SchoolFormFrame>
     );
   }
   return (
     <SchoolFormFrame>
-      <PageHeader title="Modifier l’école" subtitle={school.schoolName} />
+      <PageHeader title={schoolMessages.editPageTitle} subtitle={school.schoolName} />
       <SchoolForm
         key={school.id}
         mode="edit"
@@ -79,10 +79,10 @@ function EditSchool({ id }: { id: number }) {
         onSubmit={(values) =>
           edit.mutateAsync({ id, values }).then(
             () => {
-              toast.success(schoolMessages.updated);
+              notify.success(schoolMessages.updated);
               navigate(paths.schools.getHref());
             },
-            (error) => toast.error(getErrorMessage(error, schoolMessages.updateFailed)),
+            (error) => notify.error(getErrorMessage(error, schoolMessages.updateFailed)),
           )
         }
       />

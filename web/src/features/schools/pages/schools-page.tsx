@@ -2,21 +2,21 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useDeleteSchool } from '../api/delete-school';
 import { useSchools } from '../api/get-schools';
 import { useToggleSchool } from '../api/toggle-school';
-import { DeleteSchoolDialog } from '../components/delete-school-dialog';
 import { SchoolDetailsDialog } from '../components/school-details-dialog';
 import { SchoolsTable } from '../components/schools-table';
-import { useSchoolSearch } from '../components/search-schools';
+import { useSchoolSearch } from '../lib/search-schools';
 
 export default function SchoolsPage() {
   const schools = useSchools();
@@ -45,7 +45,7 @@ export default function SchoolsPage() {
   const onToggle = useCallback(
     (school: School) =>
       toggleSchool(school.id, {
-        onSuccess: (active) => toast.success(active ? schoolMessages.activated : schoolMessages.deactivated),
+        onSuccess: (active) => notify.success(active ? schoolMessages.activated : schoolMessages.deactivated),
         onError: (error) => {
           console.error(error);
           window.alert(schoolMessages.toggleFailed);
@@ -60,7 +60,7 @@ export default function SchoolsPage() {
       onSuccess: () => {
         setToDelete(null);
         if (detailsId === school.id) setDetailsId(null);
-        toast.success(schoolMessages.deleted);
+        notify.success(schoolMessages.deleted);
       },
       onError: (error) => {
         console.error(error);
@@ -73,22 +73,20 @@ export default function SchoolsPage() {
   return (
     <>
       <PageHeader
-        title="Gestion des écoles"
-        subtitle={
-          schools.data ? `${total.toLocaleString('fr-FR')} école${total === 1 ? '' : 's'}` : undefined
-        }
+        title={schoolMessages.listTitle}
+        subtitle={schools.data ? schoolMessages.count(total) : undefined}
         actions={
           <Button asChild>
             <Link to={paths.schoolForm.getHref()}>
               <Plus aria-hidden="true" />
-              Ajouter une école
+              {schoolMessages.addSchool}
             </Link>
           </Button>
         }
       />
 
       <ListSearch
-        placeholder="Search schools..."
+        placeholder={schoolMessages.search}
         value={query}
         onChange={setQuery}
         matches={searched.trim() && schools.data ? visible.length : null}
@@ -98,30 +96,32 @@ export default function SchoolsPage() {
       <ListStates
         status={schools.status}
         onRetry={() => void schools.refetch()}
-        errorText="The schools could not be loaded."
+        errorText={schoolMessages.loadFailed}
         total={total}
         matches={visible.length}
         empty={{
-          title: 'No schools yet',
-          description: 'Add the first school to give its teachers access.',
+          title: schoolMessages.emptyTitle,
+          description: schoolMessages.emptyDescription,
           action: (
             <Button asChild>
-              <Link to={paths.schoolForm.getHref()}>Ajouter une école</Link>
+              <Link to={paths.schoolForm.getHref()}>{schoolMessages.addSchool}</Link>
             </Button>
           ),
         }}
-        noMatchTitle="No school matches your search"
+        noMatchTitle={schoolMessages.noMatch}
         query={searched}
       >
         <SchoolsTable schools={visible} onDetails={onDetails} onToggle={onToggle} onDelete={setToDelete} />
       </ListStates>
 
       <SchoolDetailsDialog school={details} onOpenChange={(open) => !open && setDetailsId(null)} />
-      <DeleteSchoolDialog
-        school={toDelete}
-        deleting={remove.isPending}
-        onOpenChange={(open) => !open && !remove.isPending && setToDelete(null)}
-        onConfirm={onConfirmDelete}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete?.schoolName}
+        description={schoolMessages.deleteConfirm}
+        pending={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && onConfirmDelete(toDelete)}
       />
     </>
   );

@@ -2,7 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Teacher, TeacherEditInput, TeacherResponse } from '../../../../../common/schemas/teachers.js';
 import { api } from '../../../lib/api-client';
+import { mergeById } from '../../../lib/list-cache';
+import { refreshAdminBut } from '../../../lib/query-keys';
 import { getTeachersQueryOptions } from './get-teachers';
+import { teacherKeys } from './query-keys';
 
 export async function editTeacher({ id, body }: { id: number; body: TeacherEditInput }): Promise<Teacher> {
   const { data } = await api.patch<TeacherResponse>(`admin/editteacherteacher/${id}`, body);
@@ -15,10 +18,10 @@ export function useEditTeacher() {
     mutationFn: editTeacher,
     onSuccess: (teacher) => {
       queryClient.setQueryData(getTeachersQueryOptions().queryKey, (teachers) =>
-        teachers?.map((item) => (item.id === teacher.id ? teacher : item)),
+        mergeById(teachers, teacher.id, teacher),
       );
       // A move to another school changes the schools' counts.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'schools'] });
+      void refreshAdminBut(queryClient, teacherKeys.list());
     },
   });
 }

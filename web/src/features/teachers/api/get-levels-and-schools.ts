@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LevelsAndSchoolsResponse } from '../../../../../common/schemas/teachers.js';
 import { api } from '../../../lib/api-client';
+import { teacherKeys } from './query-keys';
 
 export async function getLevelsAndSchools(): Promise<LevelsAndSchoolsResponse> {
   const { data } = await api.get<LevelsAndSchoolsResponse>('admin/getlevel&schools');
@@ -9,6 +10,6 @@ export async function getLevelsAndSchools(): Promise<LevelsAndSchoolsResponse> {
 }
 
 export const getLevelsAndSchoolsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'level-and-schools'], queryFn: getLevelsAndSchools });
+  queryOptions({ queryKey: teacherKeys.formOptions(), queryFn: getLevelsAndSchools });
 
 export const useLevelsAndSchools = () => useQuery(getLevelsAndSchoolsQueryOptions());

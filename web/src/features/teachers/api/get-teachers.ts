@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GetTeachersResponse, Teacher } from '../../../../../common/schemas/teachers.js';
 import { api } from '../../../lib/api-client';
+import { teacherKeys } from './query-keys';
 
 export async function getTeachers(): Promise<Teacher[]> {
   const { data } = await api.get<GetTeachersResponse>('admin/getteachers');
@@ -9,6 +10,6 @@ export async function getTeachers(): Promise<Teacher[]> {
 }
 
 export const getTeachersQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'teachers'], queryFn: getTeachers });
+  queryOptions({ queryKey: teacherKeys.list(), queryFn: getTeachers });
 
 export const useTeachers = () => useQuery(getTeachersQueryOptions());

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeacherToggleResponse } from '../../../../../common/schemas/teachers.js';
 import { api } from '../../../lib/api-client';
+import { mergeById } from '../../../lib/list-cache';
 import { getTeachersQueryOptions } from './get-teachers';
 
 export async function toggleTeacher(id: number): Promise<boolean> {
@@ -15,7 +16,7 @@ export function useToggleTeacher() {
     mutationFn: toggleTeacher,
     onSuccess: (active, id) => {
       queryClient.setQueryData(getTeachersQueryOptions().queryKey, (teachers) =>
-        teachers?.map((teacher) => (teacher.id === id ? { ...teacher, active } : teacher)),
+        mergeById(teachers, id, { active }),
       );
     },
   });

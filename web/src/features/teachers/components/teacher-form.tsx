@@ -1,7 +1,9 @@
 // The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional.
 // Same zod schema as the server, so the messages under the fields are the spec's.
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { teacherMessages } from '../../../../../common/messages/admin.js';
 import {
   type Teacher,
   type TeacherCreateInput,
@@ -59,7 +61,7 @@ export function TeacherForm(props: TeacherFormProps) {
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-6"
-      aria-label={isEdit ? 'Edit teacher' : 'New teacher'}
+      aria-label={isEdit ? teacherMessages.editTitle : teacherMessages.newTitle}
     >
       {props.serverError && (
         <Alert variant="destructive" data-testid="teacher-form-error">
@@ -67,12 +69,16 @@ export function TeacherForm(props: TeacherFormProps) {
         </Alert>
       )}
       <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">Identity</h2>
+        <h2 className="mb-4 text-base font-semibold">{teacherMessages.identitySection}</h2>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="Name" required={required} error={errors.name?.message}>
             {(field) => <Input {...field} {...register('name')} autoComplete="family-name" />}
           </FormField>
-          <FormField label="First name" required={required} error={errors.firstname?.message}>
+          <FormField
+            label={teacherMessages.firstnameLabel}
+            required={required}
+            error={errors.firstname?.message}
+          >
             {(field) => <Input {...field} {...register('firstname')} autoComplete="given-name" />}
           </FormField>
           <FormField label="Email" required={required} error={errors.Email?.message}>
@@ -85,27 +91,23 @@ export function TeacherForm(props: TeacherFormProps) {
             label="Password"
             required={required}
             error={errors.password?.message}
-            hint={
-              isEdit
-                ? 'Leave empty to keep the current password. At least 8 characters.'
-                : 'At least 8 characters.'
-            }
+            hint={isEdit ? teacherMessages.passwordHintEdit : teacherMessages.passwordHint}
           >
             {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
           </FormField>
           <div className="flex items-end pb-2">
-            <CheckboxField label="Active account" {...register('compteactife')} />
+            <CheckboxField label={teacherMessages.activeAccountLabel} {...register('compteactife')} />
           </div>
         </div>
       </Card>
 
       <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">School and levels</h2>
+        <h2 className="mb-4 text-base font-semibold">{teacherMessages.schoolSection}</h2>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="School" required={required} error={errors.school?.message}>
             {(field) => (
               <Select {...field} {...register('school')}>
-                <option value="">Select a school</option>
+                <option value="">{teacherMessages.selectSchool}</option>
                 {props.options.schools.map((school) => (
                   <option key={school.id} value={school.id}>
                     {school.name}
@@ -114,11 +116,7 @@ export function TeacherForm(props: TeacherFormProps) {
               </Select>
             )}
           </FormField>
-          <FormField
-            label="Groups"
-            error={errors.Groups?.message}
-            hint="How many groups this teacher may create. Empty = no limit."
-          >
+          <FormField label="Groups" error={errors.Groups?.message} hint={teacherMessages.groupLimitHint}>
             {(field) => (
               <Input {...field} {...register('Groups')} type="number" min={0} step={1} inputMode="numeric" />
             )}
@@ -129,11 +127,11 @@ export function TeacherForm(props: TeacherFormProps) {
           name="levels"
           render={({ field }) => (
             <fieldset className="mt-5" aria-describedby={errors.levels ? 'levels-error' : undefined}>
-              <legend className="mb-2 text-sm font-medium text-slate-800">Levels</legend>
+              <legend className="mb-2 text-sm font-medium text-slate-800">
+                {teacherMessages.levelsLabel}
+              </legend>
               {props.options.levels.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  No levels yet. Create levels in Educational Levels.
-                </p>
+                <p className="text-sm text-muted-foreground">{teacherMessages.noLevels}</p>
               ) : (
                 <div className="grid max-h-64 gap-2 overflow-y-auto rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-3">
                   {props.options.levels.map((level) => {
@@ -175,7 +173,7 @@ export function TeacherForm(props: TeacherFormProps) {
 
       <FormActions
         cancelHref={paths.teachers.getHref()}
-        submitLabel={isEdit ? 'Save changes' : 'Create teacher'}
+        submitLabel={isEdit ? teacherMessages.saveChanges : teacherMessages.createSubmit}
         submitting={props.submitting}
       />
     </form>

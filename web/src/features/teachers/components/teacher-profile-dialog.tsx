@@ -1,6 +1,8 @@
 // Profile modal of a teacher (SPEC §2): school, levels, remarks, email, phone, group count, licence
 // badge from the active flag, Close and Edit.
+
 import { Building2, Layers, Mail, Phone, StickyNote, Users } from 'lucide-react';
+import { schoolMessages, teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
 import { paths } from '../../../config/paths';
@@ -15,7 +17,10 @@ export function TeacherProfileDialog({ teacher, onOpenChange }: Props) {
       details={
         teacher && {
           title: `${teacher.firstname} ${teacher.name}`,
-          status: { active: teacher.active, label: teacher.active ? 'Active License' : 'Inactive License' },
+          status: {
+            active: teacher.active,
+            label: teacher.active ? schoolMessages.activeLicense : schoolMessages.inactiveLicense,
+          },
           editHref: paths.teacherFormEdit.getHref(teacher.id),
           fields: <TeacherFields teacher={teacher} />,
         }
@@ -30,7 +35,7 @@ function TeacherFields({ teacher }: { teacher: Teacher }) {
       <Detail label="School" icon={Building2}>
         {teacher.school || '—'}
       </Detail>
-      <Detail label="Levels" icon={Layers}>
+      <Detail label={teacherMessages.levelsLabel} icon={Layers}>
         {teacher.level || '—'}
       </Detail>
       <Detail label="Email" icon={Mail}>
@@ -48,7 +53,7 @@ function TeacherFields({ teacher }: { teacher: Teacher }) {
         )}
       </Detail>
       <Detail label="Remarks" icon={StickyNote}>
-        <span className="whitespace-pre-line">{teacher.remarque || 'No remarks'}</span>
+        <span className="whitespace-pre-line">{teacher.remarque || schoolMessages.noRemarks}</span>
       </Detail>
     </>
   );

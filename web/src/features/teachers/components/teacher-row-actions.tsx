@@ -1,6 +1,9 @@
 // Row menu of the teacher list (SPEC §2): view profile, edit, activate/deactivate, delete account.
+
 import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { uiMessages } from '../../../../../common/messages/ui.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
 import { paths } from '../../../config/paths';
@@ -16,12 +19,17 @@ export function TeacherRowActions({ teacher, onProfile, onToggle, onDelete }: Pr
   const navigate = useNavigate();
   return (
     <RowActionsMenu
-      label={`Actions for ${teacher.name}`}
+      label={uiMessages.rowActions(teacher.name)}
       actions={[
-        { label: 'View profile', icon: Eye, onSelect: () => onProfile(teacher) },
+        { label: teacherMessages.viewProfile, icon: Eye, onSelect: () => onProfile(teacher) },
         { label: 'Edit', icon: Pencil, onSelect: () => navigate(paths.teacherFormEdit.getHref(teacher.id)) },
         { label: teacher.active ? 'Deactivate' : 'Activate', icon: Power, onSelect: () => onToggle(teacher) },
-        { label: 'Delete account', icon: Trash2, onSelect: () => onDelete(teacher), destructive: true },
+        {
+          label: teacherMessages.deleteAction,
+          icon: Trash2,
+          onSelect: () => onDelete(teacher),
+          destructive: true,
+        },
       ]}
     />
   );

@@ -1,6 +1,8 @@
 // The teacher list (SPEC §2): name and email, school, levels, status and the row menu; only the rows
 // in view are rendered, so 50,000 teachers stay smooth.
+
 import { memo } from 'react';
+import { teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -43,7 +45,7 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
       cell: (teacher) => teacher.school || '—',
     },
     {
-      header: 'Levels',
+      header: teacherMessages.levelsLabel,
       headClassName: 'hidden md:table-cell md:w-[20%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
       cell: (teacher) => teacher.level || '—',

@@ -2,12 +2,12 @@
 // Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateTeacher } from '../api/create-teacher';
 import { useEditTeacher } from '../api/edit-teacher';
 import { useLevelsAndSchools } from '../api/get-levels-and-schools';
@@ -33,7 +33,11 @@ function Loading() {
 function Missing({ title }: { title: string }) {
   return (
     <TeacherFormFrame>
-      <FormPageMissing title={title} backHref={paths.teachers.getHref()} backLabel="Back to the teachers" />
+      <FormPageMissing
+        title={title}
+        backHref={paths.teachers.getHref()}
+        backLabel={teacherMessages.backToList}
+      />
     </TeacherFormFrame>
   );
 }
@@ -44,7 +48,7 @@ function useSubmitHandler(successMessage: string) {
   const handle = <T,>(promise: Promise<T>) =>
     promise.then(
       () => {
-        toast.success(successMessage);
+        notify.success(successMessage);
         navigate(paths.teachers.getHref());
       },
       (error: unknown) => {
@@ -61,10 +65,10 @@ function CreateTeacher() {
   const create = useCreateTeacher();
   const submit = useSubmitHandler(teacherMessages.created);
   if (options.isPending) return <Loading />;
-  if (!options.data) return <Missing title="The form options could not be loaded" />;
+  if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
   return (
     <TeacherFormFrame>
-      <PageHeader title="Ajouter un enseignant" subtitle="Fields marked * are required." />
+      <PageHeader title={teacherMessages.addTeacher} subtitle={teacherMessages.requiredHint} />
       <TeacherForm
         mode="create"
         options={options.data}
@@ -86,14 +90,12 @@ function EditTeacher({ id }: { id: number }) {
   const submit = useSubmitHandler(teacherMessages.updated);
   const teacher = teachers.data?.find((item) => item.id === id);
   if (options.isPending || teachers.isPending) return <Loading />;
-  if (!options.data) return <Missing title="The form options could not be loaded" />;
+  if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
   if (!teacher)
-    return (
-      <Missing title={teachers.isError ? 'The teacher could not be loaded' : teacherMessages.notFound} />
-    );
+    return <Missing title={teachers.isError ? teacherMessages.loadOneFailed : teacherMessages.notFound} />;
   return (
     <TeacherFormFrame>
-      <PageHeader title="Modifier l’enseignant" subtitle={`${teacher.firstname} ${teacher.name}`} />
+      <PageHeader title={teacherMessages.editPageTitle} subtitle={`${teacher.firstname} ${teacher.name}`} />
       <TeacherForm
         key={teacher.id}
         mode="edit"

@@ -2,7 +2,6 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Button } from '../../../components/ui/button';
@@ -10,12 +9,13 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
 import { useTeachers } from '../api/get-teachers';
 import { useRemoveTeacher } from '../api/remove-teacher';
 import { useToggleTeacher } from '../api/toggle-teacher';
-import { useTeacherSearch } from '../components/search-teachers';
 import { TeacherProfileDialog } from '../components/teacher-profile-dialog';
 import { TeachersTable } from '../components/teachers-table';
+import { useTeacherSearch } from '../lib/search-teachers';
 
 export default function TeachersPage() {
   const teachers = useTeachers();
@@ -38,10 +38,10 @@ export default function TeachersPage() {
   const onToggle = useCallback(
     (teacher: Teacher) =>
       toggleTeacher(teacher.id, {
-        onSuccess: () => toast.success(teacherMessages.statusUpdated),
+        onSuccess: () => notify.success(teacherMessages.statusUpdated),
         onError: (error) => {
           console.error(error);
-          toast.error(teacherMessages.statusFailed);
+          notify.error(teacherMessages.statusFailed);
         },
       }),
     [toggleTeacher],
@@ -54,11 +54,11 @@ export default function TeachersPage() {
       removeTeacher(teacher.id, {
         onSuccess: () => {
           setProfileId((id) => (id === teacher.id ? null : id));
-          toast.success(teacherMessages.deleted);
+          notify.success(teacherMessages.deleted);
         },
         onError: (error) => {
           console.error(error);
-          toast.error(teacherMessages.deleteFailed);
+          notify.error(teacherMessages.deleteFailed);
         },
       });
     },
@@ -71,22 +71,20 @@ export default function TeachersPage() {
   return (
     <>
       <PageHeader
-        title="Gestion des enseignants"
-        subtitle={
-          teachers.data ? `${total.toLocaleString('fr-FR')} enseignant${total === 1 ? '' : 's'}` : undefined
-        }
+        title={teacherMessages.listTitle}
+        subtitle={teachers.data ? teacherMessages.count(total) : undefined}
         actions={
           <Button asChild>
             <Link to={paths.teacherForm.getHref()}>
               <Plus aria-hidden="true" />
-              Ajouter un enseignant
+              {teacherMessages.addTeacher}
             </Link>
           </Button>
         }
       />
 
       <ListSearch
-        placeholder="Search teachers..."
+        placeholder={teacherMessages.search}
         value={query}
         onChange={setQuery}
         matches={searched.trim() && teachers.data ? visible.length : null}
@@ -96,19 +94,19 @@ export default function TeachersPage() {
       <ListStates
         status={teachers.status}
         onRetry={() => void teachers.refetch()}
-        errorText="The teachers could not be loaded."
+        errorText={teacherMessages.loadFailed}
         total={total}
         matches={visible.length}
         empty={{
-          title: 'No teachers yet',
-          description: 'Add a teacher and link them to a school and levels.',
+          title: teacherMessages.emptyTitle,
+          description: teacherMessages.emptyDescription,
           action: (
             <Button asChild>
-              <Link to={paths.teacherForm.getHref()}>Ajouter un enseignant</Link>
+              <Link to={paths.teacherForm.getHref()}>{teacherMessages.addTeacher}</Link>
             </Button>
           ),
         }}
-        noMatchTitle="No teacher matches your search"
+        noMatchTitle={teacherMessages.noMatch}
         query={searched}
       >
         <TeachersTable teachers={visible} onProfile={onProfile} onToggle={onToggle} onDelete={onDelete} />

@@ -1,6 +1,7 @@
 // Checks that a preview URL answers before it is framed, so a failure shows as a clear alert
 // (status text and URL) instead of an empty or broken frame.
 import { useQuery } from '@tanstack/react-query';
+import { curriculumKeys } from '../api/query-keys';
 
 export class PreviewProbeError extends Error {
   constructor(
@@ -29,7 +30,7 @@ async function probe(url: string, init: RequestInit): Promise<true> {
 /** `url` null while it is not known yet (e.g. the content origin's address is loading). */
 export function usePreviewProbe(url: string | null, init: RequestInit) {
   return useQuery({
-    queryKey: ['preview-probe', url],
+    queryKey: curriculumKeys.previewProbe(url),
     queryFn: () => probe(url as string, init),
     enabled: url !== null,
     retry: false,

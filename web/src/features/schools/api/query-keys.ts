@@ -1,0 +1,8 @@
+// Query keys of the school screens: the list, and each school's usage (refreshed with it).
+import { rootKeys } from '../../../lib/query-keys';
+
+export const schoolKeys = {
+  all: [...rootKeys.admin, 'schools'] as const,
+  list: () => schoolKeys.all,
+  usage: (schoolId: number) => [...schoolKeys.all, schoolId, 'usage'] as const,
+};
