@@ -3,7 +3,6 @@
 // the H5P page plays a learner's offline copy (/local-activity/), hands its state and result to the
 // bridge of the page framing it, and keeps working once the network is cut.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { h5pMessages } from '../common/messages/h5p.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
 import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import {
   createActivity,
   createLesson,
@@ -31,7 +30,7 @@ import type { RunningServer } from './support/server.js';
 let server: RunningServer;
 let browser: Browser;
 let adminPage: Page;
-let files: FileStore;
+let files: LocalFileStore;
 let sessionId: number;
 
 /** A SCORM page that finds the API on its parent chain, as a real SCO does, and runs a session. */
@@ -63,9 +62,7 @@ async function seedPreviewActivity(
 ): Promise<number> {
   const hash = crypto.createHash('sha256').update(JSON.stringify(packageFiles)).digest('hex');
   for (const [name, content] of Object.entries(packageFiles)) {
-    const target = files.absolutePath(`packages/${hash}/${name}`);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, content);
+    await files.write(`packages/${hash}/${name}`, Buffer.from(content));
   }
   const activity = await createActivity(server.db, sessionId, { title, packageHash: hash });
   await server.db
@@ -78,7 +75,7 @@ async function seedPreviewActivity(
 
 beforeAll(async () => {
   ({ server, browser, page: adminPage } = await startAdminSession());
-  files = new FileStore(path.join(server.dataDir, 'files'));
+  files = new LocalFileStore(path.join(server.dataDir, 'files'));
   const level = await createLevel(server.db);
   const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
   sessionId = (await createLessonSession(server.db, lesson.id)).id;

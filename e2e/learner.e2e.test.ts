@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
 import { buildLevel, storePackage, storePdf } from '../server/features/learning-table/learner.factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/test/fixtures.js';
 import {
@@ -57,7 +57,7 @@ function zipWithDataDescriptors(files: Record<string, string>): Buffer {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const files = new FileStore(path.join(server.dataDir, 'files'));
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
   const packageHash = await storePackage(files, buildActivityZip('Activité hors ligne'));
   const pdfKey = await storePdf(files, buildPdf('Fiche de lecture', 3));
   levelTitle = 'CE2 Lecture';

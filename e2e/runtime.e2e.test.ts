@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages } from '../common/messages/curriculum.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import {
   createLesson,
   createLessonSession,
@@ -42,7 +42,7 @@ const FIRST = 'Activité 1.1.1.1';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const files = new FileStore(path.join(server.dataDir, 'files'));
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
   const levelIds: number[] = [];
   for (const standard of ['scorm12', 'scorm2004'] as const) {
     const built = scormPackage(standard, levels[standard]);

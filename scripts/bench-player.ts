@@ -18,7 +18,7 @@ import { describeActivities, scormManifest, scormPage } from '../e2e/support/run
 import { type RunningServer, startServer } from '../e2e/support/server.js';
 import { insertMissingActivityEntries } from '../server/features/groups/group-entries.repository.js';
 import { buildLevel, storePackage } from '../server/features/learning-table/learner.factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { createGroup, createTeacher, DEFAULT_PASSWORD } from '../server/test/factories.js';
 import { buildZip } from '../server/test/fixtures.js';
 
@@ -139,7 +139,7 @@ async function main() {
   const server = await startServer();
   let browser: Browser | undefined;
   try {
-    const files = new FileStore(path.join(server.dataDir, 'files'));
+    const files = new LocalFileStore(path.join(server.dataDir, 'files'));
     const levels: Partial<Record<PackageKind, number>> = {};
     for (const kind of ['html5', 'scorm12'] as const) {
       const zip = generatePackage(kind);

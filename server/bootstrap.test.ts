@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, prepare } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { verifyPassword } from './features/auth/password.js';
-import { packageZipKey } from './features/curriculum/stored-files.js';
+import { packageZipKey } from './storage/keys.js';
 import {
   createActivity,
   createLesson,
@@ -74,8 +73,7 @@ describe('first start', () => {
     const { db, files } = await prepare(config, () => {});
     const zip = buildScorm12Package({ top: 'export/' });
     const hash = crypto.createHash('sha256').update(zip).digest('hex');
-    await fs.mkdir(path.dirname(files.absolutePath(packageZipKey(hash))), { recursive: true });
-    await fs.writeFile(files.absolutePath(packageZipKey(hash)), zip);
+    await files.write(packageZipKey(hash), zip);
     const level = await createLevel(db);
     const session = await createLessonSession(
       db,

@@ -7,7 +7,8 @@ import { buildApp, buildContentApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { FileStore } from '../storage/file-store.js';
+import type { FileStore } from '../storage/file-store.js';
+import { openFileStore } from '../storage/open-file-store.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export type TestContext = {
@@ -27,11 +28,12 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
     const config: Config = {
       ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
       database: testDb.database,
+      fileStore: testDb.fileStore,
       ...overrides,
     };
     const db = openDatabase(config.database);
     await migrateToLatest(db, config.database.kind);
-    const files = new FileStore(config.filesDir);
+    const files = openFileStore(config);
     await files.init();
     const options = { db, config, files, logger: false, webDir: path.join(testDb.dataDir, 'no-web') };
     Object.assign(context, {
@@ -48,6 +50,7 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
     await context.app?.close();
     await context.content?.close();
     await context.db?.destroy();
+    await context.files?.close();
     await testDb?.drop();
   });
   return context;

@@ -1,8 +1,6 @@
 // Test and benchmark factories of the teacher area: a level's whole curriculum in one call, with
 // real package and PDF files in the file store when asked.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
 import {
@@ -73,9 +71,7 @@ export async function buildLevel(
 }
 
 async function writeFile(files: FileStore, key: string, bytes: Uint8Array): Promise<void> {
-  const target = files.absolutePath(key);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, bytes);
+  await files.write(key, bytes);
 }
 
 /** Stores a package zip the way the upload flow does (by content hash) and returns the hash. */
