@@ -37,7 +37,12 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(config: S3Config, dataDir: string) {
+  /** `pageSize`: keys per list call (S3's maximum, 1,000, unless a test wants several pages). */
+  constructor(
+    config: S3Config,
+    dataDir: string,
+    private readonly pageSize = 1000,
+  ) {
     this.bucket = config.bucket;
     this.tempDir = path.join(dataDir, TEMP);
     // SDK releases after January 2027 will need Node 22; this one runs on Node 20, which Ardoise
@@ -186,7 +191,7 @@ export class S3FileStore implements FileStore {
     };
     for await (const object of this.list(`${key}/`)) {
       batch.push(object.key);
-      if (batch.length === 1000) await flush();
+      if (batch.length === 1000) await flush(); // DeleteObjects takes at most 1,000 keys
     }
     await flush();
   }
@@ -196,7 +201,12 @@ export class S3FileStore implements FileStore {
     do {
       const page = await this.call(() =>
         this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+            MaxKeys: this.pageSize,
+          }),
         ),
       );
       for (const object of page.Contents ?? []) {

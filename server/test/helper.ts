@@ -19,8 +19,9 @@ export type TestContext = {
   files: FileStore;
 };
 
-/** Call at the top level of a test file; the context is ready inside tests. */
-export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
+/** Call at the top level of a test file; the context is ready inside tests. `overrides` may be a
+ * function, read when the app is built (after the file's earlier beforeAll hooks). */
+export function setupTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}): TestContext {
   const context = {} as TestContext;
   let testDb: TestDatabase;
   beforeAll(async () => {
@@ -29,7 +30,7 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
       ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
       database: testDb.database,
       fileStore: testDb.fileStore,
-      ...overrides,
+      ...(typeof overrides === 'function' ? overrides() : overrides),
     };
     const db = openDatabase(config.database);
     await migrateToLatest(db, config.database.kind);
