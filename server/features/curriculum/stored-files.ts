@@ -53,7 +53,6 @@ export type SweepReport = {
   unreferenced: { key: string; size: number }[];
   /** Keys outside Ardoise's layout: reported, never removed. */
   unknown: string[];
-  removedBytes: number;
 };
 
 /**
@@ -67,7 +66,7 @@ export async function sweepUnreferencedFiles(
   files: FileStore,
   options: { apply: boolean },
 ): Promise<SweepReport> {
-  const report: SweepReport = { unreferenced: [], unknown: [], removedBytes: 0 };
+  const report: SweepReport = { unreferenced: [], unknown: [] };
   const referenced = new Map<string, boolean>();
   const isReferenced = async (id: string, check: () => Promise<boolean>) => {
     if (!referenced.has(id)) referenced.set(id, await check());
@@ -86,11 +85,9 @@ export async function sweepUnreferencedFiles(
         : await isReferenced(owner.hash, () => isPackageReferenced(db, owner.hash));
     if (kept) continue;
     report.unreferenced.push(object);
-    report.removedBytes += object.size;
     if (owner.kind === 'pdf') refs.pdfKeys.push(owner.key);
     else refs.packageHashes.push(owner.hash);
   }
   if (options.apply) await removeUnreferencedFiles(db, files, refs);
-  else report.removedBytes = 0;
   return report;
 }
