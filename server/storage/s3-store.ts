@@ -24,12 +24,13 @@ import { type ByteRange, type FileStore, FileStoreUnavailableError, type StoredF
 type S3Config = Extract<FileStoreConfig, { kind: 's3' }>;
 
 /** Files up to this size go up in one PutObject; larger ones as multipart uploads. */
-const SINGLE_PUT_BYTES = 8 * 1024 * 1024;
-/** Multipart: parts of 8 MB, two in flight, so an upload holds about 16 MB of buffers. */
-const PART_BYTES = 8 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
-/** Files of an unpacked package stored at once. */
-const PUTS_IN_FLIGHT = 8;
+const SINGLE_PUT_BYTES = 5 * 1024 * 1024;
+/** Multipart: parts of 5 MB (S3's smallest) one at a time, so an upload holds one part in memory
+ * (a 100 MB upload must not raise RSS by 30 MB: `npm run bench:upload-memory -- --s3`). */
+const PART_BYTES = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 1;
+/** Files of an unpacked package stored at once (each streamed from disk). */
+const PUTS_IN_FLIGHT = 4;
 const TEMP = 'tmp';
 
 export class S3FileStore implements FileStore {
