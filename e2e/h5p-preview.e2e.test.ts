@@ -3,7 +3,6 @@
 // the H5P page plays a learner's offline copy (/local-activity/), hands its state and result to the
 // bridge of the page framing it, and keeps working once the network is cut.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,7 @@ import {
   DEFAULT_PASSWORD,
 } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
@@ -28,7 +27,7 @@ import type { RunningServer } from './support/server.js';
 let server: RunningServer;
 let browser: Browser;
 let adminPage: Page;
-let files: FileStore;
+let files: LocalFileStore;
 let sessionId: number;
 
 /** A SCORM page that finds the API on its parent chain, as a real SCO does, and runs a session. */
@@ -60,9 +59,7 @@ async function seedPreviewActivity(
 ): Promise<number> {
   const hash = crypto.createHash('sha256').update(JSON.stringify(packageFiles)).digest('hex');
   for (const [name, content] of Object.entries(packageFiles)) {
-    const target = files.absolutePath(`packages/${hash}/${name}`);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, content);
+    await files.write(`packages/${hash}/${name}`, Buffer.from(content));
   }
   const activity = await createActivity(server.db, sessionId, { title, packageHash: hash });
   await server.db
@@ -75,7 +72,7 @@ async function seedPreviewActivity(
 
 beforeAll(async () => {
   ({ server, browser, page: adminPage } = await startAdminSession());
-  files = new FileStore(path.join(server.dataDir, 'files'));
+  files = new LocalFileStore(path.join(server.dataDir, 'files'));
   sessionId = (await createSessionPath(server.db)).sessionId;
 });
 afterAll(() => stopAdminSession({ server, browser }));

@@ -9,7 +9,7 @@ import { learnerMessages } from '../common/messages/learner.js';
 import { buildLevel, storePackage, storePdf } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { DESKTOP, expectAccessible, launchBrowser, newSignedInPage, PHONE } from './support/browser.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import { maliciousPackage } from './support/malicious-package.js';
@@ -50,7 +50,7 @@ function zipWithDataDescriptors(files: Record<string, string>): Buffer {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const files = new FileStore(path.join(server.dataDir, 'files'));
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
   const packageHash = await storePackage(files, buildActivityZip('Activité hors ligne'));
   const pdfKey = await storePdf(files, buildPdf('Fiche de lecture', 3));
   levelTitle = 'CE2 Lecture';

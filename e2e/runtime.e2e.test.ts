@@ -11,7 +11,7 @@ import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { newAdminPage } from './support/admin-session.js';
 import { launchBrowser, newPage, newSignedInPage, PHONE, signInThroughForm } from './support/browser.js';
@@ -36,7 +36,7 @@ const FIRST = 'Activité 1.1.1.1';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const files = new FileStore(path.join(server.dataDir, 'files'));
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
   const levelIds: number[] = [];
   for (const standard of ['scorm12', 'scorm2004'] as const) {
     const built = scormPackage(standard, levels[standard]);

@@ -1,5 +1,6 @@
 // Backup while serving, wipe, restore into an empty DATA_DIR and database, start again: the same
-// rows, the same file bytes, and a teacher who signs in.
+// rows, the same file bytes, and a teacher who signs in. On the run's file store (the local folder,
+// or with FILE_STORE=s3 a bucket of s3rver), and from a local store into a bucket.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +18,10 @@ import {
   DEFAULT_PASSWORD,
 } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf } from '../server/fixtures/files.js';
+import type { FileStore } from '../server/storage/file-store.js';
 import { signIn } from '../server/test/helper.js';
+import { createTestBucket, S3RVER_CREDENTIALS, startS3Server } from '../server/test/s3-server.js';
+import { readStored } from '../server/test/stored-files.js';
 import { createTestDatabase, dbKind, type TestDatabase } from '../server/test/test-database.js';
 import { backup, restore } from './backup-restore.js';
 import { uploadThroughApi } from './seed-demo.js';
@@ -30,7 +34,11 @@ afterAll(async () => {
 async function freshConfig(): Promise<Config> {
   const testDb: TestDatabase = await createTestDatabase();
   cleanups.push(testDb.drop);
-  return { ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }), database: testDb.database };
+  return {
+    ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
+    database: testDb.database,
+    fileStore: testDb.fileStore,
+  };
 }
 
 /** Every row of every table, in a stable order. */
@@ -48,14 +56,12 @@ async function allRows(db: Db): Promise<Record<string, unknown[]>> {
 }
 
 /** sha256 of every stored file, by key. */
-async function fileHashes(filesDir: string): Promise<Record<string, string>> {
+async function fileHashes(files: FileStore): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
-  for (const entry of await fs.readdir(filesDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    hashes[path.relative(filesDir, file)] = crypto
+  for await (const { key } of files.list('')) {
+    hashes[key] = crypto
       .createHash('sha256')
-      .update(await fs.readFile(file))
+      .update(await readStored(files, key))
       .digest('hex');
   }
   return hashes;
@@ -110,7 +116,7 @@ describe('npm run backup / npm run restore', () => {
     serving = false;
     expect(await traffic).toBeGreaterThan(0);
     expect(manifest).toMatchObject({ database: source.database.kind, files: expect.any(Number) });
-    const before = { rows: await allRows(db), files: await fileHashes(source.filesDir) };
+    const before = { rows: await allRows(db), files: await fileHashes(files) };
     expect(Object.keys(before.files).some((key) => key.startsWith('pdfs/'))).toBe(true);
     await app.close();
     await db.destroy();
@@ -120,14 +126,62 @@ describe('npm run backup / npm run restore', () => {
     const again = await prepare(target, () => {});
     const restarted = await buildApp({ db: again.db, config: target, files: again.files, logger: false });
     expect(await allRows(again.db)).toEqual(before.rows);
-    expect(await fileHashes(target.filesDir)).toEqual(before.files);
+    expect(await fileHashes(again.files)).toEqual(before.files);
     const back = await signIn(restarted, { email: teacher.email, password: DEFAULT_PASSWORD });
     expect((await back.get(`/api/user/usertable/${group.id}`)).statusCode).toBe(200);
 
     // A second restore finds the target in use and refuses, saying why.
-    await expect(restore(target, dir)).rejects.toThrow(/is not empty: choose an empty or new folder/);
+    await expect(restore(target, dir)).rejects.toThrow(
+      /is not empty: choose an empty or new (folder|bucket)/,
+    );
     await restarted.close();
     await again.db.destroy();
+  }, 60_000);
+
+  it('restores a backup of a local file store into a bucket', async () => {
+    const source = { ...(await freshConfig()), fileStore: { kind: 'local' as const } };
+    const { db, files } = await prepare(source, () => {});
+    const app = await buildApp({ db, config: source, files, logger: false });
+    const admin = await createAdmin(db);
+    const token = await insertSession(db, admin.id, new Date(), 600_000);
+    const { lessonId, sessionId } = await createSessionPath(db);
+    await uploadThroughApi(app, token, {
+      title: 'Fiche',
+      id: lessonId,
+      filename: 'fiche.pdf',
+      type: 'application/pdf',
+      bytes: buildPdf(),
+    });
+    await uploadThroughApi(app, token, {
+      title: 'Jeu',
+      id: sessionId,
+      filename: 'jeu.zip',
+      type: 'application/zip',
+      bytes: buildActivityZip(),
+    });
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-backup-'));
+    cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const manifest = await backup(source, dir);
+    expect(manifest).toMatchObject({ fileStore: 'local' });
+    const before = { rows: await allRows(db), files: await fileHashes(files) };
+    await app.close();
+    await db.destroy();
+
+    const s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-s3-backup-'));
+    const s3 = await startS3Server(s3Dir);
+    cleanups.push(async () => {
+      await s3.stop();
+      await fs.rm(s3Dir, { recursive: true, force: true });
+    });
+    Object.assign(process.env, S3RVER_CREDENTIALS);
+    const target = { ...(await freshConfig()), fileStore: await createTestBucket(s3.endpoint) };
+    await restore(target, dir);
+    const again = await prepare(target, () => {});
+    expect(await allRows(again.db)).toEqual(before.rows);
+    expect(await fileHashes(again.files)).toEqual(before.files);
+    expect(Object.keys(before.files).length).toBeGreaterThan(2);
+    await again.db.destroy();
+    await again.files.close();
   }, 60_000);
 
   it('refuses a folder that is not a backup, and a backup folder that is not empty', async () => {

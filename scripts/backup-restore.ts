@@ -1,19 +1,32 @@
 // What `npm run backup` and `npm run restore` share: a backup folder holds the database (SQLite
-// online backup, or a pg_dump custom-format archive), the file store (without tmp/) and a
-// manifest. Taken while the server runs; restored only into an empty DATA_DIR and database.
+// online backup, or a pg_dump custom-format archive), the file store's files by key (from the
+// DATA_DIR/files folder or the S3 bucket, scratch files excluded) and a manifest. Taken while the
+// server runs; restored only into an empty database and an empty file store of either kind (a
+// backup of a local store restores into a bucket, and back).
 import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../server/config.js';
+import type { FileStore } from '../server/storage/file-store.js';
+import { openFileStore } from '../server/storage/open-file-store.js';
 
 const MANIFEST = 'manifest.json';
 const SQLITE_COPY = 'database.sqlite';
 const PG_DUMP = 'database.dump';
 const FILES = 'files';
 
-type Manifest = { format: 1; createdAt: string; database: Config['database']['kind']; files: number };
+type Manifest = {
+  format: 1;
+  createdAt: string;
+  database: Config['database']['kind'];
+  /** Where the files came from; informative only (either kind restores into either). */
+  fileStore?: Config['fileStore']['kind'];
+  files: number;
+};
 
 export class BackupError extends Error {}
 
@@ -26,7 +39,17 @@ export class BackupError extends Error {}
 export async function backup(config: Config, dir: string): Promise<Manifest> {
   await requireEmptyFolder(dir, 'The backup folder');
   await fs.mkdir(path.join(dir, FILES), { recursive: true });
-  await copyFiles(config.filesDir, path.join(dir, FILES));
+  // Not init(): that would clear the scratch folder of the server running on this DATA_DIR.
+  const store = openFileStore(config);
+  try {
+    return await backupWith(config, store, dir);
+  } finally {
+    await store.close();
+  }
+}
+
+async function backupWith(config: Config, store: FileStore, dir: string): Promise<Manifest> {
+  await copyStoreToFolder(store, path.join(dir, FILES));
   if (config.database.kind === 'sqlite') {
     // The online backup API: a consistent copy while the server keeps reading and writing. All
     // pages go in one step: copied in small steps, each write of the server would restart it.
@@ -45,11 +68,12 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
       config.database.url,
     ]);
   }
-  const files = await copyFiles(config.filesDir, path.join(dir, FILES));
+  const files = await copyStoreToFolder(store, path.join(dir, FILES));
   const manifest: Manifest = {
     format: 1,
     createdAt: new Date().toISOString(),
     database: config.database.kind,
+    fileStore: config.fileStore.kind,
     files,
   };
   await fs.writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -64,7 +88,18 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
       `This backup holds a ${manifest.database} database but the target is ${config.database.kind}: restore it into the same kind`,
     );
   }
-  await requireEmptyFolder(config.filesDir, 'The target file store (DATA_DIR/files)');
+  const store = openFileStore(config);
+  try {
+    await requireEmptyStore(store, config);
+    await restoreDatabase(config, dir);
+    await copyFolderToStore(path.join(dir, FILES), store);
+  } finally {
+    await store.close();
+  }
+  return manifest;
+}
+
+async function restoreDatabase(config: Config, dir: string): Promise<void> {
   if (config.database.kind === 'sqlite') {
     if (await exists(config.database.file)) {
       throw new BackupError(
@@ -83,9 +118,6 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
       path.join(dir, PG_DUMP),
     ]);
   }
-  await fs.mkdir(config.filesDir, { recursive: true });
-  await copyFiles(path.join(dir, FILES), config.filesDir);
-  return manifest;
 }
 
 async function readManifest(dir: string): Promise<Manifest> {
@@ -98,28 +130,46 @@ async function readManifest(dir: string): Promise<Manifest> {
   throw new BackupError(`${dir} is not an Ardoise backup (no readable ${MANIFEST})`);
 }
 
-/** Copies every file under `from` (except tmp/, uploads in progress) that `to` lacks; returns how many
+/** Copies every stored file (scratch files excluded) that the folder `to` lacks; returns how many
  * files `to` holds. Existing files are kept: the same key always holds the same bytes. */
-async function copyFiles(from: string, to: string): Promise<number> {
+async function copyStoreToFolder(store: FileStore, to: string): Promise<number> {
   let count = 0;
-  const entries = await fs.readdir(from, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(from, path.join(entry.parentPath, entry.name));
-    if (relative.split(path.sep)[0] === 'tmp') continue;
-    const target = path.join(to, relative);
+  for await (const { key } of store.list('')) {
+    const target = path.join(to, ...key.split('/'));
     if (!(await exists(target))) {
       await fs.mkdir(path.dirname(target), { recursive: true });
-      // A file removed since the listing (its row deleted) is simply not part of the backup.
-      const copied = await fs.copyFile(path.join(from, relative), target).then(
-        () => true,
-        () => false,
-      );
-      if (!copied) continue;
+      try {
+        await pipeline(await store.read(key), createWriteStream(target));
+      } catch (error) {
+        await fs.rm(target, { force: true });
+        // A file removed since the listing (its row deleted) is simply not part of the backup.
+        if ((await store.stat(key)) === null) continue;
+        throw error;
+      }
     }
     count += 1;
   }
   return count;
+}
+
+/** Puts every file of a backup's files/ folder into the store under its key. */
+async function copyFolderToStore(from: string, store: FileStore): Promise<void> {
+  const entries = await fs.readdir(from, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    await store.write(path.relative(from, file).split(path.sep).join('/'), createReadStream(file));
+  }
+}
+
+async function requireEmptyStore(store: FileStore, config: Config): Promise<void> {
+  for await (const _ of store.list('')) {
+    throw new BackupError(
+      config.fileStore.kind === 'local'
+        ? `The target file store (DATA_DIR/files) ${config.filesDir} is not empty: choose an empty or new folder`
+        : `The target file store (${store.description}) is not empty: choose an empty or new bucket`,
+    );
+  }
 }
 
 async function requireEmptyFolder(dir: string, what: string): Promise<void> {

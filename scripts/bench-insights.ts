@@ -13,7 +13,7 @@ import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
 import { createAdmin } from '../server/fixtures/factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_MS = 200;
@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const db = openDatabase(config.database);
 await migrateToLatest(db, config.database.kind);
-const files = new FileStore(config.filesDir);
+const files = new LocalFileStore(config.filesDir);
 const app = await buildApp({ db, config, files, logger: false, webDir: path.join(config.dataDir, 'no-web') });
 await app.ready();
 

@@ -20,7 +20,7 @@ import { hashPassword } from '../server/features/auth/password.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
 import { buildLevel } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { createTestDatabase } from '../server/test/test-database.js';
 
 const GROUPS = 100_000;
@@ -165,7 +165,7 @@ async function main() {
     if (config.database.kind === 'postgres') await sql`ANALYZE`.execute(db);
     const token = await insertSession(db, teacherId, new Date(), 3600_000);
 
-    const files = new FileStore(config.filesDir);
+    const files = new LocalFileStore(config.filesDir);
     await files.init();
     const app = await buildApp({
       db,

@@ -20,7 +20,7 @@ import { insertMissingActivityEntries } from '../server/features/groups/group-en
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createGroup, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
-import { FileStore } from '../server/storage/file-store.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 
 const FILES = 1_500;
 const FILE_BYTES = 20 * 1024; // 1,500 × 20 KiB ≈ 30 MB
@@ -139,7 +139,7 @@ async function main() {
   const server = await startServer();
   let browser: Browser | undefined;
   try {
-    const files = new FileStore(path.join(server.dataDir, 'files'));
+    const files = new LocalFileStore(path.join(server.dataDir, 'files'));
     const levels: Partial<Record<PackageKind, number>> = {};
     for (const kind of ['html5', 'scorm12'] as const) {
       const zip = generatePackage(kind);

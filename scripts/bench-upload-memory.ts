@@ -3,6 +3,8 @@
 // builds a ~100 MB zip of stored (uncompressed) random entries on disk, streams it to
 // POST /api/admin/upload, and samples the server's RSS from /proc while the upload is received,
 // hashed, validated, unpacked and stored. Prints the baseline, the peak and the delta.
+// `npm run bench:upload-memory -- --s3`: the same with the S3 driver, against an s3rver started here
+// on loopback in its own process (so its memory is not counted), a fresh bucket, path-style URLs.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { freePort } from '../server/test/processes.js';
+import { createTestBucket, fileStoreEnv, type S3Server, startS3Server } from '../server/test/s3-server.js';
 
 const ADMIN = { email: 'bench@ardoise.test', password: 'bench-password-123' };
 const XSRF = 'bench-xsrf';
@@ -72,6 +75,15 @@ async function main(): Promise<void> {
   const mainJs = path.resolve('dist/server/server/main.js');
   if (!fs.existsSync(mainJs)) throw new Error('No production build: run `npm run build` first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ardoise-bench-upload-'));
+  const useS3 = process.argv.includes('--s3');
+  let s3: S3Server | undefined;
+  let storeEnv: Record<string, string> = { S3_BUCKET: '' };
+  if (useS3) {
+    const s3Dir = path.join(dataDir, 's3rver');
+    fs.mkdirSync(s3Dir);
+    s3 = await startS3Server(s3Dir);
+    storeEnv = fileStoreEnv(await createTestBucket(s3.endpoint));
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [mainJs], {
@@ -85,6 +97,7 @@ async function main(): Promise<void> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...storeEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -181,7 +194,7 @@ async function main(): Promise<void> {
     const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
     const delta = peak - baseline;
     console.log(
-      `upload: ${mb(zipSize)} MB zip (${ENTRIES + 1} stored entries) in ${seconds.toFixed(2)} s → ${result.body}`,
+      `upload to the ${useS3 ? 'S3 (s3rver)' : 'local'} file store: ${mb(zipSize)} MB zip (${ENTRIES + 1} stored entries) in ${seconds.toFixed(2)} s → ${result.body}`,
     );
     console.log(
       `server RSS: baseline ${mb(baseline)} MB, peak ${mb(peak)} MB, delta ${mb(delta)} MB (budget ${BUDGET_MB} MB)`,
@@ -193,6 +206,7 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await s3?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

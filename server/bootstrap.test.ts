@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, prepare } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { verifyPassword } from './features/auth/password.js';
-import { packageZipKey } from './features/curriculum/stored-files.js';
 import { createActivity, createSessionPath } from './fixtures/factories.js';
+import { packageZipKey } from './storage/keys.js';
 import { buildScorm12Package } from './test/package-fixtures.js';
 import { createTestDatabase, type TestDatabase } from './test/test-database.js';
 
@@ -68,8 +67,7 @@ describe('first start', () => {
     const { db, files } = await prepare(config, () => {});
     const zip = buildScorm12Package({ top: 'export/' });
     const hash = crypto.createHash('sha256').update(zip).digest('hex');
-    await fs.mkdir(path.dirname(files.absolutePath(packageZipKey(hash))), { recursive: true });
-    await fs.writeFile(files.absolutePath(packageZipKey(hash)), zip);
+    await files.write(packageZipKey(hash), zip);
     const { sessionId } = await createSessionPath(db);
     const activity = await createActivity(db, sessionId, { packageHash: hash });
     await db.destroy();

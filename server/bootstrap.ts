@@ -8,7 +8,8 @@ import { createAdminAccount, randomPassword } from './features/auth/admin-accoun
 import { deleteExpiredSessions } from './features/auth/session.repository.js';
 import { countAdmins } from './features/auth/user.repository.js';
 import { describeStoredPackages } from './features/uploads/describe-stored-packages.js';
-import { FileStore } from './storage/file-store.js';
+import type { FileStore } from './storage/file-store.js';
+import { openFileStore } from './storage/open-file-store.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@ardoise.local';
 
@@ -25,9 +26,8 @@ export async function prepare(config: Config, print: (line: string) => void): Pr
   await migrateToLatest(db, config.database.kind);
   await ensureFirstAdmin(db, config, print);
   await deleteExpiredSessions(db, new Date());
-  const files = new FileStore(config.filesDir);
+  const files = openFileStore(config);
   await files.init();
-  await files.sweepTemp();
   await describeStoredPackages(db, files, print);
   return { db, files };
 }

@@ -25,6 +25,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('sqlite');
   });
 
+  it('keeps files under DATA_DIR by default and uses a bucket when S3_BUCKET is set', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'local' });
+    expect(loadConfig({ S3_BUCKET: '' }).fileStore).toEqual({ kind: 'local' });
+    expect(loadConfig({ S3_BUCKET: 'ardoise-files' }).fileStore).toEqual({
+      kind: 's3',
+      bucket: 'ardoise-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'ardoise-files',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'fr-par',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'ardoise-files',
+      endpoint: 'http://minio.internal:9000',
+      region: 'fr-par',
+      forcePathStyle: true,
+    });
+    expect(() =>
+      loadConfig({ S3_BUCKET: 'Not_A_Bucket', S3_ENDPOINT: 'nope', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toThrow(/S3_BUCKET: must be a bucket name[\s\S]*S3_ENDPOINT[\s\S]*S3_FORCE_PATH_STYLE/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', ADMIN_EMAIL: 'not-an-email', LOG_LEVEL: 'loud' })).toThrow(
       ConfigError,

@@ -41,7 +41,24 @@ const envSchema = z.object({
       .optional(),
   ),
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z, 0-9, dot, hyphen)')
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
+
+/** Where uploaded files live: folders under DATA_DIR/files, or an S3-compatible bucket. */
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
 
 export type Config = {
   port: number;
@@ -50,7 +67,9 @@ export type Config = {
   publicUrl: string;
   contentUrl: string;
   dataDir: string;
+  /** The local store's folder; with S3, scratch space for uploads being received lives beside it. */
   filesDir: string;
+  fileStore: FileStoreConfig;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   adminEmail?: string;
   adminPassword?: string;
@@ -93,6 +112,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentUrl: stripSlash(e.CONTENT_URL ?? `http://${browserHost}:${contentPort}`),
     dataDir,
     filesDir: path.join(dataDir, 'files'),
+    fileStore: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          // The SDK needs a region even for stores that ignore it (MinIO, Garage use us-east-1).
+          region: e.S3_REGION ?? 'us-east-1',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local' },
     database: databaseUrl
       ? { kind: 'postgres', url: databaseUrl }
       : { kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') },

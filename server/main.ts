@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     force.unref();
     await Promise.allSettled([app.close(), content.close()]);
     await db.destroy();
+    await files.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

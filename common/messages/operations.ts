@@ -3,6 +3,7 @@
 export const operationsMessages = {
   notReady: 'Not ready',
   databaseUnavailable: 'The database is unavailable. Please try again in a moment.',
+  fileStoreUnavailable: 'The file store is unavailable. Please try again in a moment.',
   metricsTokenRequired: 'A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>)',
 } as const;
 

@@ -9,6 +9,7 @@ import { httpMessages } from '../../common/messages/http.js';
 import { operationsMessages } from '../../common/messages/operations.js';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { HttpError } from '../http-error.js';
+import { FileStoreUnavailableError } from '../storage/file-store.js';
 
 const statusByFastifyCode: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, httpMessages.invalidJson],
@@ -26,6 +27,8 @@ const statusByFastifyCode: Record<string, [number, string]> = {
 export function toErrorReply(error: FastifyError | Error): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
   if (isDatabaseUnavailable(error)) return { status: 503, message: operationsMessages.databaseUnavailable };
+  if (error instanceof FileStoreUnavailableError)
+    return { status: 503, message: operationsMessages.fileStoreUnavailable };
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, message: error.validation[0]?.message ?? httpMessages.invalidInput };
   }

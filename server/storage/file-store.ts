@@ -1,64 +1,51 @@
-// The file store: uploaded PDFs and activity packages on local disk (an S3 driver can implement
-// the same interface later). Keys are relative paths:
-//   pdfs/<sha256>.pdf          a PDF, stored by content hash
-//   packages/<sha256>.zip      an activity package as uploaded (what learners download)
-//   packages/<sha256>/...      the same package extracted once, for the admin preview
-// Files are never changed in place. Uploads are written under tmp/ first and moved into place,
-// so a crash leaves only tmp/ leftovers, which the start-up sweep removes.
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// The file store: uploaded PDFs and activity packages, under the keys of storage/keys.ts. Two
+// drivers: folders under DATA_DIR/files (local-store.ts, the default) and an S3-compatible bucket
+// (s3-store.ts, when S3_BUCKET is set). Routes and services see only this interface, never a path.
+// Uploads are received into a local temp file first (the zip is checked and unpacked from it),
+// then handed to the store; stored files are never changed in place.
+import type { Readable } from 'node:stream';
 
-export class FileStore {
-  constructor(readonly root: string) {}
+export type StoredFile = { size: number; modified: Date };
+/** Inclusive byte positions, as in an HTTP Range. */
+export type ByteRange = { start: number; end: number };
 
-  async init(): Promise<void> {
-    await fs.mkdir(this.tempDir(), { recursive: true });
-  }
+export interface FileStore {
+  /** For logs and scripts: the folder or the bucket. */
+  readonly description: string;
+  /** Local scratch folder for uploads being received and unpacked (cleared at start). */
+  readonly tempDir: string;
+  /** Prepares the store and removes what interrupted uploads left in the scratch folder. */
+  init(): Promise<void>;
+  /** A fresh path under the scratch folder for a file or folder being written. */
+  tempPath(suffix?: string): string;
+  /** Stores a finished temp file under `key`, consuming it. An existing key is kept as it is: a
+   * content-addressed key always holds the same bytes. */
+  putFile(tempPath: string, key: string): Promise<void>;
+  /** Stores every file of a temp folder under `prefix/`, consuming the folder. */
+  putFolder(tempDir: string, prefix: string): Promise<void>;
+  /** Stores bytes or a stream under `key` (scripts, restores, tests). */
+  write(key: string, body: Uint8Array | Readable): Promise<void>;
+  /** Size and time of a stored file (not a folder), or null when there is none. */
+  stat(key: string): Promise<StoredFile | null>;
+  /** The bytes of a stored file, or one range of them. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Is there a file at `key` or under `key/`? */
+  exists(key: string): Promise<boolean>;
+  /** Removes the file at `key` and everything under `key/`; missing keys are fine. */
+  remove(key: string): Promise<void>;
+  /** Every stored key under `prefix` ('' for all), scratch folder excluded, in no promised order. */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  /** Runs `task` on a local path holding the file (zips are read with random access). */
+  withLocalCopy<T>(key: string, task: (filePath: string) => Promise<T>): Promise<T>;
+  /** Writes and removes a tiny file: what /readyz asks. */
+  probe(): Promise<void>;
+  close(): Promise<void>;
+}
 
-  /** Removes whatever an interrupted upload left behind. Run at start, before serving. */
-  async sweepTemp(): Promise<void> {
-    await fs.rm(this.tempDir(), { recursive: true, force: true });
-    await fs.mkdir(this.tempDir(), { recursive: true });
-  }
-
-  /** A fresh path under tmp/ for a file or folder being written. */
-  tempPath(suffix = ''): string {
-    return path.join(this.tempDir(), `${crypto.randomUUID()}${suffix}`);
-  }
-
-  /** The absolute path of a key; refuses keys that would leave the store. */
-  absolutePath(key: string): string {
-    const resolved = path.resolve(this.root, key);
-    if (!resolved.startsWith(this.root + path.sep)) throw new Error(`Key outside the file store: ${key}`);
-    return resolved;
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return fs.access(this.absolutePath(key)).then(
-      () => true,
-      () => false,
-    );
-  }
-
-  /** Moves a finished temp file or folder to its key. If the key already exists (same content
-   * hash), the temp copy is dropped: content-addressed files are identical by construction. */
-  async moveIntoPlace(tempPath: string, key: string): Promise<void> {
-    const target = this.absolutePath(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    if (await this.exists(key)) {
-      await fs.rm(tempPath, { recursive: true, force: true });
-      return;
-    }
-    await fs.rename(tempPath, target);
-  }
-
-  /** Removes a file or folder; missing keys are fine. */
-  async remove(key: string): Promise<void> {
-    await fs.rm(this.absolutePath(key), { recursive: true, force: true });
-  }
-
-  private tempDir(): string {
-    return path.join(this.root, 'tmp');
+/** The store cannot be reached (network, service down, refused credentials): 503, not 500. */
+export class FileStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`file store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'FileStoreUnavailableError';
   }
 }

@@ -1,12 +1,12 @@
 // Sends one stored file with conditional (ETag) and single-range support: the PDF preview and
 // stream, the activity files and the package download. Content-addressed files never change, so
-// their ETag is derived from the hash.
-import fs from 'node:fs';
+// their ETag is derived from the hash. The bytes come from the file store (either driver).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseByteRange } from '../../common/byte-range.js';
 import { httpMessages } from '../../common/messages/http.js';
 import { notFound } from '../http-error.js';
 import { matchesIfNoneMatch } from '../http-negotiation.js';
+import type { FileStore } from './file-store.js';
 
 export type FileReplyOptions = {
   contentType: string;
@@ -15,24 +15,17 @@ export type FileReplyOptions = {
   disposition?: string;
 };
 
-/** A regular file at `filePath` (links and folders are not served), or 404. */
-export async function statRegularFile(filePath: string): Promise<fs.Stats> {
-  try {
-    const stat = await fs.promises.lstat(filePath);
-    if (stat.isFile()) return stat;
-  } catch {
-    // missing: same answer as an unknown id
-  }
-  throw notFound(httpMessages.notFound);
-}
-
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  filePath: string,
+  files: FileStore,
+  key: string,
   options: FileReplyOptions,
 ): Promise<FastifyReply> {
-  const { size } = await statRegularFile(filePath);
+  const stored = await files.stat(key);
+  // Missing: the same answer as an unknown id.
+  if (!stored) throw notFound(httpMessages.notFound);
+  const { size } = stored;
   reply
     .header('etag', options.etag)
     .header('cache-control', options.cacheControl)
@@ -54,9 +47,10 @@ export async function sendStoredFile(
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1)
-      .send(fs.createReadStream(filePath, range));
+      .send(await files.read(key, range));
   }
-  return reply.header('content-length', size).send(fs.createReadStream(filePath));
+  // An empty file needs no read (and a Range of nothing cannot be asked of S3).
+  return reply.header('content-length', size).send(size === 0 ? '' : await files.read(key));
 }
 
 /** An inline Content-Disposition with an ASCII fallback name and the UTF-8 one. */

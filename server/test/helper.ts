@@ -7,7 +7,8 @@ import { buildApp, buildContentApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { FileStore } from '../storage/file-store.js';
+import type { FileStore } from '../storage/file-store.js';
+import { openFileStore } from '../storage/open-file-store.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export type TestContext = {
@@ -18,8 +19,9 @@ export type TestContext = {
   files: FileStore;
 };
 
-/** Call at the top level of a test file; the context is ready inside tests. */
-export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
+/** Call at the top level of a test file; the context is ready inside tests. `overrides` may be a
+ * function, read when the app is built (after the file's earlier beforeAll hooks). */
+export function setupTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}): TestContext {
   const context = {} as TestContext;
   let testDb: TestDatabase;
   beforeAll(async () => {
@@ -27,11 +29,12 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
     const config: Config = {
       ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
       database: testDb.database,
-      ...overrides,
+      fileStore: testDb.fileStore,
+      ...(typeof overrides === 'function' ? overrides() : overrides),
     };
     const db = openDatabase(config.database);
     await migrateToLatest(db, config.database.kind);
-    const files = new FileStore(config.filesDir);
+    const files = openFileStore(config);
     await files.init();
     const options = { db, config, files, logger: false, webDir: path.join(testDb.dataDir, 'no-web') };
     Object.assign(context, {
@@ -48,6 +51,7 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
     await context.app?.close();
     await context.content?.close();
     await context.db?.destroy();
+    await context.files?.close();
     await testDb?.drop();
   });
   return context;

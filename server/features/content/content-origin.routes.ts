@@ -5,7 +5,6 @@
 // preview player page); nothing outside the package is ever served, and a package cannot install
 // a service worker here.
 import crypto from 'node:crypto';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentMessages } from '../../../common/messages/curriculum.js';
@@ -13,9 +12,9 @@ import { httpMessages } from '../../../common/messages/http.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { forbidden, notFound } from '../../http-error.js';
 import type { AuthRule } from '../../plugins/auth.js';
+import { packageFileKey } from '../../storage/keys.js';
 import { sendStoredFile } from '../../storage/serve-file.js';
-import { findActivity } from '../curriculum/curriculum.repository.js';
-import { packageDirKey } from '../curriculum/stored-files.js';
+import { findActivityFiles } from '../curriculum/curriculum.service.js';
 import { contentTypeOf } from './mime-types.js';
 
 const adminViaCookie = { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule };
@@ -83,14 +82,12 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const segments = packagePath(request.params['*']);
       if (!segments) throw notFound(httpMessages.notFound);
-      const activity = await findActivity(app.db, request.params.id);
+      const activity = await findActivityFiles(app.db, request.params.id);
       if (!activity) throw notFound(httpMessages.notFound);
-      const root = app.files.absolutePath(packageDirKey(activity.package_hash));
-      const filePath = path.resolve(root, ...segments);
-      if (!filePath.startsWith(root + path.sep)) throw notFound(httpMessages.notFound);
+      const key = packageFileKey(activity.package_hash, segments);
       const fileTag = crypto.createHash('sha256').update(segments.join('/')).digest('base64url').slice(0, 16);
-      return sendStoredFile(request, reply, filePath, {
-        contentType: contentTypeOf(filePath),
+      return sendStoredFile(request, reply, app.files, key, {
+        contentType: contentTypeOf(key),
         etag: `"${activity.package_hash}-${fileTag}"`,
         // A package never changes in place: the same URL always answers the same bytes.
         cacheControl: 'private, max-age=31536000, immutable',

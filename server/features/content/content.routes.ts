@@ -9,7 +9,7 @@ import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { notFound } from '../../http-error.js';
 import { type AuthRule, access } from '../../plugins/auth.js';
 import { inlineDisposition, sendStoredFile } from '../../storage/serve-file.js';
-import { findPdf } from '../curriculum/curriculum.repository.js';
+import { findPdfFile } from '../curriculum/curriculum.service.js';
 
 const adminViaCookie = { config: { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule } };
 
@@ -28,10 +28,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/pdf/:id',
     { ...adminViaCookie, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const pdf = await findPdf(app.db, request.params.id);
+      const pdf = await findPdfFile(app.db, request.params.id);
       if (!pdf) throw notFound(httpMessages.notFound);
       reply.header('content-security-policy', PDF_CSP);
-      return sendStoredFile(request, reply, app.files.absolutePath(pdf.file_key), {
+      return sendStoredFile(request, reply, app.files, pdf.file_key, {
         contentType: 'application/pdf',
         // The file is content-addressed; the title is part of the answer too (its file name).
         etag: `"${crypto.createHash('sha256').update(`${pdf.file_key}\n${pdf.title}`).digest('base64url')}"`,

@@ -11,15 +11,10 @@ import {
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './curriculum.repository.js';
-import {
-  packageDirKey,
-  packageZipKey,
-  pdfKey,
-  removeUnreferencedFiles,
-  withFileLock,
-} from './stored-files.js';
+import { type FileRefs, removeUnreferencedFiles, withFileLock } from './stored-files.js';
 
 export type CurriculumDeps = { db: Db; files: FileStore; log: FastifyBaseLogger };
 type FileDeps = Pick<CurriculumDeps, 'db' | 'files'>;
@@ -162,6 +157,16 @@ export async function getActivitiesOfSession(db: Db, sessionId: number) {
   };
 }
 
+/** A PDF's stored key and title (the admin's preview stream), or undefined. */
+export function findPdfFile(db: Db, id: number) {
+  return repo.findPdf(db, id);
+}
+
+/** An activity's package hash (the content origin's preview files), or undefined. */
+export function findActivityFiles(db: Db, id: number) {
+  return repo.findActivity(db, id);
+}
+
 /** What the admin preview needs: the summary and where the unpacked package starts. */
 export async function getActivityPackage(db: Db, id: number) {
   const activity = found(await repo.findActivity(db, id), 'activities');
@@ -192,39 +197,34 @@ type NewChild = { parentId: number; title: string; actorId: number };
 /** What upload recognition found (uploads/package-description.ts). */
 export type RecognisedPackage = { kind: PackageKind; root: string; launch: string; summary: PackageSummary };
 
-/** The one way a PDF enters a lesson: its file moves to its content-addressed key and its row is
+/** The one way a PDF enters a lesson: its file goes to its content-addressed key and its row is
  * inserted under the key's lock, so that a failure leaves neither a row nor a file behind. */
 export async function addPdf(deps: FileDeps, pdf: NewChild & { file: NewFile }): Promise<repo.ItemRow> {
   const key = pdfKey(pdf.file.sha256);
-  return withFileLock(key, async () => {
-    await deps.files.moveIntoPlace(pdf.file.tempPath, key);
-    try {
-      return await createNode(
-        deps.db,
-        'pdfs',
-        pdf.actorId,
-        (trx) =>
-          repo.insertPdf(trx, {
-            lessonId: pdf.parentId,
-            title: pdf.title,
-            fileKey: key,
-            sizeBytes: pdf.file.size,
-          }),
-        { lessonId: pdf.parentId, sizeBytes: pdf.file.size },
-      );
-    } catch (error) {
-      await removeUnreferencedFiles(
-        deps.db,
-        deps.files,
-        { pdfKeys: [key], packageHashes: [] },
-        { locked: true },
-      );
-      throw error;
-    }
-  });
+  return withFileLock(key, () =>
+    storeThenInsert(
+      deps,
+      { pdfKeys: [key], packageHashes: [] },
+      () => deps.files.putFile(pdf.file.tempPath, key),
+      () =>
+        createNode(
+          deps.db,
+          'pdfs',
+          pdf.actorId,
+          (trx) =>
+            repo.insertPdf(trx, {
+              lessonId: pdf.parentId,
+              title: pdf.title,
+              fileKey: key,
+              sizeBytes: pdf.file.size,
+            }),
+          { lessonId: pdf.parentId, sizeBytes: pdf.file.size },
+        ),
+    ),
+  );
 }
 
-/** The one way an activity enters a session: the zip and its unpacked copy move to their keys and
+/** The one way an activity enters a session: the zip and its unpacked copy go to their keys and
  * the row (with what the package was recognised as) is inserted, all under the zip key's lock. */
 export async function addActivity(
   deps: FileDeps,
@@ -232,39 +232,55 @@ export async function addActivity(
 ): Promise<repo.ItemRow> {
   const { file } = activity;
   const hash = file.sha256;
-  return withFileLock(packageZipKey(hash), async () => {
-    await deps.files.moveIntoPlace(activity.unpackedDir, packageDirKey(hash));
-    await deps.files.moveIntoPlace(file.tempPath, packageZipKey(hash));
-    try {
-      return await createNode(
-        deps.db,
-        'activities',
-        activity.actorId,
-        (trx) =>
-          repo.insertActivity(trx, {
+  return withFileLock(packageZipKey(hash), () =>
+    storeThenInsert(
+      deps,
+      { pdfKeys: [], packageHashes: [hash] },
+      async () => {
+        // The unpacked copy first: a stored zip means its copy is complete.
+        await deps.files.putFolder(activity.unpackedDir, packageDirKey(hash));
+        await deps.files.putFile(file.tempPath, packageZipKey(hash));
+      },
+      () =>
+        createNode(
+          deps.db,
+          'activities',
+          activity.actorId,
+          (trx) =>
+            repo.insertActivity(trx, {
+              sessionId: activity.parentId,
+              title: activity.title,
+              packageHash: hash,
+              sizeBytes: file.size,
+              package: packageColumns(activity.package),
+            }),
+          {
             sessionId: activity.parentId,
-            title: activity.title,
             packageHash: hash,
             sizeBytes: file.size,
-            package: packageColumns(activity.package),
-          }),
-        {
-          sessionId: activity.parentId,
-          packageHash: hash,
-          sizeBytes: file.size,
-          kind: activity.package.kind,
-        },
-      );
-    } catch (error) {
-      await removeUnreferencedFiles(
-        deps.db,
-        deps.files,
-        { pdfKeys: [], packageHashes: [hash] },
-        { locked: true },
-      );
-      throw error;
-    }
-  });
+            kind: activity.package.kind,
+          },
+        ),
+    ),
+  );
+}
+
+/** Stores the files, then inserts their row; on any failure (the store unreachable, the insert
+ * refused) removes the files no row references and rethrows. The caller holds the keys' lock. */
+async function storeThenInsert<T>(
+  deps: FileDeps,
+  refs: FileRefs,
+  store: () => Promise<void>,
+  insert: () => Promise<T>,
+): Promise<T> {
+  try {
+    await store();
+    return await insert();
+  } catch (error) {
+    // A store that just failed may refuse this too: what it leaves is found by `npm run sweep-files`.
+    await removeUnreferencedFiles(deps.db, deps.files, refs, { locked: true }).catch(() => {});
+    throw error;
+  }
 }
 
 export function packageColumns(pkg: RecognisedPackage): repo.PackageColumns {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../../../common/messages/curriculum.js';
 import {
@@ -13,9 +11,9 @@ import {
   createSessionPath,
   createTeacher,
 } from '../../fixtures/factories.js';
+import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, apiClient, setupTestApp } from '../../test/helper.js';
-import { packageDirKey, packageZipKey, pdfKey } from './stored-files.js';
 
 const ctx = setupTestApp();
 let admin: ApiClient;
@@ -259,9 +257,7 @@ describe('sessions, PDFs and activities', () => {
 
 /** Writes a stand-in file at a key, as the upload flow would have. */
 async function storeFile(key: string): Promise<void> {
-  const target = ctx.files.absolutePath(key);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, key);
+  await ctx.files.write(key, Buffer.from(key));
 }
 
 async function storePackage(hash: string): Promise<void> {

@@ -5,11 +5,8 @@
 import type { Db } from '../../db/database.js';
 import { withDatabaseLock, withProcessLock } from '../../db/database-lock.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { ownerOfKey, packageDirKey, packageZipKey } from '../../storage/keys.js';
 import { isPackageReferenced, isPdfKeyReferenced } from './curriculum.repository.js';
-
-export const pdfKey = (sha256: string) => `pdfs/${sha256}.pdf`;
-export const packageZipKey = (sha256: string) => `packages/${sha256}.zip`;
-export const packageDirKey = (sha256: string) => `packages/${sha256}`;
 
 /** The database whose locks guard the files; set once when the app is built. Without one (scripts,
  * unit tests of this module) the lock holds within this process only. */
@@ -49,4 +46,48 @@ export async function removeUnreferencedFiles(
       await files.remove(packageDirKey(hash));
     });
   }
+}
+
+export type SweepReport = {
+  /** Stored files (PDFs, package zips and unpacked files) that no row references. */
+  unreferenced: { key: string; size: number }[];
+  /** Keys outside Ardoise's layout: reported, never removed. */
+  unknown: string[];
+};
+
+/**
+ * Finds the stored files no row references (left by a crash between storing a file and inserting
+ * its row, or by a removal that failed after its delete committed) and, with `apply`, removes them,
+ * each under its key's lock and after checking again that no row references it: an upload in
+ * progress holds that lock from storing its files to committing its row, so it is never cut.
+ */
+export async function sweepUnreferencedFiles(
+  db: Db,
+  files: FileStore,
+  options: { apply: boolean },
+): Promise<SweepReport> {
+  const report: SweepReport = { unreferenced: [], unknown: [] };
+  const referenced = new Map<string, boolean>();
+  const isReferenced = async (id: string, check: () => Promise<boolean>) => {
+    if (!referenced.has(id)) referenced.set(id, await check());
+    return referenced.get(id) as boolean;
+  };
+  const refs: FileRefs = { pdfKeys: [], packageHashes: [] };
+  for await (const object of files.list('')) {
+    const owner = ownerOfKey(object.key);
+    if (owner.kind === 'unknown') {
+      report.unknown.push(object.key);
+      continue;
+    }
+    const kept =
+      owner.kind === 'pdf'
+        ? await isReferenced(owner.key, () => isPdfKeyReferenced(db, owner.key))
+        : await isReferenced(owner.hash, () => isPackageReferenced(db, owner.hash));
+    if (kept) continue;
+    report.unreferenced.push(object);
+    if (owner.kind === 'pdf') refs.pdfKeys.push(owner.key);
+    else refs.packageHashes.push(owner.hash);
+  }
+  if (options.apply) await removeUnreferencedFiles(db, files, refs);
+  return report;
 }

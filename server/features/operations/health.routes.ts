@@ -12,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/readyz', access.public, async (_request, reply) => {
-    const readiness = await checkReadiness(app.db, app.files.root);
+    const readiness = await checkReadiness(app.db, app.files);
     reply.header('cache-control', 'no-store');
     if (readiness.ready) return { success: true, status: 'ready', checks: readiness.checks };
     return reply.status(503).send({

@@ -1,12 +1,11 @@
-// The checks behind /readyz: the database answers, the file store takes a write, and the schema is
+// The checks behind /readyz: the database answers, the file store takes a write (a tiny file
+// written and removed, in the folder or the bucket), and the schema is
 // at this build's latest migration. Each check is cheap and bounded in time.
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { readinessProblems } from '../../../common/messages/operations.js';
 import type { Db } from '../../db/database.js';
 import { countPendingMigrations } from '../../db/migrate.js';
+import type { FileStore } from '../../storage/file-store.js';
 
 export type CheckName = keyof typeof readinessProblems;
 export type Readiness = { ready: boolean; checks: Record<CheckName, 'ok' | 'failed'>; problems: string[] };
@@ -14,10 +13,10 @@ export type Readiness = { ready: boolean; checks: Record<CheckName, 'ok' | 'fail
 /** A check slower than this counts as failed: a load balancer wants an answer, not a hang. */
 const CHECK_TIMEOUT_MS = 2000;
 
-export async function checkReadiness(db: Db, filesRoot: string): Promise<Readiness> {
+export async function checkReadiness(db: Db, store: FileStore): Promise<Readiness> {
   const [database, files, migrations] = await Promise.all([
     passes(sql`select 1`.execute(db)),
-    passes(probeFileStore(filesRoot)),
+    passes(store.probe()),
     passes(countPendingMigrations(db).then((pending) => pending === 0 || Promise.reject())),
   ]);
   const results = { database, files, migrations };
@@ -30,13 +29,6 @@ export async function checkReadiness(db: Db, filesRoot: string): Promise<Readine
     Object.entries(results).map(([name, ok]) => [name, ok ? 'ok' : 'failed']),
   ) as Readiness['checks'];
   return { ready: failed.length === 0, checks, problems };
-}
-
-/** Writes and removes a tiny file under the store's tmp/ (what an upload does first). */
-async function probeFileStore(root: string): Promise<void> {
-  const probe = path.join(root, 'tmp', `readyz-${crypto.randomUUID()}`);
-  await fs.writeFile(probe, 'ok');
-  await fs.rm(probe);
 }
 
 async function passes(check: Promise<unknown>): Promise<boolean> {

@@ -8,6 +8,7 @@ import { httpMessages } from '../../../common/messages/http.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { notFound } from '../../http-error.js';
 import type { AuthRule } from '../../plugins/auth.js';
+import { packageZipKey } from '../../storage/keys.js';
 import { inlineDisposition, sendStoredFile } from '../../storage/serve-file.js';
 import { findOwnedActivityPackage, findOwnedPdfFile } from './player.repository.js';
 
@@ -23,7 +24,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const pdf = await findOwnedPdfFile(app.db, request.requireCaller(), request.params.id);
         if (!pdf) throw notFound(httpMessages.notFound);
-        return sendStoredFile(request, reply, app.files.absolutePath(pdf.file_key), {
+        return sendStoredFile(request, reply, app.files, pdf.file_key, {
           contentType: 'application/pdf',
           // PDFs are stored by content hash too: the key names this exact version.
           etag: `"${pdf.file_key}"`,
@@ -42,7 +43,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!activity) throw notFound(httpMessages.notFound);
       // Packages never change in place (stored by content hash): the hash is a strong ETag, and
       // the player sends the one it holds offline to skip the download when nothing changed.
-      return sendStoredFile(request, reply, app.files.absolutePath(`packages/${activity.package_hash}.zip`), {
+      return sendStoredFile(request, reply, app.files, packageZipKey(activity.package_hash), {
         contentType: 'application/zip',
         etag: `"${activity.package_hash}"`,
         cacheControl: 'private, no-store',

@@ -4,9 +4,9 @@
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { packageZipKey } from '../../storage/keys.js';
 import { listUndescribedPackages, updatePackageDescription } from '../curriculum/curriculum.repository.js';
 import { packageColumns } from '../curriculum/curriculum.service.js';
-import { packageZipKey } from '../curriculum/stored-files.js';
 import { describeStoredPackage } from './zip-package.js';
 
 export async function describeStoredPackages(
@@ -19,7 +19,7 @@ export async function describeStoredPackages(
   let failed = 0;
   for (const { package_hash: hash } of pending) {
     try {
-      const description = await describeStoredPackage(files.absolutePath(packageZipKey(hash)));
+      const description = await files.withLocalCopy(packageZipKey(hash), describeStoredPackage);
       await updatePackageDescription(db, hash, packageColumns(description));
       described++;
     } catch (error) {

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { activityPackageResponseSchema } from '../../../common/schemas/curriculum.js';
@@ -11,6 +9,7 @@ import {
   DEFAULT_PASSWORD,
 } from '../../fixtures/factories.js';
 import { buildActivityZip, buildZip } from '../../fixtures/files.js';
+import { packageDirKey, packageZipKey } from '../../storage/keys.js';
 import { expectShape, signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import {
@@ -21,7 +20,6 @@ import {
   buildScormPackage,
 } from '../../test/package-fixtures.js';
 import { uploadPackage } from '../../test/upload-helpers.js';
-import { packageDirKey, packageZipKey } from '../curriculum/stored-files.js';
 import { describeStoredPackages } from './describe-stored-packages.js';
 
 const ctx = setupTestApp();
@@ -262,8 +260,7 @@ describe('describing packages stored before recognition', () => {
     const stored = [scorm, html];
     for (const zip of stored) {
       const key = packageZipKey(sha256(zip));
-      await fs.mkdir(path.dirname(ctx.files.absolutePath(key)), { recursive: true });
-      await fs.writeFile(ctx.files.absolutePath(key), zip);
+      await ctx.files.write(key, zip);
     }
     const old = [
       await createActivity(ctx.db, sessionId, { packageHash: sha256(scorm) }),

@@ -7,11 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../../fixtures/files.js';
+import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
 import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
+import { storeListing as listStore, readStored } from '../../test/stored-files.js';
 import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
 import { zipAttacks } from '../../test/zip-attacks.js';
-import { packageDirKey, packageZipKey, pdfKey } from '../curriculum/stored-files.js';
 
 const PDF_CAP = 64 * 1024;
 const ctx = setupTestApp({ pdfMaxBytes: PDF_CAP });
@@ -51,11 +52,8 @@ const fields = (title: string, id: number | string): Part[] => [
 ];
 
 /** Every file under the store (temp folder included), to prove a refused upload changed nothing. */
-async function storeListing(): Promise<string[]> {
-  const entries = await fs.readdir(ctx.files.root, { recursive: true, withFileTypes: true });
-  return entries
-    .map((entry) => path.relative(ctx.files.root, path.join(entry.parentPath, entry.name)))
-    .sort();
+function storeListing(): Promise<string[]> {
+  return listStore(ctx.files);
 }
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
@@ -104,7 +102,7 @@ describe('PDF uploads', () => {
     const body = response.json();
     expect(body).toEqual({ success: true, newPdf: { id: expect.any(Number), title: 'Fiche élève' } });
     const key = pdfKey(sha256(bytes));
-    expect(await fs.readFile(ctx.files.absolutePath(key))).toEqual(bytes);
+    expect(await readStored(ctx.files, key)).toEqual(bytes);
     const row = await ctx.db
       .selectFrom('pdfs')
       .selectAll()
@@ -184,8 +182,8 @@ describe('activity uploads', () => {
     expect(body).toMatchObject({ success: true, newfile: { id: expect.any(Number), title: 'Les couleurs' } });
     expect(body.package).toMatchObject({ kind: 'html5', launch: 'index.html', files: 4, warnings: [] });
     const hash = sha256(zip);
-    expect(await fs.readFile(ctx.files.absolutePath(packageZipKey(hash)))).toEqual(zip);
-    const index = await fs.readFile(ctx.files.absolutePath(`${packageDirKey(hash)}/index.html`), 'utf8');
+    expect(await readStored(ctx.files, packageZipKey(hash))).toEqual(zip);
+    const index = (await readStored(ctx.files, `${packageDirKey(hash)}/index.html`)).toString('utf8');
     expect(index).toContain('Les couleurs');
     const row = await ctx.db
       .selectFrom('activities')
@@ -276,8 +274,9 @@ describe('activity uploads', () => {
     }
     expect(await rowCounts()).toEqual(counts);
     // Nothing escaped next to the store either.
-    await expect(fs.access(path.join(ctx.files.root, '..', 'evil.txt'))).rejects.toThrow();
-    await expect(fs.access(path.join(ctx.files.root, 'packages', 'evil.txt'))).rejects.toThrow();
+    await expect(fs.access(path.join(ctx.config.filesDir, '..', 'evil.txt'))).rejects.toThrow();
+    await expect(fs.access(path.join(ctx.config.filesDir, 'packages', 'evil.txt'))).rejects.toThrow();
+    expect(await ctx.files.exists('packages/evil.txt')).toBe(false);
   });
 });
 
