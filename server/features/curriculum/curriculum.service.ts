@@ -233,6 +233,14 @@ export async function addActivity(
   const { file } = activity;
   const hash = file.sha256;
   return withFileLock(packageZipKey(hash), async () => {
+    // A copy no row uses may be a folder half removed by a process killed mid-delete: it is
+    // replaced, never kept (moveIntoPlace keeps an existing copy).
+    await removeUnreferencedFiles(
+      deps.db,
+      deps.files,
+      { pdfKeys: [], packageHashes: [hash] },
+      { locked: true },
+    );
     await deps.files.moveIntoPlace(activity.unpackedDir, packageDirKey(hash));
     await deps.files.moveIntoPlace(file.tempPath, packageZipKey(hash));
     try {
