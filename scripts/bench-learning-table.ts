@@ -6,8 +6,11 @@
 // requests/s.
 //   npm run bench:learning-table                 (SQLite)
 //   DB_KIND=postgres npm run bench:learning-table (PostgreSQL on TEST_PG_URL or the local server)
+// Seeding takes minutes: BENCH_KEEP_DATABASE=1 keeps the seeded PostgreSQL database and prints its
+// URL, BENCH_DATABASE_URL=<that URL> runs on it again without seeding (then drop it yourself).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
@@ -104,12 +107,6 @@ async function seed(db: Db): Promise<{ teacherId: number; groupId: number }> {
   // Some progress: every third activity completed.
   await sql`UPDATE group_activities SET status = 'completed' WHERE id % 3 = 0`.execute(db);
 
-  const group = await db
-    .selectFrom('class_groups')
-    .select(['id', 'teacher_id'])
-    .where('level_id', '=', big.levelId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
   const counts = await db
     .selectFrom('group_activities')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -117,6 +114,18 @@ async function seed(db: Db): Promise<{ teacherId: number; groupId: number }> {
   console.log(
     `seeded ${GROUPS} groups, ${TEACHERS} teachers, ${Number(counts.n)} activity entries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  return benchGroup(db);
+}
+
+/** The group measured: the first one on the big level. */
+async function benchGroup(db: Db): Promise<{ teacherId: number; groupId: number }> {
+  const group = await db
+    .selectFrom('class_groups as g')
+    .innerJoin('levels as l', 'l.id', 'g.level_id')
+    .select(['g.id', 'g.teacher_id'])
+    .where('l.title', '=', 'Grand niveau')
+    .orderBy('g.id')
+    .executeTakeFirstOrThrow();
   return { teacherId: group.teacher_id, groupId: group.id };
 }
 
@@ -153,16 +162,28 @@ function autocannon(url: string, headers: Record<string, string>, duration: numb
 }
 
 async function main() {
-  const testDb = await createTestDatabase();
+  const reusedUrl = process.env.BENCH_DATABASE_URL;
+  const testDb = reusedUrl
+    ? {
+        database: { kind: 'postgres' as const, url: reusedUrl },
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'ardoise-bench-')),
+        drop: async () => undefined,
+      }
+    : await createTestDatabase();
   const config = {
     ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
     database: testDb.database,
   };
   const db = openDatabase(config.database);
+  let keep = Boolean(reusedUrl);
   try {
     await migrateToLatest(db, config.database.kind);
-    const { teacherId, groupId } = await seed(db);
-    if (config.database.kind === 'postgres') await sql`ANALYZE`.execute(db);
+    const { teacherId, groupId } = reusedUrl ? await benchGroup(db) : await seed(db);
+    if (config.database.kind === 'postgres' && !reusedUrl) await sql`ANALYZE`.execute(db);
+    if (process.env.BENCH_KEEP_DATABASE && config.database.kind === 'postgres') {
+      keep = true;
+      console.log(`kept the seeded database: BENCH_DATABASE_URL=${config.database.url}`);
+    }
     const token = await insertSession(db, teacherId, new Date(), 3600_000);
 
     const files = new FileStore(config.filesDir);
@@ -270,7 +291,8 @@ async function main() {
     await app.close();
   } finally {
     await db.destroy();
-    await testDb.drop();
+    if (keep) fs.rmSync(testDb.dataDir, { recursive: true, force: true });
+    else await testDb.drop();
   }
 }
 
