@@ -16,14 +16,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Db, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { hashPassword } from '../server/features/auth/password.js';
-import { insertSession } from '../server/features/auth/session.repository.js';
+import {
+  findSessionUser,
+  findSessionUserAndGroup,
+  insertSession,
+} from '../server/features/auth/session.repository.js';
+import { findOwnedGroup } from '../server/features/groups/group-access.js';
 import { buildLevel } from '../server/features/learning-table/learner.factories.js';
 import { createSchool } from '../server/fixtures/factories.js';
 import { FileStore } from '../server/storage/file-store.js';
@@ -286,6 +291,23 @@ async function main() {
       await sql`select 2`.execute(db);
       return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
     });
+    // The route's own lookups before its cached bytes: as before (session, then group: two
+    // statements) and as now (one statement), to compare the two in the same run.
+    const gzipAfter = (lookup: () => Promise<unknown>) => async (_request: unknown, reply: FastifyReply) => {
+      await lookup();
+      return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
+    };
+    bare.get(
+      '/gzip-session-then-group',
+      gzipAfter(async () => {
+        const caller = await findSessionUser(db, token, new Date());
+        if (caller) await findOwnedGroup(db, caller, groupId);
+      }),
+    );
+    bare.get(
+      '/gzip-session-and-group',
+      gzipAfter(() => findSessionUserAndGroup(db, token, new Date(), groupId)),
+    );
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     // Also the server's CPU time per request (this process): steadier than latency on a busy machine.
@@ -324,6 +346,13 @@ async function main() {
         ? {
             one: await measure(`${bareBase}/gzip-1-query`, browser),
             two: await measure(`${bareBase}/gzip-2-queries`, browser),
+            // In turn, twice: the noisier the machine, the more the order would matter.
+            lookups: [
+              await measure(`${bareBase}/gzip-session-then-group`, browser),
+              await measure(`${bareBase}/gzip-session-and-group`, browser),
+              await measure(`${bareBase}/gzip-session-then-group`, browser),
+              await measure(`${bareBase}/gzip-session-and-group`, browser),
+            ],
           }
         : undefined;
     const routeResult = await measure(route, { ...auth, ...browser });
@@ -360,6 +389,15 @@ async function main() {
     if (dbResults) {
       console.log(row('bare gzip + 1 PostgreSQL round trip', dbResults.one));
       console.log(row('bare gzip + 2 PostgreSQL round trips', dbResults.two));
+      const [twoA, oneA, twoB, oneB] = dbResults.lookups;
+      console.log(row('bare gzip + session, then group (before)', twoA!));
+      console.log(row('bare gzip + session and group in one (now)', oneA!));
+      console.log(row('bare gzip + session, then group (before)', twoB!));
+      console.log(row('bare gzip + session and group in one (now)', oneB!));
+      console.log(
+        `one statement against two: ${(oneA!.rps / twoA!.rps).toFixed(2)}× / ${(oneB!.rps / twoB!.rps).toFixed(2)}× the req/s, ` +
+          `p99 ${oneA!.p99} / ${oneB!.p99} ms against ${twoA!.p99} / ${twoB!.p99} ms`,
+      );
     }
     console.log(row('GET user/usertable/{id}', routeResult));
     console.log(row('GET user/usertable/{id}, no gzip accepted', routeIdentity));
