@@ -6,18 +6,29 @@
 // requests/s.
 //   npm run bench:learning-table                 (SQLite)
 //   DB_KIND=postgres npm run bench:learning-table (PostgreSQL on TEST_PG_URL or the local server)
+//   DB_KIND=postgres npm run bench:learning-table -- --instances 2
+//                          (also the route on 2 server processes sharing the database, and on 1)
+// Seeding takes minutes: BENCH_KEEP_DATABASE=1 keeps the seeded PostgreSQL database and prints its
+// URL, BENCH_DATABASE_URL=<that URL> runs on it again without seeding (then drop it yourself).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Db, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { hashPassword } from '../server/features/auth/password.js';
-import { insertSession } from '../server/features/auth/session.repository.js';
+import {
+  findSessionUser,
+  findSessionUserAndGroup,
+  insertSession,
+} from '../server/features/auth/session.repository.js';
+import { findOwnedGroup } from '../server/features/groups/group-access.js';
 import { buildLevel } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
@@ -104,12 +115,6 @@ async function seed(db: Db): Promise<{ teacherId: number; groupId: number }> {
   // Some progress: every third activity completed.
   await sql`UPDATE group_activities SET status = 'completed' WHERE id % 3 = 0`.execute(db);
 
-  const group = await db
-    .selectFrom('class_groups')
-    .select(['id', 'teacher_id'])
-    .where('level_id', '=', big.levelId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
   const counts = await db
     .selectFrom('group_activities')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -117,16 +122,80 @@ async function seed(db: Db): Promise<{ teacherId: number; groupId: number }> {
   console.log(
     `seeded ${GROUPS} groups, ${TEACHERS} teachers, ${Number(counts.n)} activity entries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  return benchGroup(db);
+}
+
+/** The group measured: the first one on the big level. */
+async function benchGroup(db: Db): Promise<{ teacherId: number; groupId: number }> {
+  const group = await db
+    .selectFrom('class_groups as g')
+    .innerJoin('levels as l', 'l.id', 'g.level_id')
+    .select(['g.id', 'g.teacher_id'])
+    .where('l.title', '=', 'Grand niveau')
+    .orderBy('g.id')
+    .executeTakeFirstOrThrow();
   return { teacherId: group.teacher_id, groupId: group.id };
 }
 
 type Result = { p50: number; p99: number; rps: number; total: number; non2xx: number; errors: number };
+type Measured = Result & { cpuPerRequest: number; pgCpuPerRequest: number };
 
-function autocannon(url: string, headers: Record<string, string>, duration: number): Promise<Result> {
+const instancesArg = process.argv.indexOf('--instances');
+const INSTANCES = instancesArg === -1 ? 1 : Number(process.argv[instancesArg + 1]);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A server process (server/main.ts) on the bench database, with its own DATA_DIR; resolves once ready. */
+async function startInstance(databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ardoise-bench-instance-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      CONTENT_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ardoise is ready')) resolve();
+    });
+    child.once('exit', () => reject(new Error(`a server process exited:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Several URLs: autocannon spreads its connections over them (a load balancer without stickiness). */
+function autocannon(
+  url: string | string[],
+  headers: Record<string, string>,
+  duration: number,
+): Promise<Result> {
   const bin = path.resolve('node_modules/.bin/autocannon');
   const args = ['-c', String(CONNECTIONS), '-d', String(duration), '-j'];
   for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`);
-  args.push(url);
+  args.push(...[url].flat());
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
@@ -153,16 +222,28 @@ function autocannon(url: string, headers: Record<string, string>, duration: numb
 }
 
 async function main() {
-  const testDb = await createTestDatabase();
+  const reusedUrl = process.env.BENCH_DATABASE_URL;
+  const testDb = reusedUrl
+    ? {
+        database: { kind: 'postgres' as const, url: reusedUrl },
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'ardoise-bench-')),
+        drop: async () => undefined,
+      }
+    : await createTestDatabase();
   const config = {
     ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
     database: testDb.database,
   };
   const db = openDatabase(config.database);
+  let keep = Boolean(reusedUrl);
   try {
     await migrateToLatest(db, config.database.kind);
-    const { teacherId, groupId } = await seed(db);
-    if (config.database.kind === 'postgres') await sql`ANALYZE`.execute(db);
+    const { teacherId, groupId } = reusedUrl ? await benchGroup(db) : await seed(db);
+    if (config.database.kind === 'postgres' && !reusedUrl) await sql`ANALYZE`.execute(db);
+    if (process.env.BENCH_KEEP_DATABASE && config.database.kind === 'postgres') {
+      keep = true;
+      console.log(`kept the seeded database: BENCH_DATABASE_URL=${config.database.url}`);
+    }
     const token = await insertSession(db, teacherId, new Date(), 3600_000);
 
     const files = new LocalFileStore(config.filesDir);
@@ -210,20 +291,46 @@ async function main() {
       await sql`select 2`.execute(db);
       return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
     });
+    // The route's own lookups before its cached bytes: as before (session, then group: two
+    // statements) and as now (one statement), to compare the two in the same run.
+    const gzipAfter = (lookup: () => Promise<unknown>) => async (_request: unknown, reply: FastifyReply) => {
+      await lookup();
+      return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
+    };
+    bare.get(
+      '/gzip-session-then-group',
+      gzipAfter(async () => {
+        const caller = await findSessionUser(db, token, new Date());
+        if (caller) await findOwnedGroup(db, caller, groupId);
+      }),
+    );
+    bare.get(
+      '/gzip-session-and-group',
+      gzipAfter(() => findSessionUserAndGroup(db, token, new Date(), groupId)),
+    );
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     // Also the server's CPU time per request (this process): steadier than latency on a busy machine.
     // With PostgreSQL on this machine, also the CPU its server processes spent per request.
-    const measure = async (url: string, headers: Record<string, string>) => {
+    // Server processes started for --instances: their CPU is read from /proc instead.
+    const measure = async (
+      url: string | string[],
+      headers: Record<string, string>,
+      serverPids?: number[],
+    ) => {
       await autocannon(url, headers, 2); // warm-up
-      const cpuBefore = process.cpuUsage();
+      const serverCpu = () => {
+        if (serverPids) return cpuMicrosOf((pid) => serverPids.includes(pid));
+        const { user, system } = process.cpuUsage();
+        return user + system;
+      };
+      const cpuBefore = serverCpu();
       const pgBefore = postgresCpuMicros();
       const result = await autocannon(url, headers, DURATION_S);
-      const cpu = process.cpuUsage(cpuBefore);
       const total = Math.max(result.total, 1);
       return {
         ...result,
-        cpuPerRequest: (cpu.user + cpu.system) / total,
+        cpuPerRequest: (serverCpu() - cpuBefore) / total,
         pgCpuPerRequest: (postgresCpuMicros() - pgBefore) / total,
       };
     };
@@ -239,12 +346,37 @@ async function main() {
         ? {
             one: await measure(`${bareBase}/gzip-1-query`, browser),
             two: await measure(`${bareBase}/gzip-2-queries`, browser),
+            // In turn, twice: the noisier the machine, the more the order would matter.
+            lookups: [
+              await measure(`${bareBase}/gzip-session-then-group`, browser),
+              await measure(`${bareBase}/gzip-session-and-group`, browser),
+              await measure(`${bareBase}/gzip-session-then-group`, browser),
+              await measure(`${bareBase}/gzip-session-and-group`, browser),
+            ],
           }
         : undefined;
     const routeResult = await measure(route, { ...auth, ...browser });
     const routeIdentity = await measure(route, auth);
+    // --instances N: the same route on N server processes of their own (one PostgreSQL database),
+    // beside one such process alone, in the same run.
+    const processes: Array<{ url: string; pid: number; stop: () => Promise<void> }> = [];
+    let processResults: { one: Measured; all: Measured } | undefined;
+    if (INSTANCES > 1) {
+      if (config.database.kind !== 'postgres') throw new Error('--instances needs DB_KIND=postgres');
+      try {
+        for (let i = 0; i < INSTANCES; i++) processes.push(await startInstance(config.database.url));
+        const routeOf = (instance: { url: string }) => `${instance.url}/api/user/usertable/${groupId}`;
+        const pids = processes.map((instance) => instance.pid);
+        processResults = {
+          one: await measure(routeOf(processes[0]!), { ...auth, ...browser }, pids),
+          all: await measure(processes.map(routeOf), { ...auth, ...browser }, pids),
+        };
+      } finally {
+        for (const instance of processes) await instance.stop();
+      }
+    }
 
-    const row = (name: string, r: Result & { cpuPerRequest: number; pgCpuPerRequest: number }) =>
+    const row = (name: string, r: Measured) =>
       `${name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.rps.toFixed(0).padStart(6)} req/s   ${r.cpuPerRequest.toFixed(0).padStart(4)} µs CPU/req` +
       (config.database.kind === 'postgres'
         ? ` + ${r.pgCpuPerRequest.toFixed(0).padStart(4)} µs PostgreSQL`
@@ -257,9 +389,22 @@ async function main() {
     if (dbResults) {
       console.log(row('bare gzip + 1 PostgreSQL round trip', dbResults.one));
       console.log(row('bare gzip + 2 PostgreSQL round trips', dbResults.two));
+      const [twoA, oneA, twoB, oneB] = dbResults.lookups;
+      console.log(row('bare gzip + session, then group (before)', twoA!));
+      console.log(row('bare gzip + session and group in one (now)', oneA!));
+      console.log(row('bare gzip + session, then group (before)', twoB!));
+      console.log(row('bare gzip + session and group in one (now)', oneB!));
+      console.log(
+        `one statement against two: ${(oneA!.rps / twoA!.rps).toFixed(2)}× / ${(oneB!.rps / twoB!.rps).toFixed(2)}× the req/s, ` +
+          `p99 ${oneA!.p99} / ${oneB!.p99} ms against ${twoA!.p99} / ${twoB!.p99} ms`,
+      );
     }
     console.log(row('GET user/usertable/{id}', routeResult));
     console.log(row('GET user/usertable/{id}, no gzip accepted', routeIdentity));
+    if (processResults) {
+      console.log(row('route, 1 server process', processResults.one));
+      console.log(row(`route, ${INSTANCES} server processes`, processResults.all));
+    }
     const fastestBare = Math.max(...Object.values(bareResults).map((r) => r.rps));
     const ratio = routeResult.rps / fastestBare;
     console.log(
@@ -270,7 +415,8 @@ async function main() {
     await app.close();
   } finally {
     await db.destroy();
-    await testDb.drop();
+    if (keep) fs.rmSync(testDb.dataDir, { recursive: true, force: true });
+    else await testDb.drop();
   }
 }
 
@@ -278,6 +424,11 @@ await main();
 
 /** CPU time (µs) used so far by the local PostgreSQL server's processes (0 where /proc is absent). */
 function postgresCpuMicros(): number {
+  return cpuMicrosOf((_pid, comm) => comm === 'postgres');
+}
+
+/** CPU time (µs) used so far by the processes `pick` chooses, read from /proc. */
+function cpuMicrosOf(pick: (pid: number, comm: string) => boolean): number {
   const ticksPerSecond = 100;
   let ticks = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -287,7 +438,7 @@ function postgresCpuMicros(): number {
         stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
         stat.slice(stat.lastIndexOf(')') + 2),
       ];
-      if (comm !== 'postgres') continue;
+      if (!pick(Number(pid), comm)) continue;
       const fields = rest.split(' ');
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
     } catch {

@@ -1,5 +1,5 @@
-// Everything that happens once before serving: database, migrations, first admin, file sweep,
-// description of packages stored before recognition.
+// Everything that happens once before serving: database, migrations, first admin, file sweeps
+// (temp files, then files no row references), description of packages stored before recognition.
 import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -7,6 +7,7 @@ import { waitForDatabase } from './db/wait-for-database.js';
 import { createAdminAccount, randomPassword } from './features/auth/admin-accounts.js';
 import { deleteExpiredSessions } from './features/auth/session.repository.js';
 import { countAdmins } from './features/auth/user.repository.js';
+import { sweepUnreferencedFiles } from './features/curriculum/stored-files.js';
 import { describeStoredPackages } from './features/uploads/describe-stored-packages.js';
 import type { FileStore } from './storage/file-store.js';
 import { openFileStore } from './storage/open-file-store.js';
@@ -28,6 +29,13 @@ export async function prepare(config: Config, print: (line: string) => void): Pr
   await deleteExpiredSessions(db, new Date());
   const files = openFileStore(config);
   await files.init();
+  // What a process killed mid-upload or mid-delete left (kill -9, power loss): removed before serving.
+  const { unreferenced } = await sweepUnreferencedFiles(db, files, { apply: true });
+  if (unreferenced.length > 0) {
+    print(
+      `Removed ${unreferenced.length} stored files that no row references (left by an interrupted upload or delete)`,
+    );
+  }
   await describeStoredPackages(db, files, print);
   return { db, files };
 }

@@ -6,8 +6,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
+import { idSchema } from '../../common/schemas/ids.js';
 import type { Caller } from '../features/auth/caller.js';
-import { findSessionUser } from '../features/auth/session.repository.js';
+import { findSessionUser, findSessionUserAndGroup } from '../features/auth/session.repository.js';
+import type { OwnedGroup } from '../features/groups/group-access.js';
 import { forbidden, unauthorized } from '../http-error.js';
 
 export const SESSION_COOKIE = 'ardoise_session';
@@ -17,12 +19,17 @@ export type AuthRule = {
   role: 'public' | 'user' | 'admin';
   /** Extra credential carriers this route accepts besides the bearer header. */
   via?: ReadonlyArray<'cookie' | 'query'>;
+  /** The route parameter holding the id of a group the route serves: the session and that group
+   * (if the caller may see it) are then read in one statement, put on `request.ownedGroup`. */
+  groupParam?: string;
 };
 
 /** The rules routes pick from. */
 export const access = {
   public: { config: { auth: { role: 'public' } satisfies AuthRule } },
   user: { config: { auth: { role: 'user' } satisfies AuthRule } },
+  /** A signed-in user, on a route about the group in its `:groupId` parameter. */
+  userGroup: { config: { auth: { role: 'user', groupParam: 'groupId' } satisfies AuthRule } },
   admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
 } as const;
 
@@ -34,12 +41,16 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The signed-in caller; only call on routes whose rule is not public. */
     requireCaller(): Caller;
+    /** On routes with a `groupParam` rule: the group, read with the session; null when the caller
+     * may not see it; undefined when not read (the parameter is not an id: validation refuses it). */
+    ownedGroup: OwnedGroup | null | undefined;
   }
 }
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('caller', null);
+    app.decorateRequest('ownedGroup', undefined);
     app.decorateRequest('requireCaller', function (this: FastifyRequest) {
       if (!this.caller) throw unauthorized(authMessages.notSignedIn);
       return this.caller;
@@ -55,7 +66,12 @@ export const authPlugin = fp(
       const rule = request.routeOptions.config.auth;
       if (!rule) return;
       const token = credentialFrom(request, rule);
-      if (token) {
+      const groupId = rule.groupParam ? groupIdOf(request, rule.groupParam) : undefined;
+      if (token && groupId !== undefined) {
+        const found = await findSessionUserAndGroup(app.db, token, new Date(), groupId);
+        request.caller = found?.caller ?? null;
+        request.ownedGroup = found?.group ?? null;
+      } else if (token) {
         request.caller = await findSessionUser(app.db, token, new Date());
       }
       if (rule.role === 'public') return;
@@ -65,6 +81,11 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'context'] },
 );
+
+function groupIdOf(request: FastifyRequest, param: string): number | undefined {
+  const parsed = idSchema.safeParse((request.params as Record<string, unknown>)[param]);
+  return parsed.success ? parsed.data : undefined;
+}
 
 function credentialFrom(request: FastifyRequest, rule: AuthRule): string | undefined {
   const header = request.headers.authorization;

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
+import { type OwnedGroup, userOwnsGroup } from '../groups/group-access.js';
 import { isoDay, licenceLetsTeachersInSql } from '../schools/licence.js';
 import type { Caller } from './caller.js';
 
@@ -24,12 +25,15 @@ export async function insertSession(db: Db, userId: number, now: Date, ttlMs: nu
   return token;
 }
 
-const selectSessionUser = compiledOnce((db, values: { tokenHash: string; now: string; today: string }) =>
-  db
+type SessionValues = { tokenHash: string; now: string; today: string };
+
+/** The live sessions behind a token hash, joined to their user (`u`): a session ends as soon as its
+ * account may no longer sign in (a deactivated teacher, a school licence off or past its dates). */
+function liveSession(db: Db, values: SessionValues) {
+  return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('schools as school', 'school.id', 'u.school_id')
-    .select(['s.id as sessionId', 'u.id', 'u.name', 'u.role'])
     .where('s.token_hash', '=', values.tokenHash)
     .where('s.expires_at', '>', values.now)
     .where((eb) =>
@@ -37,16 +41,77 @@ const selectSessionUser = compiledOnce((db, values: { tokenHash: string; now: st
         eb('u.role', '=', 'admin'),
         eb.and([eb('u.active', '=', 1), licenceLetsTeachersInSql('school', values.today)]),
       ]),
-    ),
+    );
+}
+
+const sessionValues = (token: string, now: Date): SessionValues => ({
+  tokenHash: hashToken(token),
+  now: now.toISOString(),
+  today: isoDay(now),
+});
+
+const selectSessionUser = compiledOnce((db, values: SessionValues) =>
+  liveSession(db, values).select(['s.id as sessionId', 'u.id', 'u.name', 'u.role']),
 );
 
-/** The user behind a live session, or null. A session ends as soon as its account may no longer
- * sign in: a deactivated teacher, or a school licence switched off or past its dates. Runs on every
- * request, hence compiled once. */
+/** The user behind a live session, or null. Runs on every request, hence compiled once. */
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<Caller | null> {
-  const iso = now.toISOString();
-  const [row] = await selectSessionUser(db, { tokenHash: hashToken(token), now: iso, today: isoDay(now) });
+  const [row] = await selectSessionUser(db, sessionValues(token, now));
   return row ?? null;
+}
+
+const selectSessionUserAndGroup = compiledOnce((db, values: SessionValues & { groupId: number }) =>
+  liveSession(db, values)
+    .leftJoin('class_groups as g', (join) => join.on('g.id', '=', values.groupId).on(userOwnsGroup))
+    .leftJoin('levels as l', 'l.id', 'g.level_id')
+    .select((eb) => [
+      's.id as sessionId',
+      'u.id',
+      'u.name',
+      'u.role',
+      'g.id as groupId',
+      'g.title as groupTitle',
+      'g.level_id',
+      'l.title as level_title',
+      'g.progress_version',
+      eb
+        .selectFrom('content_version')
+        .select('version')
+        .where('id', '=', 1)
+        .$asScalar()
+        .$notNull()
+        .as('content_version'),
+    ]),
+);
+
+/**
+ * findSessionUser and findOwnedGroup in one statement, for the learning table: on PostgreSQL each
+ * statement is a round trip to a server sharing the machine's cores, and this route is the one
+ * every open table polls. The group is null when the caller may not see it.
+ */
+export async function findSessionUserAndGroup(
+  db: Db,
+  token: string,
+  now: Date,
+  groupId: number,
+): Promise<{ caller: Caller; group: OwnedGroup | null } | null> {
+  const [row] = await selectSessionUserAndGroup(db, { ...sessionValues(token, now), groupId });
+  if (!row) return null;
+  const caller = { sessionId: row.sessionId, id: row.id, name: row.name, role: row.role };
+  if (row.groupId === null || row.level_id === null || row.level_title === null || row.groupTitle === null) {
+    return { caller, group: null };
+  }
+  return {
+    caller,
+    group: {
+      id: row.groupId,
+      title: row.groupTitle,
+      level_id: row.level_id,
+      level_title: row.level_title,
+      progress_version: row.progress_version ?? 0,
+      content_version: row.content_version,
+    },
+  };
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

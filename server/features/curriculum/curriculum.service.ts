@@ -237,6 +237,14 @@ export async function addActivity(
       deps,
       { pdfKeys: [], packageHashes: [hash] },
       async () => {
+        // A copy no row uses may be a folder half removed by a process killed mid-delete: it is
+        // replaced, never kept (the local store keeps a copy already in place).
+        await removeUnreferencedFiles(
+          deps.db,
+          deps.files,
+          { pdfKeys: [], packageHashes: [hash] },
+          { locked: true },
+        );
         // The unpacked copy first: a stored zip means its copy is complete.
         await deps.files.putFolder(activity.unpackedDir, packageDirKey(hash));
         await deps.files.putFile(file.tempPath, packageZipKey(hash));

@@ -2,6 +2,9 @@
 // share one file: a file is removed only when no row references it any more. Adding a file
 // (move into place + insert its row) and removing one (reference check + delete) run under a
 // per-key database lock so the two can never interleave, in this instance or another one.
+// A process killed between those two steps leaves files no row references: removeOrphanFiles,
+// run at start, is the one place that removes them.
+import fs from 'node:fs/promises';
 import type { Db } from '../../db/database.js';
 import { withDatabaseLock, withProcessLock } from '../../db/database-lock.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -16,9 +19,11 @@ export function lockFilesWithDatabase(db: Db): void {
   lockDatabase = db;
 }
 
+const fileLockName = (key: string) => `ardoise:file:${key}`;
+
 /** Runs `task` once every earlier task holding the same key, in any instance, has finished. */
 export function withFileLock<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const name = `ardoise:file:${key}`;
+  const name = fileLockName(key);
   return lockDatabase ? withDatabaseLock(lockDatabase, name, task) : withProcessLock(name, task);
 }
 

@@ -5,7 +5,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
-import type { ClassGroupsTable, Database } from '../../db/schema.js';
+import type { ClassGroupsTable, Database, UsersTable } from '../../db/schema.js';
 import type { Caller } from '../auth/caller.js';
 
 type WithGroupAlias = Database & { g: ClassGroupsTable };
@@ -28,6 +28,28 @@ export function callerOwnsGroup(caller: Pick<Caller, 'id' | 'role'>) {
       ),
     ]);
   };
+}
+
+/**
+ * The same rule as callerOwnsGroup, for a query that joins the caller's own row as `u` (their
+ * role then comes from the database, not from the request): u owns g, in a level u may see.
+ */
+export function userOwnsGroup(
+  eb: ExpressionBuilder<Database & { g: ClassGroupsTable; u: UsersTable }, 'g' | 'u'>,
+) {
+  return eb.and([
+    eb('g.teacher_id', '=', eb.ref('u.id')),
+    eb.or([
+      eb('u.role', '=', 'admin'),
+      eb.exists(
+        eb
+          .selectFrom('teacher_levels as tl')
+          .select(sql.lit(1).as('one'))
+          .whereRef('tl.level_id', '=', 'g.level_id')
+          .whereRef('tl.user_id', '=', 'u.id'),
+      ),
+    ]),
+  ]);
 }
 
 /** The levels the caller may open, by title. */

@@ -18,9 +18,19 @@ export const learningTableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/usertable/:groupId',
     // The body is built (and checked against the schema) once per version, then sent as bytes.
-    { ...access.user, schema: { params: groupParamsSchema, response: { 200: userTableResponseSchema } } },
+    // The session and the group are read in one statement (access.userGroup): one round trip.
+    {
+      ...access.userGroup,
+      schema: { params: groupParamsSchema, response: { 200: userTableResponseSchema } },
+    },
     async (request, reply) => {
-      const body = await loadUserTableBody(app.db, tables, request.requireCaller(), request.params.groupId);
+      const body = await loadUserTableBody(
+        app.db,
+        tables,
+        request.requireCaller(),
+        request.params.groupId,
+        request.ownedGroup,
+      );
       // Revalidated on every use: progress changes with each click.
       reply.header('cache-control', 'private, no-cache');
       return sendPreparedJson(request, reply, body);

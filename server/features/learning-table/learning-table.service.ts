@@ -33,15 +33,17 @@ export async function loadUserTable(
 /**
  * The table ready to send, from the cache when neither the group's progress nor the curriculum
  * changed since it was built: one query then (the group with its versions, which also checks that
- * the caller may see it).
+ * the caller may see it), read with the session by the auth hook on the route.
  */
 export async function loadUserTableBody(
   db: Db,
   cache: TableCache,
   caller: Caller,
   groupId: number,
+  /** The group when already read with the session (null: not the caller's); undefined: read it. */
+  known?: OwnedGroup | null,
 ): Promise<PreparedJson> {
-  const group = await findOwnedGroup(db, caller, groupId);
+  const group = known === undefined ? await findOwnedGroup(db, caller, groupId) : known;
   if (!group) throw notFound(httpMessages.notFound);
   return cache.get(group.id, `${group.content_version}:${group.progress_version}`, async () =>
     prepareJson(JSON.stringify(userTableResponseSchema.encode({ res: await buildUserTable(db, group) }))),

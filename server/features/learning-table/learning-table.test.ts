@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { learnerMessages } from '../../../common/messages/learner.js';
-import type { LearnerPeriod } from '../../../common/schemas/learner.js';
+import type { LearnerPeriod, UserTableResponse } from '../../../common/schemas/learner.js';
+import { buildApp } from '../../app.js';
 import type { Db } from '../../db/database.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
 import {
@@ -238,6 +240,54 @@ describe('GET /api/user/usertable/:groupId', () => {
     const owner = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
     await ctx.db.deleteFrom('teacher_levels').where('user_id', '=', teacher.id).execute();
     expect((await owner.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(404);
+  });
+
+  it('reads the session and the group in one statement once the table is cached', async () => {
+    let statements = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    };
+    const app = await buildApp({
+      db: ctx.db.withPlugin(counter),
+      config: ctx.config,
+      files: ctx.files,
+      logger: false,
+      webDir: path.join(ctx.config.dataDir, 'no-web'),
+    });
+    try {
+      const { teacher, groupId } = await teacherWithGroup(ctx, [[{ sessions: [2] }]]);
+      const client = await signIn(app, { email: teacher.email, password: DEFAULT_PASSWORD });
+      expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(200);
+      const counted = async (url: string) => {
+        statements = 0;
+        const response = await client.get(url);
+        return { status: response.statusCode, statements };
+      };
+      expect(await counted(`/api/user/usertable/${groupId}`)).toEqual({ status: 200, statements: 1 });
+      expect(await counted('/api/user/usertable/99999999')).toEqual({ status: 404, statements: 1 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('signs out a teacher deactivated since sign-in, and serves an admin their own group in any level', async () => {
+    const { teacher, client, groupId } = await teacherWithGroup(ctx, [[{ sessions: [1] }]]);
+    await ctx.db.updateTable('users').set({ active: 0 }).where('id', '=', teacher.id).execute();
+    const refused = await client.get(`/api/user/usertable/${groupId}`);
+    expect(refused.statusCode).toBe(401);
+
+    const level = await buildLevel(ctx.db, [[{ sessions: [1] }]]);
+    const adminClient = await signInNewAdmin(ctx);
+    const { group } = (
+      await adminClient.post(`/api/user/creategroups/${level.levelId}`, { title: 'A' })
+    ).json();
+    const table = await adminClient.get(`/api/user/usertable/${group.id}`);
+    expect(table.statusCode).toBe(200);
+    expect(table.json<UserTableResponse>().res.group).toMatchObject({ id: group.id, levelid: level.levelId });
   });
 
   it('does not let an admin open a teacher’s group', async () => {
