@@ -17,6 +17,7 @@ import type { Cmi5MoveOn, StatementSummary, XapiDocument } from '../../../common
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
+import { uuidV5 } from './runtime.service.js';
 
 const ctx = setupTestApp();
 
@@ -365,6 +366,12 @@ describe('cmi5 / Tin Can launch and statements', () => {
       updatedAt: expect.any(String),
     });
     expect((await launch(client, second)).xapi?.registration).not.toBe(before.xapi?.registration);
+  });
+
+  it('derives registrations as RFC 9562 UUID v5 (its DNS example)', () => {
+    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
   });
 
   it('has no xapi for other kinds', async () => {
