@@ -253,6 +253,18 @@ describe('cmi5 / Tin Can writes: replays, rules and score', () => {
     expect((await launch(client, id)).runtime?.data).toEqual({ documents: [bookmark('p2')] });
   });
 
+  it('stores the same statements once when two devices send them at the same moment', async () => {
+    const { entryIds, send } = await xapiEntries('cmi5', { moveOn: 'Completed' }, 1);
+    const id = entryIds[0]!;
+    const sent = Array.from({ length: 20 }, () => statement('answered', { object: `${AU}/q` }));
+    const answers = await Promise.all([send(id, { statements: sent }), send(id, { statements: sent })]);
+    expect(answers.map((a) => [a.statusCode, a.json().applied])).toEqual([
+      [200, 1],
+      [200, 1],
+    ]);
+    expect(await storedCount(id)).toBe(20);
+  });
+
   it('Completed: a completed statement about the AU completes the entry; others (other objects) do not', async () => {
     const { send, entryIds, row } = await xapiEntries('cmi5', { moveOn: 'Completed' });
     const [first] = entryIds as [number, number];
