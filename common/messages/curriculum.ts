@@ -180,6 +180,23 @@ export const packageWarningMessages = {
     'Le paquet contient des fichiers de plus de 50 Mo : son téléchargement par les classes sera long.',
 } as const;
 
+/** The xAPI facts of a cmi5 / Tin Can package's summary, read by admins. */
+export const xapiSummaryMessages = {
+  units: 'Unités (AU)',
+  unitsValue: (count: number) =>
+    count === 1 ? '1' : `${count} (Ardoise lance la première)`,
+  moveOn: 'Condition de réussite (moveOn)',
+  masteryScore: 'Score de maîtrise',
+  noMasteryScore: 'aucun',
+  moveOnLabels: {
+    Passed: 'Réussie (Passed)',
+    Completed: 'Terminée (Completed)',
+    CompletedAndPassed: 'Terminée et réussie (CompletedAndPassed)',
+    CompletedOrPassed: 'Terminée ou réussie (CompletedOrPassed)',
+    NotApplicable: 'Sans condition (NotApplicable)',
+  },
+} as const;
+
 /** Answers of the content origin. */
 export const contentMessages = {
   serviceWorkerRefused: 'Activity packages may not register a service worker.',

@@ -1,6 +1,7 @@
 // What an activity package was recognised as, for admins: a kind badge (with a warning mark), and the
 // full summary (start page, files, unpacked size, detail, warnings with examples).
 import { TriangleAlert } from 'lucide-react';
+import { xapiSummaryMessages as x } from '../../../../../common/messages/curriculum.js';
 import type { PackageKind, PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { Badge } from '../../../components/ui/badge';
 import { Detail } from '../../../components/ui/details-dialog';
@@ -61,6 +62,17 @@ export function PackageSummaryView({ summary }: { summary: PackageSummary }) {
         <Detail label="Fichiers">{summary.files.toLocaleString('fr-FR')}</Detail>
         <Detail label="Taille décompressée">{formatBytes(summary.unpackedBytes)}</Detail>
         {detailLabel && summary.detail && <Detail label={detailLabel}>{summary.detail}</Detail>}
+        {summary.xapi && (
+          <>
+            <Detail label={x.units}>{x.unitsValue(summary.xapi.auCount)}</Detail>
+            <Detail label={x.moveOn}>{x.moveOnLabels[summary.xapi.moveOn]}</Detail>
+            <Detail label={x.masteryScore}>
+              {summary.xapi.masteryScore === null
+                ? x.noMasteryScore
+                : `${Math.round(summary.xapi.masteryScore * 100)} %`}
+            </Detail>
+          </>
+        )}
       </dl>
       {summary.warnings.length > 0 && (
         <ul className="grid gap-2" aria-label="Avertissements">
