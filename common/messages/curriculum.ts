@@ -183,8 +183,7 @@ export const packageWarningMessages = {
 /** The xAPI facts of a cmi5 / Tin Can package's summary, read by admins. */
 export const xapiSummaryMessages = {
   units: 'Unités (AU)',
-  unitsValue: (count: number) =>
-    count === 1 ? '1' : `${count} (Ardoise lance la première)`,
+  unitsValue: (count: number) => (count === 1 ? '1' : `${count} (Ardoise lance la première)`),
   moveOn: 'Condition de réussite (moveOn)',
   masteryScore: 'Score de maîtrise',
   noMasteryScore: 'aucun',

@@ -1,0 +1,25 @@
+// The xAPI endpoint of a launch on the content origin: /local-activity/xapi/{launchId}/{resource}.
+// The service worker answers it by handing each request to the player page of that launch (which
+// runs the launch's LRS, xapi-lrs.ts) over a MessageChannel; this module is what both sides share.
+import type { LrsRequest, LrsResponse } from './xapi-lrs';
+
+export const XAPI_ENDPOINT_PATH = '/local-activity/xapi/';
+/** The page the content's frame goes to when it closes (cmi5 returnURL), served by the worker. */
+export const XAPI_RETURN_RESOURCE = 'return';
+
+export const xapiEndpoint = (origin: string, launchId: string) =>
+  `${origin}${XAPI_ENDPOINT_PATH}${launchId}/`;
+
+/** Worker → player page; the page answers on the transferred port with an LrsResponse, or null
+ * when the launch is not its own. */
+export type XapiRequestMessage = { type: 'xapi:request'; launchId: string; request: LrsRequest };
+
+export function isXapiRequestMessage(data: unknown): data is XapiRequestMessage {
+  const { type, launchId, request } = (data ?? {}) as Partial<XapiRequestMessage>;
+  return type === 'xapi:request' && typeof launchId === 'string' && !!request && typeof request === 'object';
+}
+
+export function isLrsResponse(data: unknown): data is LrsResponse {
+  const { status, headers, body } = (data ?? {}) as Partial<LrsResponse>;
+  return Number.isInteger(status) && !!headers && typeof headers === 'object' && typeof body === 'string';
+}
