@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { XapiLaunch } from '../../common/schemas/xapi.js';
-import { launchQuery, randomUuid, withLaunchQuery } from './xapi-runtime';
+import { randomUuid } from './xapi-endpoint';
+import { launchQuery, withLaunchQuery } from './xapi-runtime';
 
 const xapi: XapiLaunch = {
   activityId: 'https://example.org/au/1?x=1',

@@ -5,17 +5,8 @@
 // player; the user's sign-in token never reaches this origin. Loaded for these kinds only.
 import type { RuntimeData, RuntimeState } from '../../common/schemas/activity-runtime.js';
 import type { XapiDocument, XapiLaunch } from '../../common/schemas/xapi.js';
-import { XAPI_RETURN_RESOURCE, type XapiRequestMessage, xapiEndpoint } from './xapi-endpoint';
+import { randomUuid, XAPI_RETURN_RESOURCE, type XapiRequestMessage, xapiEndpoint } from './xapi-endpoint';
 import { createLrs, type LrsResponse } from './xapi-lrs';
-
-/** A random UUID (version 4); getRandomValues works outside secure contexts too. */
-export function randomUuid(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 function keptDocuments(kept: RuntimeState | null, standard: 'cmi5' | 'tincan'): XapiDocument[] {
   if (kept?.standard !== standard || !Array.isArray(kept.data.documents)) return [];
