@@ -53,3 +53,5 @@ export const XAPI_STATEMENTS_MAX_PER_WRITE = 100;
 export const XAPI_STATEMENTS_MAX_PER_ENTRY = 5_000;
 export const XAPI_DOCUMENTS_MAX_PER_ENTRY = 50;
 export const XAPI_DOCUMENT_MAX_CHARS = 64_000;
+/** cmi5 launchParameters kept from cmi5.xml (Rise 360 writes about 40 characters). */
+export const XAPI_LAUNCH_PARAMETERS_MAX_CHARS = 4_000;

@@ -149,7 +149,7 @@ export const uploadMessages = {
   zipBadName: 'The zip file contains an invalid file name.',
   zipDuplicate: 'The zip file contains the same file twice.',
   zipNoIndex:
-    'The package has no start page: put an index.html (or the imsmanifest.xml of a SCORM package, the h5p.json of an H5P package) at the root of the zip or in a single top folder.',
+    'The package has no start page: put an index.html (or the imsmanifest.xml of a SCORM package, the cmi5.xml of a cmi5 package, the tincan.xml of a Tin Can package, the h5p.json of an H5P package) at the root of the zip or in a single top folder.',
   entryPageAmbiguous: (candidates: string[]) =>
     `The package has no index.html and several possible start pages (${candidates.join(', ')}): rename the start page to index.html.`,
   manifestInvalid: 'The imsmanifest.xml file is not valid XML: this SCORM package cannot be read.',
@@ -161,6 +161,23 @@ export const uploadMessages = {
   h5pNoContent: 'The H5P package has no content/content.json: export it again from the H5P editor.',
   h5pMissingLibraries: (names: string[]) =>
     `The H5P package is missing libraries: ${names.join(', ')}. Export it again with its libraries (the .h5p file downloaded from the H5P editor or Lumi holds them).`,
+  xapiDescriptionTooLarge: (file: string) => `The ${file} file is too large (5 MB at most).`,
+  cmi5Invalid: 'The cmi5.xml file is not a valid cmi5 course structure: this cmi5 package cannot be read.',
+  cmi5NoAu: 'The cmi5.xml file holds no assignable unit (au) with an id and a url: there is nothing to play.',
+  cmi5MoveOn: (value: string) =>
+    `The moveOn of the first assignable unit in cmi5.xml (${value}) is not one of Passed, Completed, CompletedAndPassed, CompletedOrPassed or NotApplicable.`,
+  cmi5MasteryScore: (value: string) =>
+    `The masteryScore of the first assignable unit in cmi5.xml (${value}) is not a number from 0 to 1.`,
+  cmi5RemoteAu: (url: string) =>
+    `The first assignable unit in cmi5.xml is played from another site (${url}): Ardoise plays only content inside the package, so that classes can work offline. Export the course with its content included.`,
+  cmi5LaunchMissing: (page: string) =>
+    `The start page named in cmi5.xml (${page}) is not in the package: export it again from the authoring tool.`,
+  tincanInvalid: 'The tincan.xml file is not valid XML: this Tin Can package cannot be read.',
+  tincanNoLaunch: 'The tincan.xml file names no start page (no activity with an id and a launch element).',
+  tincanRemoteLaunch: (url: string) =>
+    `The launch page in tincan.xml is on another site (${url}): Ardoise plays only content inside the package, so that classes can work offline.`,
+  tincanLaunchMissing: (page: string) =>
+    `The start page named in tincan.xml (${page}) is not in the package: export it again from the authoring tool.`,
   zipCorrupt: 'The zip file is damaged and cannot be unpacked.',
   zipUnsupportedCompression:
     'The zip file uses a compression method that is not supported (only stored and deflate).',
@@ -178,6 +195,8 @@ export const packageWarningMessages = {
     'Le paquet contient des fichiers Flash ou d’autres plug-ins : aucun navigateur actuel ne les lit.',
   'large-files':
     'Le paquet contient des fichiers de plus de 50 Mo : son téléchargement par les classes sera long.',
+  'several-aus':
+    'Le cours cmi5 contient plusieurs unités (AU) : Ardoise joue la première seule. Pour les autres, exportez chacune dans son propre paquet.',
 } as const;
 
 /** The xAPI facts of a cmi5 / Tin Can package's summary, read by admins. */

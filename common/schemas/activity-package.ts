@@ -19,6 +19,8 @@ export const packageWarningCodeSchema = z.enum([
   'plugin-files',
   /** Files over 50 MB. */
   'large-files',
+  /** A cmi5 course of several AUs: Ardoise plays the first one (examples: the AUs' titles). */
+  'several-aus',
 ]);
 export type PackageWarningCode = z.infer<typeof packageWarningCodeSchema>;
 

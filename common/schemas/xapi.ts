@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   XAPI_DOCUMENT_MAX_CHARS,
   XAPI_DOCUMENTS_MAX_PER_ENTRY,
+  XAPI_LAUNCH_PARAMETERS_MAX_CHARS,
   XAPI_STATEMENTS_MAX_PER_WRITE,
 } from '../constants.js';
 import { xapiMessages as m } from '../messages/xapi.js';
@@ -30,6 +31,8 @@ export const xapiPackageSchema = z.object({
   masteryScore: z.number().min(0).max(1).nullable(),
   /** How many AUs the course holds: Ardoise plays the first one (the summary says so when > 1). */
   auCount: z.number().int().min(1),
+  /** cmi5: the AU's launchParameters from cmi5.xml (LMS.LaunchData.launchParameters), when set. */
+  launchParameters: z.string().max(XAPI_LAUNCH_PARAMETERS_MAX_CHARS).optional(),
 });
 export type XapiPackage = z.infer<typeof xapiPackageSchema>;
 

@@ -266,3 +266,116 @@ export function buildHtml5Package(pages: string[], top = ''): Buffer {
   }
   return buildZip(under(top, files));
 }
+
+export type Cmi5AuOptions = {
+  id: string;
+  url: string;
+  title?: string;
+  /** Written as an attribute (cmi5 §13.1.4); left out when undefined. */
+  moveOn?: string;
+  masteryScore?: string;
+  launchParameters?: string;
+  /** Puts the AU inside a block (nested blocks when > 1). */
+  blocks?: number;
+};
+
+/** A cmi5.xml course structure as Storyline, Rise and iSpring write it: langstring titles, AUs at
+ * the top or inside blocks, course-level objectives before them. */
+export function cmi5Xml(options: { courseTitle?: string; aus: Cmi5AuOptions[] }): string {
+  const lang = (text: string) => `<langstring lang="fr-FR">${text}</langstring>`;
+  const au = (a: Cmi5AuOptions) => {
+    const attrs = [
+      `id="${a.id}"`,
+      'launchMethod="OwnWindow"',
+      ...(a.moveOn === undefined ? [] : [`moveOn="${a.moveOn}"`]),
+      ...(a.masteryScore === undefined ? [] : [`masteryScore="${a.masteryScore}"`]),
+    ].join(' ');
+    const parameters = a.launchParameters ? `<launchParameters>${a.launchParameters}</launchParameters>` : '';
+    let xml = `<au ${attrs}><title>${lang(a.title ?? 'Unité')}</title><description>${lang('')}</description><url>${a.url}</url>${parameters}</au>`;
+    for (let depth = 0; depth < (a.blocks ?? 0); depth++) {
+      xml = `<block id="${a.id}/block-${depth}"><title>${lang('Bloc')}</title><description>${lang('')}</description>${xml}</block>`;
+    }
+    return xml;
+  };
+  return `<?xml version="1.0" encoding="utf-8"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="https://ardoise.test/course"><title>${lang(options.courseTitle ?? 'Cours cmi5')}</title><description>${lang('')}</description></course>
+  <objectives><objective id="https://ardoise.test/objective/1"><title>${lang('Quiz')}</title><description>${lang('')}</description></objective></objectives>
+  ${options.aus.map(au).join('\n  ')}
+</courseStructure>`;
+}
+
+/** A small page for an AU or a Tin Can launch (the player's E2E tests bring their own). */
+const xapiPage = (title: string) =>
+  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+
+export type Cmi5PackageOptions = {
+  courseTitle?: string;
+  aus?: Cmi5AuOptions[];
+  top?: string;
+  /** Files beside cmi5.xml (default: one page for each AU's url, query left out). */
+  files?: Files;
+};
+
+/** A cmi5 package: cmi5.xml and its AUs' pages, like a Rise 360 export (no index.html at the root). */
+export function buildCmi5Package(options: Cmi5PackageOptions = {}): Buffer {
+  const aus = options.aus ?? [
+    {
+      id: 'https://ardoise.test/au/1',
+      url: 'scormdriver/indexAPI.html',
+      moveOn: 'Passed',
+      masteryScore: '0.8',
+    },
+  ];
+  const pages: Files = {};
+  for (const au of aus) {
+    if (!/^[a-z]+:/i.test(au.url)) pages[au.url.split(/[?#]/)[0]!] = xapiPage(au.title ?? 'Unité');
+  }
+  const files: Files = {
+    'cmi5.xml': cmi5Xml({ courseTitle: options.courseTitle, aus }),
+    ...(options.files ?? pages),
+  };
+  return buildZip(under(options.top ?? '', files));
+}
+
+/** A Tin Can package as Storyline writes it: tincan.xml whose course activity launches
+ * index_lms.html, then module activities without a launch. */
+export function tincanXml(
+  options: { id?: string; launch?: string; name?: string; courseType?: boolean } = {},
+) {
+  const id = options.id ?? 'http://ardoise.test/tincan/course';
+  const type =
+    options.courseType === false
+      ? 'http://adlnet.gov/expapi/activities/module'
+      : 'http://adlnet.gov/expapi/activities/course';
+  return `<?xml version="1.0" encoding="utf-8"?>
+<tincan xmlns="http://projecttincan.com/tincan.xsd">
+  <activities>
+    <activity id="${id}/intro" type="http://adlnet.gov/expapi/activities/module"><name lang="und">Intro</name></activity>
+    <activity id="${id}" type="${type}">
+      <name lang="und"><![CDATA[${options.name ?? 'Cours Tin Can'}]]></name>
+      <description lang="und" />
+      <launch lang="und">${options.launch ?? 'index_lms.html'}</launch>
+    </activity>
+  </activities>
+</tincan>`;
+}
+
+export function buildTincanPackage(
+  options: Parameters<typeof tincanXml>[0] & {
+    top?: string;
+    files?: Files;
+    withScormManifest?: boolean;
+  } = {},
+): Buffer {
+  const launch = options.launch ?? 'index_lms.html';
+  const files: Files = {
+    'tincan.xml': tincanXml(options),
+    'story.html': xapiPage('Story'),
+    ...(options.withScormManifest
+      ? { 'imsmanifest.xml': scormManifest({ version: '1.2', href: 'story.html' }) }
+      : {}),
+    ...(options.files ?? { [launch.split(/[?#]/)[0]!]: xapiPage('Cours Tin Can') }),
+  };
+  return buildZip(under(options.top ?? '', files));
+}

@@ -1,14 +1,22 @@
-// Recognises what an activity package is (DESIGN §6) from its own description: imsmanifest.xml
-// (SCORM 1.2/2004), h5p.json (H5P), else index.html or one obvious entry page, at the root of the
-// zip or under a single top folder. Answers where it lives, what to open and the admin's summary,
+// Recognises what an activity package is (DESIGN §6) from its own description: cmi5.xml (cmi5),
+// tincan.xml (Tin Can), imsmanifest.xml (SCORM 1.2/2004), h5p.json (H5P), else index.html or one
+// obvious entry page, at the root of the zip or under a single top folder. The xAPI descriptions
+// come first: authoring tools write them only in their xAPI exports, which may also carry an
+// imsmanifest.xml (or stale SCORM files) whose SCORM API the content does not call. Answers where it lives, what to open and the admin's summary,
 // or refuses with what is missing.
-import { uploadMessages as u } from '../../../common/messages/curriculum.js';
-import type { PackageKind, PackageSummary } from '../../../common/schemas/activity-package.js';
+import { packageWarningMessages, uploadMessages as u } from '../../../common/messages/curriculum.js';
+import type {
+  PackageKind,
+  PackageSummary,
+  PackageWarning,
+} from '../../../common/schemas/activity-package.js';
+import type { XapiPackage } from '../../../common/schemas/xapi.js';
 import { badRequest } from '../../http-error.js';
 import { readH5pPackage } from './h5p-package.js';
 import type { PackageListing } from './package-listing.js';
 import { packageWarnings } from './package-warnings.js';
 import { readScormManifest } from './scorm-manifest.js';
+import { readCmi5Manifest, readTincanManifest } from './xapi-manifest.js';
 
 export type PackageDescription = {
   kind: PackageKind;
@@ -40,7 +48,7 @@ export async function describePackage(listing: PackageListing): Promise<PackageD
   const names = [...listing.sizes.keys()];
   const top = singleTopFolder(names);
   const roots = top ? ['', top] : [''];
-  const { kind, root, launch, detail } = await recognise(listing, roots);
+  const { kind, root, launch, detail, xapi, auTitles } = await recognise(listing, roots);
   let unpackedBytes = 0;
   for (const size of listing.sizes.values()) unpackedBytes += size;
   const summary: PackageSummary = {
@@ -49,17 +57,41 @@ export async function describePackage(listing: PackageListing): Promise<PackageD
     files: listing.sizes.size,
     unpackedBytes,
     ...(detail ? { detail } : {}),
-    warnings: await packageWarnings(listing),
+    ...(xapi ? { xapi } : {}),
+    warnings: [...(await packageWarnings(listing)), ...severalAusWarning(auTitles)],
   };
   return { kind, root, launch, summary };
 }
 
-async function recognise(listing: PackageListing, roots: string[]) {
+type Recognised = {
+  kind: PackageKind;
+  root: string;
+  launch: string;
+  detail: string | undefined;
+  xapi?: XapiPackage;
+  auTitles?: string[];
+};
+
+/** The description file's text (UTF-8, BOM dropped), within the size cap. */
+async function readDescription(listing: PackageListing, name: string, tooLarge: string): Promise<string> {
+  if ((listing.sizes.get(name) ?? 0) > MANIFEST_MAX_BYTES) throw badRequest(tooLarge);
+  return (await listing.read(name, MANIFEST_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+async function recognise(listing: PackageListing, roots: string[]): Promise<Recognised> {
+  for (const [file, read] of [
+    ['cmi5.xml', readCmi5Manifest],
+    ['tincan.xml', readTincanManifest],
+  ] as const) {
+    const root = roots.find((r) => listing.sizes.has(`${r}${file}`));
+    if (root === undefined) continue;
+    const xml = await readDescription(listing, `${root}${file}`, u.xapiDescriptionTooLarge(file));
+    const found = read(xml, (path) => listing.sizes.has(`${root}${path}`));
+    return { ...found, root, detail: found.title };
+  }
   const manifestRoot = roots.find((root) => listing.sizes.has(`${root}imsmanifest.xml`));
   if (manifestRoot !== undefined) {
-    const name = `${manifestRoot}imsmanifest.xml`;
-    if ((listing.sizes.get(name) ?? 0) > MANIFEST_MAX_BYTES) throw badRequest(u.manifestTooLarge);
-    const xml = (await listing.read(name, MANIFEST_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+    const xml = await readDescription(listing, `${manifestRoot}imsmanifest.xml`, u.manifestTooLarge);
     const manifest = readScormManifest(xml, (path) => listing.sizes.has(`${manifestRoot}${path}`));
     return { kind: manifest.kind, root: manifestRoot, launch: manifest.launch, detail: manifest.title };
   }
@@ -73,6 +105,14 @@ async function recognise(listing: PackageListing, roots: string[]) {
     if (launch) return { kind: 'html5' as const, root, launch, detail: undefined };
   }
   throw badRequest(u.zipNoIndex);
+}
+
+/** A cmi5 course of several AUs plays its first one: the admin is told, with the AUs' titles. */
+function severalAusWarning(auTitles: string[] | undefined): PackageWarning[] {
+  if (!auTitles || auTitles.length < 2) return [];
+  return [
+    { code: 'several-aus', message: packageWarningMessages['several-aus'], examples: auTitles.slice(0, 10) },
+  ];
 }
 
 /** The one obvious start page among the pages directly in `root`; refuses when several could be. */

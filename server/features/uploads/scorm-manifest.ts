@@ -1,9 +1,9 @@
 // Reads a SCORM package's imsmanifest.xml (1.2 and 2004 2nd–4th edition) with an XML parser: its
 // version, its title and its launch page, the first SCO of the default organization, with the
 // manifest's xml:base values and the item's parameters applied as the content packaging spec says.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { badRequest } from '../../http-error.js';
+import { childOf, childrenOf, parseXmlElements, type XmlElement } from './xml-elements.js';
 
 export type ScormManifest = {
   kind: 'scorm12' | 'scorm2004';
@@ -14,62 +14,12 @@ export type ScormManifest = {
   title: string | undefined;
 };
 
-/** An element with its local name (prefix dropped, lower case) and attributes named the same way,
- * so that `adlcp:scormtype`, `adlcp:scormType` and `xml:base` read as `scormtype` and `base`. */
-type XmlElement = { name: string; attrs: Record<string, string>; children: XmlElement[]; text: string };
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  preserveOrder: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  htmlEntities: false,
-});
-
-const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1).toLowerCase();
-
-type Ordered = Record<string, unknown>;
-
-function toElements(nodes: unknown, namespaces: string[]): XmlElement[] {
-  if (!Array.isArray(nodes)) return [];
-  const elements: XmlElement[] = [];
-  for (const node of nodes as Ordered[]) {
-    const name = Object.keys(node).find((key) => key !== ':@');
-    if (!name || name === '#text' || name.startsWith('?') || name.startsWith('#')) continue;
-    const attrs: Record<string, string> = {};
-    for (const [key, value] of Object.entries((node[':@'] ?? {}) as Record<string, unknown>)) {
-      if (key === 'xmlns' || key.startsWith('xmlns:')) namespaces.push(String(value));
-      else attrs[localName(key)] = String(value);
-    }
-    const raw = node[name] as Ordered[];
-    const text = Array.isArray(raw)
-      ? raw
-          .map((child) => child['#text'])
-          .filter((value) => value !== undefined)
-          .join('')
-      : '';
-    elements.push({ name: localName(name), attrs, children: toElements(raw, namespaces), text });
-  }
-  return elements;
-}
-
-const childrenOf = (element: XmlElement | undefined, name: string) =>
-  element?.children.filter((child) => child.name === name) ?? [];
-const childOf = (element: XmlElement | undefined, name: string) => childrenOf(element, name)[0];
-
 /** Parses and reads the manifest; throws an HttpError saying what is wrong, in an admin's words. */
 export function readScormManifest(xml: string, hasFile: (path: string) => boolean): ScormManifest {
-  if (XMLValidator.validate(xml) !== true) throw badRequest(u.manifestInvalid);
-  const namespaces: string[] = [];
-  let manifest: XmlElement | undefined;
-  try {
-    manifest = toElements(parser.parse(xml), namespaces).find((element) => element.name === 'manifest');
-  } catch {
-    throw badRequest(u.manifestInvalid);
-  }
-  if (!manifest) throw badRequest(u.manifestInvalid);
+  const parsed = parseXmlElements(xml);
+  const manifest = parsed?.elements.find((element) => element.name === 'manifest');
+  if (!parsed || !manifest) throw badRequest(u.manifestInvalid);
+  const { namespaces } = parsed;
 
   const organizations = childOf(manifest, 'organizations');
   const orgs = childrenOf(organizations, 'organization');
