@@ -87,6 +87,7 @@ export function launchData(options: Pick<LrsOptions, 'launch' | 'sessionId' | 'r
     launchMode: launch.launchMode,
     moveOn: launch.moveOn,
     ...(launch.masteryScore === null ? {} : { masteryScore: launch.masteryScore }),
+    ...(launch.launchParameters ? { launchParameters: launch.launchParameters } : {}),
     returnURL,
   };
 }
