@@ -1,5 +1,6 @@
 // Playable cmi5 and Tin Can packages built in code for the xAPI E2E tests. The page follows the
-// launch as real content does: reads endpoint / actor / registration / activity id from its query,
+// launch as real content does once the learner starts it ("Démarrer", as Storyline's first slide):
+// reads endpoint / actor / registration / activity id from its query,
 // POSTs the cmi5 fetch URL for its token (Tin Can: the `auth` parameter), reads LMS.LaunchData and
 // its own state document, sends initialized at once, then on its buttons saves its state, finishes
 // (completed, passed with a score, terminated), and tries what the endpoint must refuse (a second
@@ -13,6 +14,7 @@ export const XAPI_SCORE = 90;
 function xapiPage(kind: 'cmi5' | 'tincan', title: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title}</title></head>
 <body><h1>${title}</h1>
+<button id="begin" type="button">Démarrer</button>
 <p id="launch">lancement</p><p id="state">état ?</p><p id="status"></p>
 <button id="save" type="button">Enregistrer la page 3</button>
 <button id="finish" type="button">Terminer le cours</button>
@@ -56,7 +58,7 @@ async function start() {
   show('state', state.status === 200 ? 'page=' + (await state.json()).page : 'état ' + state.status);
   show('status', 'initialized ' + await send(statement('initialized')));
 }
-start().catch((e) => show('status', 'erreur ' + e.message));
+document.getElementById('begin').onclick = () => start().catch((e) => show('status', 'erreur ' + e.message));
 document.getElementById('save').onclick = async () => {
   const put = await xapi('PUT', 'activities/state', stateParams('progress'), { page: 3 });
   const read = await (await xapi('GET', 'activities/state', stateParams('progress'))).json();
