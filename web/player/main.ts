@@ -20,7 +20,7 @@ import { createWriteLog } from './runtime-writes';
 import { installScormRuntime, type ScormRuntime } from './scorm-runtime';
 import { keepServiceWorkerHealthy, pingServiceWorker, registerServiceWorker } from './service-worker-client';
 import type { WorkerReply, WorkerRequest } from './unzip.worker';
-import { isXapiRequestMessage } from './xapi-endpoint';
+import { isXapiRequestMessage, parseXapiPath, XAPI_SYNC_KEY, type XapiSyncEntry } from './xapi-endpoint';
 import type { XapiRuntime } from './xapi-runtime';
 
 const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
@@ -112,6 +112,23 @@ navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
   port.postMessage(xapiRuntime?.answer(event.data) ?? null);
 });
 navigator.serviceWorker?.startMessages();
+
+// The same answers for the content's synchronous requests, which do not reach the worker: the
+// worker's shim in the launch page finds this entry on its parent (xapi-endpoint.ts).
+const syncEntry: XapiSyncEntry = {
+  answer(url, method, headers, body) {
+    const target = new URL(url, window.location.href);
+    const path = target.origin === window.location.origin ? parseXapiPath(target.pathname) : null;
+    if (!path || !xapiRuntime) return null;
+    const query = Object.fromEntries(target.searchParams);
+    return xapiRuntime.answer({
+      type: 'xapi:request',
+      launchId: path.launchId,
+      request: { method: method.toUpperCase(), resource: path.resource, query, headers, body },
+    });
+  },
+};
+Object.assign(window, { [XAPI_SYNC_KEY]: syncEntry });
 
 /** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
  * report is numbered, posted to the app page at once and journaled until the app page acks it. */

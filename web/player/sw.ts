@@ -23,8 +23,11 @@ import {
 import { H5P_RUNTIME_SCOPE } from './protocol';
 import {
   isLrsResponse,
+  parseXapiPath,
   XAPI_ENDPOINT_PATH,
   XAPI_RETURN_RESOURCE,
+  XAPI_SYNC_SHIM,
+  XAPI_SYNC_SHIM_PATH,
   type XapiRequestMessage,
 } from './xapi-endpoint';
 import type { LrsResponse } from './xapi-lrs';
@@ -118,6 +121,16 @@ async function readFile(namespace: string, path: string): Promise<Blob | undefin
   }
 }
 
+/** The page with the shim's script as the first thing its head runs. */
+function withSyncShim(html: string): string {
+  const tag = `<script src="${XAPI_SYNC_SHIM_PATH}"></script>`;
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = doctype ? doctype[0].length : 0;
+  return html.slice(0, at) + tag + html.slice(at);
+}
+
 async function serve(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405 });
@@ -134,8 +147,12 @@ async function serve(request: Request, url: URL): Promise<Response> {
   }
   if (path === '' || path.endsWith('/')) path += 'index.html';
 
-  const blob = await readFile(namespace, path);
+  let blob = await readFile(namespace, path);
   if (!blob) return notFound();
+  // An xAPI launch page (its query names the endpoint) gets the synchronous-XHR shim first.
+  if (request.mode === 'navigate' && url.searchParams.has('endpoint') && blob.type.startsWith('text/html')) {
+    blob = new Blob([withSyncShim(await blob.text())], { type: blob.type });
+  }
 
   const headers = new Headers({
     'content-type': blob.type || 'application/octet-stream',
@@ -161,7 +178,6 @@ const PLAYER_PATHS = new Set(['/player/', '/player/index.html']);
 /** More than any statement batch or state document the content may send. */
 const XAPI_BODY_MAX_CHARS = 2 * 1024 * 1024;
 const PLAYER_ANSWER_MS = 5_000;
-const LAUNCH_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 const xapiError = (status: number, message: string) =>
   new Response(JSON.stringify({ success: false, message }), {
@@ -200,11 +216,14 @@ const returnPage = () =>
   );
 
 async function answerXapi(request: Request, url: URL): Promise<Response> {
-  const rest = url.pathname.slice(XAPI_ENDPOINT_PATH.length);
-  const slash = rest.indexOf('/');
-  const launchId = slash === -1 ? rest : rest.slice(0, slash);
-  if (!LAUNCH_ID_PATTERN.test(launchId)) return notFound();
-  const resource = slash === -1 ? '' : rest.slice(slash + 1).replace(/^\/+/, '');
+  if (url.pathname === XAPI_SYNC_SHIM_PATH) {
+    return new Response(XAPI_SYNC_SHIM, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  const path = parseXapiPath(url.pathname);
+  if (!path) return notFound();
+  const { launchId, resource } = path;
   if (resource === XAPI_RETURN_RESOURCE) return returnPage();
   const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   if (body.length > XAPI_BODY_MAX_CHARS) return xapiError(413, xapiLrsMessages.bodyTooLarge);
