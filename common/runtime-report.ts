@@ -2,6 +2,7 @@
 // completed, passed, and a score out of 100. SCORM values arrive as strings and the data comes
 // from untrusted content: anything that does not parse gives false / null, never NaN.
 import type { RuntimeStandard } from './schemas/activity-runtime.js';
+import { deriveXapiReport, statementFacts, type XapiRules } from './xapi-report.js';
 
 export type RuntimeReport = {
   completed: boolean;
@@ -10,9 +11,24 @@ export type RuntimeReport = {
   scorePercent: number | null;
 };
 
-export function deriveRuntimeReport(standard: RuntimeStandard, data: unknown): RuntimeReport {
+/** What one write reports. cmi5 / Tin Can: from that write's statements alone, about the AU when
+ * `rules` are given (the server applies common/xapi-report.ts to every statement of the entry). */
+export function deriveRuntimeReport(
+  standard: RuntimeStandard,
+  data: unknown,
+  rules?: XapiRules,
+): RuntimeReport {
   if (standard === 'scorm12') return scorm12Report(data);
   if (standard === 'scorm2004') return scorm2004Report(data);
+  if (standard === 'cmi5' || standard === 'tincan') {
+    const statements = child(data, 'statements');
+    const facts = Array.isArray(statements) ? statements.map(statementFacts) : [];
+    const { completed, passed, scorePercent } = deriveXapiReport(
+      facts,
+      rules ?? { activityId: null, moveOn: 'CompletedOrPassed', masteryScore: null },
+    );
+    return { completed, passed, scorePercent };
+  }
   return h5pReport(data);
 }
 

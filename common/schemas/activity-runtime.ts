@@ -2,10 +2,11 @@
 // entry (group × activity) like progress. The player queues each write on the device and the app
 // page relays them in order; a write's id makes a replay harmless.
 import { z } from 'zod';
-import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../constants.js';
+import { RUNTIME_WRITES_MAX_PER_REQUEST, XAPI_STATEMENTS_MAX_PER_WRITE } from '../constants.js';
 import { runtimeMessages as m } from '../messages/runtime.js';
+import { xapiMessages } from '../messages/xapi.js';
 import { packageLaunchSchema } from './activity-package.js';
-import { xapiLaunchSchema } from './xapi.js';
+import { xapiLaunchSchema, xapiStatementSchema } from './xapi.js';
 
 /** Which runtime produced the data: SCORM 1.2, SCORM 2004, H5P, or the xAPI endpoint (cmi5, Tin Can). */
 export const runtimeStandardSchema = z.enum(['scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'], {
@@ -44,11 +45,17 @@ export type RuntimeWrite = z.infer<typeof runtimeWriteSchema>;
 
 /** The data of a SCORM write (checked by the server once the standard is known). */
 export const scormRuntimeDataSchema = z.object({ cmi: z.record(z.string(), z.unknown()) });
-/** The data of an H5P write: its content state (text) and the result of its xAPI statements. */
+/** The data of an H5P write: its content state (text) and the result of its xAPI statements;
+ * optionally the statements themselves (issue 12), kept beside cmi5 / Tin Can statements so the
+ * teacher's view shows them too (not kept in the runtime data). */
 export const h5pRuntimeDataSchema = z.object({
   state: z.string().optional(),
   result: z
     .object({ raw: z.number(), max: z.number(), completed: z.boolean(), success: z.boolean().optional() })
+    .optional(),
+  statements: z
+    .array(xapiStatementSchema)
+    .max(XAPI_STATEMENTS_MAX_PER_WRITE, xapiMessages.tooManyStatements)
     .optional(),
 });
 

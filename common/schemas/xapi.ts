@@ -73,7 +73,10 @@ export const xapiStatementSchema = z
     id: z.uuid({ error: m.statementId }),
     actor: z.record(z.string(), z.unknown(), { error: m.statementActor }),
     verb: z
-      .object({ id: z.url({ error: m.statementVerb }), display: z.record(z.string(), z.string()).optional() })
+      .object(
+        { id: z.url({ error: m.statementVerb }), display: z.record(z.string(), z.string()).optional() },
+        { error: m.statementVerb },
+      )
       .loose(),
     object: z.record(z.string(), z.unknown(), { error: m.statementObject }),
     result: z

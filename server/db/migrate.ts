@@ -7,6 +7,7 @@ import * as learningTable from './migrations/2026-11-22-002-learning-table.js';
 import * as packageDescription from './migrations/2026-11-23-003-package-description.js';
 import * as activityRuntime from './migrations/2026-11-23-004-activity-runtime.js';
 import * as insights from './migrations/2026-11-23-005-insights.js';
+import * as xapiStatements from './migrations/2026-11-23-006-xapi-statements.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
@@ -16,6 +17,7 @@ const migrations: Record<string, MigrationModule> = {
   '2026-11-23-003-package-description': packageDescription,
   '2026-11-23-004-activity-runtime': activityRuntime,
   '2026-11-23-005-insights': insights,
+  '2026-11-23-006-xapi-statements': xapiStatements,
 };
 
 /** Migrates under a database lock, so instances starting together on one database take turns:

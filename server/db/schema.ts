@@ -140,6 +140,24 @@ export interface ActivityRuntimeLaunchesTable {
   last_seq: number;
 }
 
+/** The xAPI statements an entry's content sent (cmi5, Tin Can, H5P), each id once per entry. */
+export interface XapiStatementsTable {
+  id: Generated<number>;
+  entry_id: number;
+  statement_id: string;
+  verb_id: string;
+  /** The object's id ('' when the object is not an activity). */
+  object_id: string;
+  /** The statement's timestamp, else when it was stored. */
+  timestamp: string;
+  stored_at: string;
+  /** result.score.scaled, else raw within min/max. */
+  score_scaled: number | null;
+  success: 0 | 1 | null;
+  completion: 0 | 1 | null;
+  statement: string; // JSON as sent
+}
+
 /** One entry per group × pdf. */
 export interface GroupPdfsTable {
   id: Generated<number>;
@@ -208,6 +226,7 @@ export interface Database {
   group_pdfs: GroupPdfsTable;
   activity_runtime: ActivityRuntimeTable;
   activity_runtime_launches: ActivityRuntimeLaunchesTable;
+  xapi_statements: XapiStatementsTable;
   activity_group_weeks: ActivityGroupWeeksTable;
   activity_school_days: ActivitySchoolDaysTable;
   activity_weeks: ActivityWeeksTable;

@@ -270,3 +270,23 @@ export async function addActivity(
 export function packageColumns(pkg: RecognisedPackage): repo.PackageColumns {
   return { kind: pkg.kind, root: pkg.root, launch: pkg.launch, summaryJson: JSON.stringify(pkg.summary) };
 }
+
+/** Whether an upload's parent exists: a lesson (PDF) or a session (activity package). */
+export async function uploadParentExists(db: Db, kind: 'pdf' | 'zip', parentId: number): Promise<boolean> {
+  const parent = kind === 'pdf' ? await repo.findLesson(db, parentId) : await repo.findSession(db, parentId);
+  return parent !== undefined;
+}
+
+/** Packages stored before recognition existed (no summary yet), by content hash. */
+export function listUndescribedPackages(db: Db): Promise<Array<{ package_hash: string }>> {
+  return repo.listUndescribedPackages(db);
+}
+
+/** Stores what a stored package was recognised as, on every activity using it. */
+export async function saveStoredPackageDescription(
+  db: Db,
+  hash: string,
+  pkg: RecognisedPackage,
+): Promise<void> {
+  await repo.updatePackageDescription(db, hash, packageColumns(pkg));
+}

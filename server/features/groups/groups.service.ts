@@ -8,7 +8,11 @@ import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
 import { findCallerLevel } from './group-access.js';
-import { insertMissingActivityEntries, insertMissingPdfEntries } from './group-entries.repository.js';
+import {
+  bumpProgressVersion,
+  insertMissingActivityEntries,
+  insertMissingPdfEntries,
+} from './group-entries.repository.js';
 import {
   countGroupsOfTeacher,
   countLevelActivities,
@@ -60,4 +64,9 @@ export async function createGroup(
 
 export async function deleteGroup(db: Db, caller: Caller, groupId: number): Promise<void> {
   if (!(await deleteOwnedGroup(db, caller, groupId))) throw notFound(httpMessages.notFound);
+}
+
+/** Tells the group's learning-table cache that an entry's status or score changed (runtime writes). */
+export function bumpGroupProgressVersion(db: Db, groupId: number): Promise<void> {
+  return bumpProgressVersion(db, groupId);
 }

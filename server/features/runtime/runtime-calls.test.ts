@@ -28,6 +28,7 @@ describe('GET /api/user/activity/launch/:id', () => {
       success: true,
       package: { hash, kind: 'scorm12', root: 'course/', launch: 'res/index.html?lang=fr' },
       runtime: null,
+      xapi: null,
     });
 
     const data = scorm12Commit({

@@ -2,7 +2,7 @@
 // entry's kept data, and the per-launch high-water marks that make replayed writes harmless.
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
-import type { ActivityRuntimeTable } from '../../db/schema.js';
+import type { ActivityRuntimeTable, XapiStatementsTable } from '../../db/schema.js';
 import type { Caller } from '../../plugins/auth.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
 
@@ -13,6 +13,8 @@ export type RuntimeEntry = {
   status: 'pending' | 'completed';
   score: number | null;
   package_kind: PackageKind;
+  /** The PackageSummary as JSON (its `xapi` holds a cmi5 AU's rules). */
+  package_summary: string | null;
 };
 
 /** The caller's entry with what a write needs; on PostgreSQL its row stays locked until the
@@ -27,7 +29,15 @@ export function findOwnedRuntimeEntry(
     .selectFrom('group_activities as ga')
     .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
-    .select(['ga.id', 'ga.group_id', 'g.level_id', 'ga.status', 'ga.score', 'a.package_kind'])
+    .select([
+      'ga.id',
+      'ga.group_id',
+      'g.level_id',
+      'ga.status',
+      'ga.score',
+      'a.package_kind',
+      'a.package_summary',
+    ])
     .where('ga.id', '=', entryId)
     .where(callerOwnsGroup(caller))
     .$if(lock, (qb) => qb.forUpdate('ga'))
@@ -35,6 +45,10 @@ export function findOwnedRuntimeEntry(
 }
 
 export type LaunchRow = {
+  entry_id: number;
+  group_id: number;
+  group_title: string;
+  package_summary: string | null;
   package_hash: string;
   package_kind: RuntimeEntry['package_kind'];
   package_root: string;
@@ -52,6 +66,10 @@ export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promis
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
     .leftJoin('activity_runtime as r', 'r.entry_id', 'ga.id')
     .select([
+      'ga.id as entry_id',
+      'g.id as group_id',
+      'g.title as group_title',
+      'a.package_summary',
       'a.package_hash',
       'a.package_kind',
       'a.package_root',
@@ -108,4 +126,97 @@ export async function saveRuntimeData(
 
 export async function saveEntryScore(db: Db, entryId: number, score: number | null): Promise<void> {
   await db.updateTable('group_activities').set({ score }).where('id', '=', entryId).execute();
+}
+
+/** Whether the entry belongs to one of the caller's groups. */
+export async function callerOwnsEntry(db: Db, caller: Caller, entryId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('group_activities as ga')
+    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+    .select('ga.id')
+    .where('ga.id', '=', entryId)
+    .where(callerOwnsGroup(caller))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewStatement = Omit<XapiStatementsTable, 'id'>;
+
+/** How many statements the entry keeps, and which of `ids` it already holds. */
+export async function statementCounts(
+  db: Db,
+  entryId: number,
+  ids: string[],
+): Promise<{ kept: number; known: Set<string> }> {
+  const count = await db
+    .selectFrom('xapi_statements')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('entry_id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  const known = new Set<string>();
+  // Chunks keep each statement's bound values well under both databases' limits.
+  for (let at = 0; at < ids.length; at += 500) {
+    const rows = await db
+      .selectFrom('xapi_statements')
+      .select('statement_id')
+      .where('entry_id', '=', entryId)
+      .where('statement_id', 'in', ids.slice(at, at + 500))
+      .execute();
+    for (const row of rows) known.add(row.statement_id);
+  }
+  return { kept: Number(count.n), known };
+}
+
+/** Stores the statements in order; an id the entry already holds is skipped (a replay). */
+export async function insertStatements(db: Db, rows: NewStatement[]): Promise<number> {
+  let inserted = 0;
+  for (let at = 0; at < rows.length; at += 100) {
+    const result = await db
+      .insertInto('xapi_statements')
+      .values(rows.slice(at, at + 100))
+      .onConflict((oc) => oc.columns(['entry_id', 'statement_id']).doNothing())
+      .executeTakeFirst();
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return inserted;
+}
+
+export type StatementFactsRow = Pick<
+  XapiStatementsTable,
+  'verb_id' | 'object_id' | 'score_scaled' | 'success' | 'completion'
+> & { id: number };
+
+/** What the AU's rules read of an entry's statements, oldest first: every statement with one of
+ * `verbs`, and the latest one carrying a score (about `objectId` only, when given). */
+export async function selectStatementFacts(
+  db: Db,
+  entryId: number,
+  objectId: string | null,
+  verbs: string[],
+): Promise<StatementFactsRow[]> {
+  const columns = ['id', 'verb_id', 'object_id', 'score_scaled', 'success', 'completion'] as const;
+  const base = db
+    .selectFrom('xapi_statements')
+    .select(columns)
+    .where('entry_id', '=', entryId)
+    .$if(objectId !== null, (qb) => qb.where('object_id', '=', objectId!));
+  const verbRows = await base.where('verb_id', 'in', verbs).orderBy('id').execute();
+  const scored = await base
+    .where('score_scaled', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const rows = scored && !verbRows.some((row) => row.id === scored.id) ? [...verbRows, scored] : verbRows;
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The entry's statements, newest first. */
+export function listStatements(db: Db, entryId: number, limit: number) {
+  return db
+    .selectFrom('xapi_statements')
+    .select(['statement_id', 'verb_id', 'timestamp', 'score_scaled', 'success', 'completion', 'statement'])
+    .where('entry_id', '=', entryId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,6 +1,6 @@
 // HTTP surface of the runtime data (issue 10): what the player loads before it starts an activity
-// (its package and the kept runtime data, so it resumes on any device), and the writes the app
-// page relays from the player. Bearer only, like the other user/ calls: the content origin never
+// (its package and the kept runtime data, so it resumes on any device), the writes the app page
+// relays from the player, and the xAPI statements an entry's content sent (issue 12). Bearer only, like the other user/ calls: the content origin never
 // holds the token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RUNTIME_DATA_MAX_BYTES, RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
@@ -10,8 +10,9 @@ import {
   runtimeWritesResponseSchema,
 } from '../../../common/schemas/activity-runtime.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
+import { statementsResponseSchema } from '../../../common/schemas/xapi.js';
 import { access } from '../../plugins/auth.js';
-import { applyRuntimeWrites, loadActivityLaunch } from './runtime.service.js';
+import { applyRuntimeWrites, listEntryStatements, loadActivityLaunch } from './runtime.service.js';
 
 /** A request holding as many writes as allowed, each at its size cap, is never refused for its
  * size (1 KiB per write for the envelope); each write's own caps are checked after parsing. */
@@ -24,7 +25,17 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Runtime data changes with every write: never reuse a stored copy.
       reply.header('cache-control', 'private, no-store');
-      return loadActivityLaunch(app.db, request.requireCaller(), request.params.id);
+      return loadActivityLaunch(app.db, request.requireCaller(), request.params.id, app.config.publicUrl);
+    },
+  );
+
+  app.get(
+    '/api/user/activity/statements/:id',
+    { ...access.user, schema: { params: idParamsSchema, response: { 200: statementsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const statements = await listEntryStatements(app.db, request.requireCaller(), request.params.id);
+      return { success: true as const, statements };
     },
   );
 

@@ -1,9 +1,18 @@
 // Rules of the runtime data (issue 10): what the player loads before a launch, and the writes an
 // activity reports, applied in order and at most once each. A write that reports the activity
 // completed or passed completes the entry through the learning table's own rule.
-import { RUNTIME_DATA_MAX_BYTES, RUNTIME_SUSPEND_DATA_MAX_CHARS } from '../../../common/constants.js';
+// xAPI content (issue 12): cmi5 / Tin Can writes carry the state documents (kept whole) and new
+// statements (kept per entry, each id once); the entry's whole statement history decides moveOn.
+import crypto from 'node:crypto';
+import type { ZodError } from 'zod';
+import {
+  RUNTIME_DATA_MAX_BYTES,
+  RUNTIME_SUSPEND_DATA_MAX_CHARS,
+  XAPI_STATEMENTS_MAX_PER_ENTRY,
+} from '../../../common/constants.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
+import { xapiMessages } from '../../../common/messages/xapi.js';
 import { deriveRuntimeReport } from '../../../common/runtime-report.js';
 import {
   type ActivityLaunchResponse,
@@ -11,29 +20,58 @@ import {
   type RuntimeWrite,
   scormRuntimeDataSchema,
 } from '../../../common/schemas/activity-runtime.js';
+import {
+  type StatementSummary,
+  type XapiLaunch,
+  type XapiPackage,
+  type XapiStatement,
+  xapiPackageSchema,
+  xapiRuntimeDataSchema,
+} from '../../../common/schemas/xapi.js';
+import {
+  deriveXapiReport,
+  scaledToPercent,
+  statementFacts,
+  XAPI_VERBS,
+  type XapiRules,
+} from '../../../common/xapi-report.js';
 import type { Db, DbKind } from '../../db/database.js';
-import { badRequest, notFound, payloadTooLarge } from '../../http-error.js';
+import { badRequest, conflict, notFound, payloadTooLarge } from '../../http-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { bumpProgressVersion } from '../groups/group-entries.repository.js';
+import { bumpGroupProgressVersion } from '../groups/groups.service.js';
 import { completeIfAllowed } from '../learning-table/learning-table.service.js';
 import {
+  callerOwnsEntry,
   findOwnedLaunch,
   findOwnedRuntimeEntry,
+  insertStatements,
+  listStatements,
+  type NewStatement,
+  type RuntimeEntry,
   saveEntryScore,
   saveLaunchMark,
   saveRuntimeData,
   selectLaunchMarks,
+  selectStatementFacts,
+  statementCounts,
 } from './runtime.repository.js';
+
+/** The statements a teacher's view lists for one entry, newest first. */
+const STATEMENTS_LISTED = 200;
+/** Namespace of the registrations Ardoise derives from its group entries (UUID v5, RFC 9562). */
+const REGISTRATION_NAMESPACE = '5d1c7c1e-8f5e-4a53-9a3c-0b7e3f6a2d41';
 
 /** The package to start and the runtime data kept for the entry (null before its first write). */
 export async function loadActivityLaunch(
   db: Db,
   caller: Caller,
   entryId: number,
+  homePage: string,
 ): Promise<ActivityLaunchResponse> {
   const row = await findOwnedLaunch(db, caller, entryId);
   if (!row) throw notFound(httpMessages.notFound);
   const kept = row.standard !== null && row.data !== null && row.updated_at !== null;
+  const au = row.package_kind === 'cmi5' || row.package_kind === 'tincan' ? xapiPackageOf(row) : null;
   return {
     success: true,
     package: {
@@ -45,8 +83,54 @@ export async function loadActivityLaunch(
     runtime: kept
       ? { standard: row.standard!, data: JSON.parse(row.data!), updatedAt: row.updated_at! }
       : null,
-    xapi: null,
+    xapi: au && xapiLaunch(au, row, homePage),
   };
+}
+
+/** The actor is the group (the class plays together), under the app's home page; the registration
+ * is the same for the entry on every device, so its state documents resume anywhere. */
+function xapiLaunch(
+  au: XapiPackage,
+  row: { entry_id: number; group_id: number; group_title: string },
+  homePage: string,
+): XapiLaunch {
+  return {
+    activityId: au.activityId,
+    moveOn: au.moveOn,
+    masteryScore: au.masteryScore,
+    ...(au.launchParameters ? { launchParameters: au.launchParameters } : {}),
+    actor: {
+      objectType: 'Agent',
+      name: row.group_title,
+      account: { homePage, name: `group-${row.group_id}` },
+    },
+    registration: uuidV5(`${homePage}/group-entries/${row.entry_id}`, REGISTRATION_NAMESPACE),
+    launchMode: 'Normal',
+  };
+}
+
+/** A name-based UUID (version 5, SHA-1), the same for the same name. */
+export function uuidV5(name: string, namespace: string): string {
+  const hash = crypto
+    .createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The AU's rules from the package summary (recognised at upload). */
+function xapiPackageOf(row: { package_summary: string | null }): XapiPackage | null {
+  if (!row.package_summary) return null;
+  try {
+    const parsed = xapiPackageSchema.safeParse(JSON.parse(row.package_summary).xapi);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export type RuntimeWritesResult = { applied: number; status: 'pending' | 'completed'; score: number | null };
@@ -65,7 +149,7 @@ export async function applyRuntimeWrites(
   writes: RuntimeWrite[],
   now: Date,
 ): Promise<RuntimeWritesResult> {
-  const texts = writes.map(checkedDataText);
+  const checked = writes.map(checkedWrite);
   return db.transaction().execute(async (trx) => {
     const entry = await findOwnedRuntimeEntry(trx, caller, entryId, kind === 'postgres');
     if (!entry) throw notFound(httpMessages.notFound);
@@ -78,12 +162,15 @@ export async function applyRuntimeWrites(
     let applied = 0;
     let reportsCompletion = false;
     let score = entry.score;
+    const statements: XapiStatement[] = [];
     for (const [index, write] of writes.entries()) {
       if (write.seq <= (marks.get(write.launchId) ?? 0)) continue;
       marks.set(write.launchId, write.seq);
       advanced.add(write.launchId);
       applied += 1;
-      last = { write, text: texts[index]! };
+      last = { write, text: checked[index]!.text };
+      statements.push(...checked[index]!.statements);
+      if (isXapi(write.standard)) continue; // decided below, from every statement kept
       const report = deriveRuntimeReport(write.standard, write.data);
       reportsCompletion ||= report.completed || report.passed;
       score = report.scorePercent ?? score;
@@ -92,28 +179,110 @@ export async function applyRuntimeWrites(
 
     for (const launchId of advanced) await saveLaunchMark(trx, entry.id, launchId, marks.get(launchId)!);
     await saveRuntimeData(trx, { entryId: entry.id, standard: last.write.standard, data: last.text, now });
+    await keepStatements(trx, entry.id, statements, now);
+    if (isXapi(entry.package_kind)) {
+      const report = await entryXapiReport(trx, entry);
+      reportsCompletion = report.satisfied;
+      score = report.scorePercent ?? score;
+    }
     let status = entry.status;
     if (reportsCompletion && (await completeIfAllowed(trx, entry, now))) status = 'completed';
     if (score !== entry.score) {
       await saveEntryScore(trx, entry.id, score);
-      await bumpProgressVersion(trx, entry.group_id);
+      await bumpGroupProgressVersion(trx, entry.group_id);
     }
     return { applied, status, score };
   });
 }
 
-/** The write's data as stored (JSON text), once its shape and sizes are within the caps. */
-function checkedDataText(write: RuntimeWrite): string {
+const isXapi = (kind: string): kind is 'cmi5' | 'tincan' => kind === 'cmi5' || kind === 'tincan';
+
+/** Stores the statements of the applied writes (first of each id), within the entry's cap. */
+async function keepStatements(
+  db: Db,
+  entryId: number,
+  statements: XapiStatement[],
+  now: Date,
+): Promise<void> {
+  if (statements.length === 0) return;
+  const byId = new Map<string, XapiStatement>();
+  for (const statement of statements) if (!byId.has(statement.id)) byId.set(statement.id, statement);
+  const { kept, known } = await statementCounts(db, entryId, [...byId.keys()]);
+  const fresh = [...byId.values()].filter((statement) => !known.has(statement.id));
+  if (kept + fresh.length > XAPI_STATEMENTS_MAX_PER_ENTRY) throw conflict(xapiMessages.entryStatementsFull);
+  const storedAt = now.toISOString();
+  const bit = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+  const rows = fresh.map((statement): NewStatement => {
+    const facts = statementFacts(statement);
+    return {
+      entry_id: entryId,
+      statement_id: statement.id,
+      verb_id: facts.verbId,
+      object_id: facts.objectId,
+      timestamp: statement.timestamp ?? storedAt,
+      stored_at: storedAt,
+      score_scaled: facts.scoreScaled,
+      success: bit(facts.success),
+      completion: bit(facts.completion),
+      statement: JSON.stringify(statement),
+    };
+  });
+  await insertStatements(db, rows);
+}
+
+/** cmi5's rules over every statement the entry keeps about its AU. */
+async function entryXapiReport(db: Db, entry: RuntimeEntry) {
+  const au = xapiPackageOf(entry);
+  // Without rules from the upload (not expected), any object counts and either verb satisfies.
+  const rules: XapiRules = au ?? { activityId: null, moveOn: 'CompletedOrPassed', masteryScore: null };
+  const rows = await selectStatementFacts(db, entry.id, rules.activityId, [
+    XAPI_VERBS.completed,
+    XAPI_VERBS.passed,
+  ]);
+  const facts = rows.map((row) => ({
+    verbId: row.verb_id,
+    objectId: row.object_id,
+    scoreScaled: row.score_scaled === null ? null : Number(row.score_scaled),
+    success: row.success === null ? null : row.success === 1,
+    completion: row.completion === null ? null : row.completion === 1,
+  }));
+  return deriveXapiReport(facts, rules);
+}
+
+/** The first problem zod found, in the schema's words; `shape` when the data is not even shaped. */
+function firstIssue(error: ZodError, shape: string): string {
+  const issue = error.issues[0];
+  if (!issue || (issue.path.length <= 1 && issue.code === 'invalid_type')) return shape;
+  return issue.message;
+}
+
+type CheckedWrite = { text: string; statements: XapiStatement[] };
+
+/** The write's data as stored (JSON text) and the statements it carries, once its shape and sizes
+ * are within the caps. */
+function checkedWrite(write: RuntimeWrite): CheckedWrite {
   const text = JSON.stringify(write.data);
   if (Buffer.byteLength(text, 'utf8') > RUNTIME_DATA_MAX_BYTES)
     throw payloadTooLarge(runtimeMessages.dataTooLarge);
+  if (isXapi(write.standard)) {
+    const parsed = xapiRuntimeDataSchema.safeParse(write.data);
+    if (!parsed.success) throw badRequest(firstIssue(parsed.error, xapiMessages.xapiDataShape));
+    // The kept data is the documents; statements go to their own table.
+    return { text: JSON.stringify({ documents: parsed.data.documents }), statements: parsed.data.statements };
+  }
   if (write.standard === 'h5p') {
     const parsed = h5pRuntimeDataSchema.safeParse(write.data);
-    if (!parsed.success) throw badRequest(runtimeMessages.h5pDataShape);
+    if (!parsed.success) {
+      const inStatements = parsed.error.issues[0]?.path[0] === 'statements';
+      throw badRequest(
+        inStatements ? firstIssue(parsed.error, runtimeMessages.h5pDataShape) : runtimeMessages.h5pDataShape,
+      );
+    }
     if ((parsed.data.state?.length ?? 0) > RUNTIME_SUSPEND_DATA_MAX_CHARS) {
       throw payloadTooLarge(runtimeMessages.h5pStateTooLong);
     }
-    return text;
+    const { statements = [], ...kept } = parsed.data;
+    return { text: statements.length > 0 ? JSON.stringify(kept) : text, statements };
   }
   const parsed = scormRuntimeDataSchema.safeParse(write.data);
   if (!parsed.success) throw badRequest(runtimeMessages.scormDataShape);
@@ -123,5 +292,38 @@ function checkedDataText(write: RuntimeWrite): string {
   if ((suspendData?.length ?? 0) > RUNTIME_SUSPEND_DATA_MAX_CHARS) {
     throw payloadTooLarge(runtimeMessages.suspendDataTooLong);
   }
-  return text;
+  return { text, statements: [] };
+}
+
+/** GET user/activity/statements/{entryId}: what the content of one of the caller's entries sent. */
+export async function listEntryStatements(
+  db: Db,
+  caller: Caller,
+  entryId: number,
+): Promise<StatementSummary[]> {
+  if (!(await callerOwnsEntry(db, caller, entryId))) throw notFound(httpMessages.notFound);
+  const rows = await listStatements(db, entryId, STATEMENTS_LISTED);
+  return rows.map((row) => ({
+    id: row.statement_id,
+    verbId: row.verb_id,
+    verb: verbName(row.verb_id, row.statement),
+    at: row.timestamp,
+    scorePercent: scaledToPercent(row.score_scaled === null ? null : Number(row.score_scaled)),
+    success: row.success === null ? null : row.success === 1,
+    completion: row.completion === null ? null : row.completion === 1,
+  }));
+}
+
+/** The verb's display (en-US, else the first given), else the last part of its id. */
+function verbName(verbId: string, statement: string): string {
+  try {
+    const display = JSON.parse(statement)?.verb?.display;
+    if (display && typeof display === 'object') {
+      const name = display['en-US'] ?? Object.values(display)[0];
+      if (typeof name === 'string' && name.trim()) return name.trim().slice(0, 100);
+    }
+  } catch {
+    // stored as JSON by keepStatements: not expected
+  }
+  return verbId.split(/[/#]/).filter(Boolean).pop() ?? verbId;
 }

@@ -4,8 +4,7 @@
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
-import { listUndescribedPackages, updatePackageDescription } from '../curriculum/curriculum.repository.js';
-import { packageColumns } from '../curriculum/curriculum.service.js';
+import { listUndescribedPackages, saveStoredPackageDescription } from '../curriculum/curriculum.service.js';
 import { packageZipKey } from '../curriculum/stored-files.js';
 import { describeStoredPackage } from './zip-package.js';
 
@@ -20,7 +19,7 @@ export async function describeStoredPackages(
   for (const { package_hash: hash } of pending) {
     try {
       const description = await describeStoredPackage(files.absolutePath(packageZipKey(hash)));
-      await updatePackageDescription(db, hash, packageColumns(description));
+      await saveStoredPackageDescription(db, hash, description);
       described++;
     } catch (error) {
       failed++;

@@ -9,8 +9,7 @@ import { idSchema } from '../../../common/schemas/ids.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
-import { findLesson, findSession } from '../curriculum/curriculum.repository.js';
-import { addActivity, addPdf } from '../curriculum/curriculum.service.js';
+import { addActivity, addPdf, uploadParentExists } from '../curriculum/curriculum.service.js';
 import { receiveUpload, type UploadKind } from './receive-upload.js';
 import { extractPackage } from './zip-package.js';
 
@@ -50,7 +49,8 @@ async function checkTarget(db: Db, kind: UploadKind, fields: Record<string, stri
   const idResult = idSchema.safeParse(rawId);
   if (!idResult.success) throw badRequest(idResult.error.issues[0]?.message ?? m.sessionIdMissing);
   const parentId = idResult.data;
-  if (kind === 'pdf' && !(await findLesson(db, parentId))) throw notFound(m.lessonNotFound);
-  if (kind === 'zip' && !(await findSession(db, parentId))) throw notFound(m.sessionNotFound);
+  if (!(await uploadParentExists(db, kind, parentId))) {
+    throw notFound(kind === 'pdf' ? m.lessonNotFound : m.sessionNotFound);
+  }
   return { title: titleResult.data.title, parentId };
 }

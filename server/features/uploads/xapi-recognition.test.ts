@@ -1,8 +1,12 @@
 // Upload recognition of xAPI packages (issue 12): cmi5 (cmi5.xml) and Tin Can (tincan.xml), through
 // the admin's upload route, with the summary the admin reads and what is stored for the player.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageWarningMessages, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import {
+  createActivity,
   createAdmin,
   createLesson,
   createLessonSession,
@@ -14,6 +18,8 @@ import { buildZip } from '../../test/fixtures.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { buildCmi5Package, buildTincanPackage, cmi5Xml } from '../../test/package-fixtures.js';
 import { uploadPackage } from '../../test/upload-helpers.js';
+import { packageZipKey } from '../curriculum/stored-files.js';
+import { describeStoredPackages } from './describe-stored-packages.js';
 
 const ctx = setupTestApp();
 let admin: ApiClient;
@@ -234,5 +240,26 @@ describe('Tin Can packages', () => {
       u.tincanNoLaunch,
     );
     await refused(buildZip({ 'tincan.xml': '<tincan>', 'index.html': 'x' }), u.tincanInvalid);
+  });
+});
+
+describe('packages stored before recognition', () => {
+  it('describes a stored cmi5 zip as cmi5, with its AU’s rules', async () => {
+    const zip = buildCmi5Package({
+      aus: [{ id: 'https://a/au', url: 'scormdriver/indexAPI.html', moveOn: 'Completed' }],
+    });
+    const key = packageZipKey(crypto.createHash('sha256').update(zip).digest('hex'));
+    await fs.mkdir(path.dirname(ctx.files.absolutePath(key)), { recursive: true });
+    await fs.writeFile(ctx.files.absolutePath(key), zip);
+    const old = await createActivity(ctx.db, sessionId, {
+      packageHash: crypto.createHash('sha256').update(zip).digest('hex'),
+    });
+    expect(await describeStoredPackages(ctx.db, ctx.files, () => {})).toEqual({ described: 1, failed: 0 });
+    const list = (await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities;
+    expect(list.find((a: { id: number }) => a.id === old.id).package).toMatchObject({
+      kind: 'cmi5',
+      launch: 'scormdriver/indexAPI.html',
+      xapi: { activityId: 'https://a/au', moveOn: 'Completed', masteryScore: null, auCount: 1 },
+    });
   });
 });
