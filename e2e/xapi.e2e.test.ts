@@ -22,7 +22,7 @@ import {
   DEFAULT_PASSWORD,
 } from '../server/test/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
-import { DESKTOP, newPage, PHONE, signInThroughForm } from './support/browser.js';
+import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import type { RunningServer } from './support/server.js';
 import { cmi5TestPackage, tincanTestPackage, XAPI_SCORE } from './support/xapi-packages.js';
@@ -229,6 +229,7 @@ describe('xAPI packages played by a teacher', () => {
       await dialog.getByText(learnerMessages.statementsCount(held.length)).waitFor();
       await dialog.getByText('passed').waitFor();
       await dialog.getByText(learnerMessages.statementScore(XAPI_SCORE)).waitFor();
+      await expectAccessible(page);
       if (process.env.XAPI_SCREENSHOTS) {
         await page.screenshot({ path: `${process.env.XAPI_SCREENSHOTS}/statements-${viewport.width}.png` });
       }
