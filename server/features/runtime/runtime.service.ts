@@ -205,18 +205,22 @@ async function keepStatements(
   now: Date,
 ): Promise<void> {
   if (statements.length === 0) return;
+  // UUIDs compare without case (RFC 9562): one statement sent as A1B2… and a1b2… is kept once.
   const byId = new Map<string, XapiStatement>();
-  for (const statement of statements) if (!byId.has(statement.id)) byId.set(statement.id, statement);
+  for (const statement of statements) {
+    const id = statement.id.toLowerCase();
+    if (!byId.has(id)) byId.set(id, statement);
+  }
   const { kept, known } = await statementCounts(db, entryId, [...byId.keys()]);
-  const fresh = [...byId.values()].filter((statement) => !known.has(statement.id));
+  const fresh = [...byId].filter(([id]) => !known.has(id));
   if (kept + fresh.length > XAPI_STATEMENTS_MAX_PER_ENTRY) throw conflict(xapiMessages.entryStatementsFull);
   const storedAt = now.toISOString();
   const bit = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-  const rows = fresh.map((statement): NewStatement => {
+  const rows = fresh.map(([id, statement]): NewStatement => {
     const facts = statementFacts(statement);
     return {
       entry_id: entryId,
-      statement_id: statement.id,
+      statement_id: id,
       verb_id: facts.verbId,
       object_id: facts.objectId,
       timestamp: statement.timestamp ?? storedAt,

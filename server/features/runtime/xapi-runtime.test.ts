@@ -248,6 +248,11 @@ describe('cmi5 / Tin Can writes: replays, rules and score', () => {
       2,
     );
     expect(again.json()).toMatchObject({ applied: 1, status: 'pending' });
+    // The same id in capitals is the same statement.
+    const shouted = { ...sent[0]!, id: sent[0]!.id.toUpperCase() };
+    expect(
+      (await send(id, { documents: [bookmark('p2')], statements: [shouted] }, launchId, 3)).json(),
+    ).toMatchObject({ applied: 1 });
     expect(await storedCount(id)).toBe(3);
     expect((await listed(client, id)).map((s) => s.verb)).toEqual(['terminated', 'answered', 'initialized']);
     expect((await launch(client, id)).runtime?.data).toEqual({ documents: [bookmark('p2')] });
