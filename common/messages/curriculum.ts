@@ -255,6 +255,22 @@ export const packageWarningMessages = {
     'Le cours cmi5 contient plusieurs unités (AU) : Ardoise joue la première seule. Pour les autres, exportez chacune dans son propre paquet.',
 } as const;
 
+/** The xAPI facts of a cmi5 / Tin Can package's summary, read by admins. */
+export const xapiSummaryMessages = {
+  units: 'Unités (AU)',
+  unitsValue: (count: number) => (count === 1 ? '1' : `${count} (Ardoise lance la première)`),
+  moveOn: 'Condition de réussite (moveOn)',
+  masteryScore: 'Score de maîtrise',
+  noMasteryScore: 'aucun',
+  moveOnLabels: {
+    Passed: 'Réussie (Passed)',
+    Completed: 'Terminée (Completed)',
+    CompletedAndPassed: 'Terminée et réussie (CompletedAndPassed)',
+    CompletedOrPassed: 'Terminée ou réussie (CompletedOrPassed)',
+    NotApplicable: 'Sans condition (NotApplicable)',
+  },
+} as const;
+
 /** Answers of the content origin. */
 export const contentMessages = {
   serviceWorkerRefused: 'Activity packages may not register a service worker.',

@@ -59,4 +59,19 @@ export const learnerMessages = {
   tableLoadFailed: 'The learning table could not be loaded.',
   tableEmptyDescription:
     'Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées.',
+  /** What an activity reported (its xAPI statements), opened from the learning table. */
+  statementsOpen: (activity: string) => `Ce qu’a envoyé l’activité « ${activity} »`,
+  statementsTitle: 'Ce qu’a envoyé l’activité',
+  statementsLoading: 'Chargement des déclarations…',
+  statementsError: 'Impossible de charger ce qu’a envoyé l’activité.',
+  statementsEmpty: 'Cette activité n’a encore rien envoyé pour ce groupe.',
+  statementsCount: (count: number) =>
+    count === 1
+      ? '1 déclaration, la plus récente en premier'
+      : `${count} déclarations, les plus récentes en premier`,
+  statementScore: (score: number) => `${Math.round(score)} %`,
+  statementNoScore: 'sans score',
+  statementSuccess: 'réussie',
+  statementFailure: 'échouée',
+  close: 'Fermer',
 } as const;

@@ -7,6 +7,8 @@
 // /local-activity/{hash}/{root} or /content/{activityId}/>, ending with '/'; h5p.json, content/ and
 // the libraries are read from there.
 
+import type { XapiStatement } from '../../common/schemas/xapi.js';
+
 export const H5P_BRIDGE_KEY = 'ardoiseH5P';
 
 export type H5PResult = {
@@ -23,6 +25,9 @@ export type H5PBridge = {
   previousState: string | null;
   /** Keeps the content's current state (called each time H5P saves it). */
   saveState(state: string): void;
-  /** Keeps a result reported by the content's xAPI statements. */
-  reportResult(result: H5PResult): void;
+  /** Keeps a result reported by the content's xAPI statements (with the statement, when kept). */
+  reportResult(result: H5PResult, statement?: XapiStatement): void;
+  /** Keeps an xAPI `completed` / `answered` statement that carries no result of the whole content
+   * (a question inside it). Absent on the preview's bridge. */
+  reportStatement?(statement: XapiStatement): void;
 };

@@ -10,7 +10,7 @@ import { h5pMessages } from '../../common/messages/h5p.js';
 import { h5pPackageFolder } from './h5p-base';
 import { H5P_BRIDGE_KEY, type H5PBridge } from './h5p-bridge';
 import { takeControl } from './h5p-worker';
-import { resultOfStatement } from './h5p-xapi';
+import { resultOfStatement, statementToKeep } from './h5p-xapi';
 
 /** How often (seconds) H5P saves the content's state while it plays (it also saves 3 s after a
  * `completed` or `progressed` statement, and this page saves when it is hidden). */
@@ -106,8 +106,11 @@ async function play(folder: string, bridge: H5PBridge | null): Promise<void> {
   });
   if (!bridge) return;
   h5pCore()?.externalDispatcher.on('xAPI', (event) => {
-    const result = resultOfStatement(event.data?.statement);
-    if (result) bridge.reportResult(result);
+    const statement = event.data?.statement;
+    const result = resultOfStatement(statement);
+    const kept = statementToKeep(statement) ?? undefined;
+    if (result) bridge.reportResult(result, kept);
+    else if (kept) bridge.reportStatement?.(kept);
   });
   window.addEventListener('pagehide', saveNow);
   document.addEventListener('visibilitychange', () => {

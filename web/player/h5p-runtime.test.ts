@@ -17,6 +17,25 @@ describe('createH5PBridge', () => {
       { state: '{"answers":[2]}', result: { raw: 3, max: 4, completed: true, success: true } },
     ]);
   });
+  it('adds the statements of the moment to the write, new ones only', () => {
+    const reports: RuntimeData[] = [];
+    const bridge = createH5PBridge(null, (data) => reports.push(data));
+    const statement = {
+      id: '1d7c9a6e-5f0b-4d6e-8a1e-3a4b5c6d7e8f',
+      actor: { name: 'x' },
+      verb: { id: 'http://adlnet.gov/expapi/verbs/completed' },
+      object: { id: 'http://content/h5p' },
+    };
+    bridge.reportResult({ raw: 1, max: 2, completed: true }, statement);
+    bridge.saveState('{}');
+    bridge.reportStatement?.({ ...statement, id: '2d7c9a6e-5f0b-4d6e-8a1e-3a4b5c6d7e8f' });
+    bridge.reportStatement?.({ ...statement, id: 'not-a-uuid' });
+    expect(reports.map((r) => r.statements)).toEqual([
+      [statement],
+      undefined,
+      [{ ...statement, id: '2d7c9a6e-5f0b-4d6e-8a1e-3a4b5c6d7e8f' }],
+    ]);
+  });
   it('starts empty without kept H5P data and ignores malformed calls from the content', () => {
     const reports: RuntimeData[] = [];
     const bridge = createH5PBridge(null, (data) => reports.push(data));

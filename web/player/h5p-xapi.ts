@@ -1,6 +1,10 @@
 // What the H5P runtime page keeps of the content's xAPI statements: a `completed` or `answered`
-// statement about the main content (no parent activity) that carries a result.
+// statement about the main content (no parent activity) that carries a result; and, for the
+// teacher's view of what the content sent, every `completed` / `answered` statement as checked by
+// the statement schema (with an id set: H5P sends none).
+import { type XapiStatement, xapiStatementSchema } from '../../common/schemas/xapi.js';
 import type { H5PResult } from './h5p-bridge';
+import { randomUuid } from './xapi-endpoint';
 
 const KEPT_VERBS = new Set([
   'http://adlnet.gov/expapi/verbs/completed',
@@ -30,4 +34,13 @@ export function resultOfStatement(statement: unknown): H5PResult | null {
   const kept: H5PResult = { raw, max, completed: true };
   if (typeof result.success === 'boolean') kept.success = result.success;
   return kept;
+}
+
+/** The statement to keep beside the runtime data (an id set when it has none), or null. */
+export function statementToKeep(statement: unknown): XapiStatement | null {
+  if (!statement || typeof statement !== 'object') return null;
+  const verb = (statement as Statement).verb?.id;
+  if (typeof verb !== 'string' || !KEPT_VERBS.has(verb)) return null;
+  const parsed = xapiStatementSchema.safeParse({ id: randomUuid(), ...statement });
+  return parsed.success ? parsed.data : null;
 }

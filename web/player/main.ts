@@ -20,6 +20,8 @@ import { createWriteLog } from './runtime-writes';
 import { installScormRuntime, type ScormRuntime } from './scorm-runtime';
 import { keepServiceWorkerHealthy, pingServiceWorker, registerServiceWorker } from './service-worker-client';
 import type { WorkerReply, WorkerRequest } from './unzip.worker';
+import { isXapiRequestMessage, parseXapiPath, XAPI_SYNC_KEY, type XapiSyncEntry } from './xapi-endpoint';
+import type { XapiRuntime } from './xapi-runtime';
 
 const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
 const frame = document.getElementById('activity') as HTMLIFrameElement;
@@ -98,11 +100,40 @@ type Launch = Extract<AppToPlayer, { type: 'app:launch' }>;
 let launch: Launch | null = null;
 /** The runtime installed for the launch (resolved before the activity frame loads). */
 let runtimeReady: Promise<ScormRuntime | null> = Promise.resolve(null);
+/** The LRS of a cmi5 / Tin Can launch (resolved before the activity frame loads). */
+let xapiReady: Promise<XapiRuntime | null> = Promise.resolve(null);
+let xapiRuntime: XapiRuntime | null = null;
+
+// The service worker forwards the content's xAPI requests to every player page: this one answers
+// for its own launch, and null otherwise (so the worker need not wait for it).
+navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+  const port = event.ports[0];
+  if (!port || !isXapiRequestMessage(event.data)) return;
+  port.postMessage(xapiRuntime?.answer(event.data) ?? null);
+});
+navigator.serviceWorker?.startMessages();
+
+// The same answers for the content's synchronous requests, which do not reach the worker: the
+// worker's shim in the launch page finds this entry on its parent (xapi-endpoint.ts).
+const syncEntry: XapiSyncEntry = {
+  answer(url, method, headers, body) {
+    const target = new URL(url, window.location.href);
+    const path = target.origin === window.location.origin ? parseXapiPath(target.pathname) : null;
+    if (!path || !xapiRuntime) return null;
+    const query = Object.fromEntries(target.searchParams);
+    return xapiRuntime.answer({
+      type: 'xapi:request',
+      launchId: path.launchId,
+      request: { method: method.toUpperCase(), resource: path.resource, query, headers, body },
+    });
+  },
+};
+Object.assign(window, { [XAPI_SYNC_KEY]: syncEntry });
 
 /** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
  * report is numbered, posted to the app page at once and journaled until the app page acks it. */
 function installRuntime(info: Launch): Promise<ScormRuntime | null> {
-  if (info.kind === 'html5' || info.kind === 'cmi5' || info.kind === 'tincan') return Promise.resolve(null);
+  if (info.kind === 'html5') return Promise.resolve(null);
   const record = createWriteLog(info.launchId, info.kind);
   const report = (data: Parameters<typeof record>[0]) => {
     const write = record(data);
@@ -114,6 +145,16 @@ function installRuntime(info: Launch): Promise<ScormRuntime | null> {
   if (info.kind === 'h5p') {
     Object.assign(window, { [H5P_BRIDGE_KEY]: createH5PBridge(info.runtime, report) });
     return Promise.resolve(null);
+  }
+  if (info.kind === 'cmi5' || info.kind === 'tincan') {
+    const { kind, launchId, xapi, runtime } = info;
+    if (!xapi) return Promise.reject(new Error('No xAPI launch information'));
+    // xapi-runtime.ts (with the statement schema) is loaded for these packages only.
+    xapiReady = import('./xapi-runtime').then(({ installXapiRuntime }) => {
+      xapiRuntime = installXapiRuntime(kind, launchId, xapi, runtime, report);
+      return xapiRuntime;
+    });
+    return xapiReady.then(() => null);
   }
   // scorm-runtime.ts is small; scorm-again itself is loaded from there, for SCORM packages only.
   return installScormRuntime(window, info.kind, info.runtime, report);
@@ -127,18 +168,24 @@ function commitWhenHidden(runtime: ScormRuntime): void {
   });
 }
 
-function activityUrl(meta: PackageMeta, kind: Launch['kind']): string {
+function activityUrl(meta: PackageMeta, kind: Launch['kind'], xapi: XapiRuntime | null): string {
   const folder = `/local-activity/${meta.namespace}/`;
+  if (xapi) return xapi.launchUrl(folder + meta.entry);
   if (kind !== 'h5p') return folder + meta.entry;
   const root = meta.root.split('/').map(encodeURIComponent).join('/');
   return `/player/h5p/?base=${encodeURIComponent(folder + root)}`;
 }
 
-function showActivity(meta: PackageMeta, kind: Launch['kind']): Promise<void> {
+function showActivity(meta: PackageMeta, kind: Launch['kind'], xapi: XapiRuntime | null): Promise<void> {
   return new Promise((resolve, reject) => {
     frame.onload = () => {
       const view = frame.contentWindow;
       if (!view) return reject(new Error('The activity frame did not load'));
+      // cmi5 content that closes itself goes to the returnURL: the learner leaves the activity.
+      if (xapi?.isReturn(view.location.href)) {
+        send({ type: 'player:escape' });
+        return;
+      }
       const navigation = view.performance.getEntriesByType('navigation')[0] as
         | (PerformanceNavigationTiming & { responseStatus?: number })
         | undefined;
@@ -150,7 +197,7 @@ function showActivity(meta: PackageMeta, kind: Launch['kind']): Promise<void> {
       frame.classList.add('shown');
       resolve();
     };
-    frame.src = activityUrl(meta, kind);
+    frame.src = activityUrl(meta, kind, xapi);
   });
 }
 
@@ -185,7 +232,7 @@ async function open(namespace: string, installed: Promise<PackageMeta> | null): 
     }
     const runtime = await runtimeReady;
     if (runtime) commitWhenHidden(runtime);
-    await showActivity(meta, launch?.kind ?? 'html5');
+    await showActivity(meta, launch?.kind ?? 'html5', await xapiReady);
     // Safari deletes an origin's data after 7 days without a visit: ask to keep the packages.
     void navigator.storage?.persist?.().catch(() => false);
     stopHealthChecks?.();

@@ -23,6 +23,12 @@ describe('the preview player target', () => {
       origin,
     );
     expect(spaced && framedUrl(spaced, origin)).toBe('/content/7/mon%20jeu.html');
+    // A cmi5 AU previews its start page, without an endpoint.
+    const cmi5 = readPreviewTarget(
+      search({ base: '/content/7/', kind: 'cmi5', launch: 'au/index.html' }),
+      origin,
+    );
+    expect(cmi5 && framedUrl(cmi5, origin)).toBe('/content/7/au/index.html');
   });
 
   it.each([

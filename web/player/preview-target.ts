@@ -6,7 +6,15 @@ import type { PackageKind } from '../../common/schemas/activity-package.js';
 import { h5pPackageFolder } from './h5p-base';
 
 /** PackageKind's values, checked without zod (kept out of the player's bundle). */
-const KINDS: readonly string[] = ['html5', 'scorm12', 'scorm2004', 'h5p'] satisfies PackageKind[];
+// cmi5 / Tin Can preview their start page without an endpoint: nothing is recorded.
+const KINDS: readonly string[] = [
+  'html5',
+  'scorm12',
+  'scorm2004',
+  'h5p',
+  'cmi5',
+  'tincan',
+] satisfies PackageKind[];
 const isKind = (value: string | null): value is PackageKind => value !== null && KINDS.includes(value);
 
 /** The target named by the page's query, or null when it is not a package of /content/. */

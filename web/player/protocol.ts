@@ -5,6 +5,7 @@
 import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../common/constants.js';
 import type { PackageKind } from '../../common/schemas/activity-package.js';
 import type { RuntimeState, RuntimeWrite } from '../../common/schemas/activity-runtime.js';
+import type { XapiLaunch } from '../../common/schemas/xapi.js';
 import { NAMESPACE_PATTERN } from './offline-db';
 
 /** The steps of SPEC §4 "Activity player progress", in order. */
@@ -41,7 +42,8 @@ export type AppToPlayer =
   /** The server confirmed the held package is current: play it from the device. */
   | { type: 'app:use-held'; namespace: string }
   /** How to start the package, sent before its end (or use-held): where it sits in the zip, its
-   * start page, the runtime state kept for this entry, and this launch's id (its writes' id). */
+   * start page, the runtime state kept for this entry, this launch's id (its writes' id), and for
+   * cmi5 / Tin Can the actor, registration and completion rules of the launch. */
   | {
       type: 'app:launch';
       namespace: string;
@@ -50,6 +52,7 @@ export type AppToPlayer =
       launch: string;
       runtime: RuntimeState | null;
       launchId: string;
+      xapi: XapiLaunch | null;
     }
   /** The app page has queued these writes: the player may forget them. */
   | { type: 'app:runtime-ack'; writes: { launchId: string; seq: number }[] };
@@ -65,7 +68,8 @@ export function isPlayerMessage(data: unknown): data is PlayerToApp {
   return typeof type === 'string' && type.startsWith('player:');
 }
 
-const KINDS: readonly PackageKind[] = ['html5', 'scorm12', 'scorm2004', 'h5p'];
+const KINDS: readonly PackageKind[] = ['html5', 'scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'];
+const STANDARDS: readonly unknown[] = ['scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'];
 /** As launchIdSchema (common/schemas/activity-runtime.ts). */
 const LAUNCH_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -75,12 +79,7 @@ const isLaunchId = (value: unknown): value is string =>
 /** Kept runtime state: its standard and its data object (the server validated the contents). */
 function isRuntimeState(value: unknown): value is RuntimeState {
   const { standard, data } = (value ?? {}) as { standard?: unknown; data?: unknown };
-  return (
-    (standard === 'scorm12' || standard === 'scorm2004' || standard === 'h5p') &&
-    !!data &&
-    typeof data === 'object' &&
-    !Array.isArray(data)
-  );
+  return STANDARDS.includes(standard) && !!data && typeof data === 'object' && !Array.isArray(data);
 }
 
 /** A launch's relative start page: no scheme, no leading slash, no '..' segment. */
@@ -94,6 +93,24 @@ function isRelativeLaunch(launch: unknown): launch is string {
 const isRoot = (root: unknown): root is string =>
   typeof root === 'string' &&
   (root === '' || (root.endsWith('/') && !root.startsWith('/') && !root.split('/').includes('..')));
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The xAPI facts of a launch, as the server gave them (its schema checked them on the app page). */
+function isXapiLaunch(value: unknown): value is XapiLaunch {
+  const { activityId, registration, actor, moveOn, masteryScore } = (value ?? {}) as Partial<XapiLaunch>;
+  return (
+    typeof activityId === 'string' &&
+    activityId !== '' &&
+    typeof registration === 'string' &&
+    UUID_PATTERN.test(registration) &&
+    typeof moveOn === 'string' &&
+    (masteryScore === null || typeof masteryScore === 'number') &&
+    typeof actor?.name === 'string' &&
+    typeof actor.account?.homePage === 'string' &&
+    typeof actor.account.name === 'string'
+  );
+}
 
 export function isAppMessage(data: unknown): data is AppToPlayer {
   if (!data || typeof data !== 'object') return false;
@@ -122,7 +139,11 @@ export function isAppMessage(data: unknown): data is AppToPlayer {
         isRoot(launch.root) &&
         isRelativeLaunch(launch.launch) &&
         isLaunchId(launch.launchId) &&
-        (launch.runtime === null || isRuntimeState(launch.runtime))
+        (launch.runtime === null || isRuntimeState(launch.runtime)) &&
+        // cmi5 and Tin Can content cannot start without them; other kinds have none.
+        (launch.kind === 'cmi5' || launch.kind === 'tincan'
+          ? isXapiLaunch(launch.xapi)
+          : launch.xapi === null)
       );
     }
     default:

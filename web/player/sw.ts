@@ -3,8 +3,11 @@
 // from the package's complete IndexedDB copy, with the stored content type and single byte ranges
 // (audio, video), and answers health pings. Registered a second time by the H5P runtime page (scope
 // /player/h5p/), for which it also keeps the runtime in Cache Storage (h5p-runtime-cache.ts). Built
-// as one self-contained classic script (no imports at runtime).
+// as one self-contained classic script (no imports at runtime). It also serves the xAPI endpoint
+// of cmi5 / Tin Can launches (/local-activity/xapi/{launchId}/) by asking the player page of the
+// launch, which holds the launch's LRS: the worker stays a thin proxy.
 import { parseByteRange } from '../../common/byte-range.js';
+import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
 import { answerH5PRuntime, dropOldH5PRuntimeCaches, isH5PRuntimeRequest } from './h5p-runtime-cache';
 import {
   CHUNKS_STORE,
@@ -18,6 +21,16 @@ import {
   requestToPromise,
 } from './offline-db';
 import { H5P_RUNTIME_SCOPE } from './protocol';
+import {
+  isLrsResponse,
+  parseXapiPath,
+  XAPI_ENDPOINT_PATH,
+  XAPI_RETURN_RESOURCE,
+  XAPI_SYNC_SHIM,
+  XAPI_SYNC_SHIM_PATH,
+  type XapiRequestMessage,
+} from './xapi-endpoint';
+import type { LrsResponse } from './xapi-lrs';
 
 // The DOM lib has no service-worker types; these are the few members used here.
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -26,11 +39,15 @@ type ServiceWorkerScope = {
   location: Location;
   registration: { scope: string };
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+  };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 };
+type WindowClient = { url: string; postMessage(message: unknown, transfer: Transferable[]): void };
 const sw = self as unknown as ServiceWorkerScope;
 
 const SCOPE_PATH = '/local-activity/';
@@ -104,6 +121,16 @@ async function readFile(namespace: string, path: string): Promise<Blob | undefin
   }
 }
 
+/** The page with the shim's script as the first thing its head runs. */
+function withSyncShim(html: string): string {
+  const tag = `<script src="${XAPI_SYNC_SHIM_PATH}"></script>`;
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = doctype ? doctype[0].length : 0;
+  return html.slice(0, at) + tag + html.slice(at);
+}
+
 async function serve(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405 });
@@ -120,8 +147,12 @@ async function serve(request: Request, url: URL): Promise<Response> {
   }
   if (path === '' || path.endsWith('/')) path += 'index.html';
 
-  const blob = await readFile(namespace, path);
+  let blob = await readFile(namespace, path);
   if (!blob) return notFound();
+  // An xAPI launch page (its query names the endpoint) gets the synchronous-XHR shim first.
+  if (request.mode === 'navigate' && url.searchParams.has('endpoint') && blob.type.startsWith('text/html')) {
+    blob = new Blob([withSyncShim(await blob.text())], { type: blob.type });
+  }
 
   const headers = new Headers({
     'content-type': blob.type || 'application/octet-stream',
@@ -142,6 +173,83 @@ async function serve(request: Request, url: URL): Promise<Response> {
   return new Response(request.method === 'HEAD' ? null : body, { status: range ? 206 : 200, headers });
 }
 
+/** The player page's path: only it runs launches (the preview and H5P pages do not). */
+const PLAYER_PATHS = new Set(['/player/', '/player/index.html']);
+/** More than any statement batch or state document the content may send. */
+const XAPI_BODY_MAX_CHARS = 2 * 1024 * 1024;
+const PLAYER_ANSWER_MS = 5_000;
+
+const xapiError = (status: number, message: string) =>
+  new Response(JSON.stringify({ success: false, message }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-experience-api-version': '1.0.3' },
+  });
+
+/** Asks each player page; the one running `launchId` answers, the others answer null. */
+async function askPlayer(message: XapiRequestMessage): Promise<LrsResponse | null> {
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const players = windows.filter((client) => PLAYER_PATHS.has(new URL(client.url).pathname));
+  if (players.length === 0) return null;
+  return new Promise((resolve) => {
+    let waiting = players.length;
+    const timer = setTimeout(() => resolve(null), PLAYER_ANSWER_MS);
+    const settle = (answer: LrsResponse | null) => {
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    for (const client of players) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => {
+        channel.port1.close();
+        if (isLrsResponse(event.data)) settle(event.data);
+        else if (--waiting === 0) settle(null);
+      };
+      client.postMessage(message, [channel.port2]);
+    }
+  });
+}
+
+const returnPage = () =>
+  new Response(
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${xapiLrsMessages.returnTitle}</title></head><body><p>${xapiLrsMessages.returnText}</p></body></html>`,
+    { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': ACTIVITY_CSP } },
+  );
+
+async function answerXapi(request: Request, url: URL): Promise<Response> {
+  if (url.pathname === XAPI_SYNC_SHIM_PATH) {
+    return new Response(XAPI_SYNC_SHIM, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  const path = parseXapiPath(url.pathname);
+  if (!path) return notFound();
+  const { launchId, resource } = path;
+  if (resource === XAPI_RETURN_RESOURCE) return returnPage();
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  if (body.length > XAPI_BODY_MAX_CHARS) return xapiError(413, xapiLrsMessages.bodyTooLarge);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const answer = await askPlayer({
+    type: 'xapi:request',
+    launchId,
+    request: {
+      method: request.method === 'HEAD' ? 'GET' : request.method,
+      resource,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+    },
+  });
+  if (!answer) return xapiError(503, xapiLrsMessages.noPlayer);
+  const empty = answer.status === 204 || request.method === 'HEAD';
+  return new Response(empty ? null : answer.body, {
+    status: answer.status,
+    headers: { ...answer.headers, 'cache-control': 'no-store' },
+  });
+}
+
 sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
 sw.addEventListener('activate', (event) =>
   event.waitUntil(Promise.all([sw.clients.claim(), dropOldH5PRuntimeCaches()])),
@@ -152,7 +260,8 @@ const servesH5PRuntime = new URL(sw.registration.scope).pathname === H5P_RUNTIME
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== sw.location.origin) return;
-  if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
+  if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
+  else if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
   else if (servesH5PRuntime && isH5PRuntimeRequest(event.request, url)) {
     event.respondWith(answerH5PRuntime(event.request, url));
   }

@@ -2,7 +2,10 @@
 // full summary (start page, files, unpacked size, detail, warnings with examples).
 
 import { TriangleAlert } from 'lucide-react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import {
+  curriculumMessages as m,
+  xapiSummaryMessages as x,
+} from '../../../../../common/messages/curriculum.js';
 import type { PackageKind, PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { Badge } from '../../../components/ui/badge';
 import { Detail } from '../../../components/ui/details-dialog';
@@ -63,6 +66,17 @@ export function PackageSummaryView({ summary }: { summary: PackageSummary }) {
         <Detail label={m.summaryFiles}>{summary.files.toLocaleString('fr-FR')}</Detail>
         <Detail label={m.summarySize}>{formatBytes(summary.unpackedBytes)}</Detail>
         {detailLabel && summary.detail && <Detail label={detailLabel}>{summary.detail}</Detail>}
+        {summary.xapi && (
+          <>
+            <Detail label={x.units}>{x.unitsValue(summary.xapi.auCount)}</Detail>
+            <Detail label={x.moveOn}>{x.moveOnLabels[summary.xapi.moveOn]}</Detail>
+            <Detail label={x.masteryScore}>
+              {summary.xapi.masteryScore === null
+                ? x.noMasteryScore
+                : `${Math.round(summary.xapi.masteryScore * 100)} %`}
+            </Detail>
+          </>
+        )}
       </dl>
       {summary.warnings.length > 0 && (
         <ul className="grid gap-2" aria-label={m.summaryWarnings}>

@@ -13,6 +13,7 @@ import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
 import { ActivityButton } from './activity-button';
+import { StatementsButton } from './statements-dialog';
 
 type Props = {
   arranged: ArrangedLesson<LearnerLesson>;
@@ -65,16 +66,23 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
                 <p className="text-xs text-muted-foreground">{learnerMessages.noActivity}</p>
               ) : (
                 <ul className="flex flex-col gap-2">
-                  {session.activities.map((activity) => (
-                    <li key={activity.id}>
-                      <ActivityButton
-                        activity={activity}
-                        clickable={isActivityClickable(arranged, activity)}
-                        busy={busyActivityId === activity.id}
-                        onOpen={onOpenActivity}
-                      />
-                    </li>
-                  ))}
+                  {session.activities.map((activity) => {
+                    const clickable = isActivityClickable(arranged, activity);
+                    return (
+                      <li key={activity.id} className="flex items-center gap-1">
+                        <ActivityButton
+                          activity={activity}
+                          clickable={clickable}
+                          busy={busyActivityId === activity.id}
+                          onOpen={onOpenActivity}
+                        />
+                        {/* A locked activity has not been played: it has sent nothing. */}
+                        {(clickable || activity.status === 'completed') && (
+                          <StatementsButton entryId={activity.id} activityName={activity.name} />
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </section>

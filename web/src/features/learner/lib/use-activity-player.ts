@@ -161,9 +161,9 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
       outbox = null;
       // As soon as it is known, so that the player loads the runtime while the package arrives.
       launchInfo
-        .then(({ package: { hash, kind, root, launch }, runtime }) => {
+        .then(({ package: { hash, kind, root, launch }, runtime, xapi }) => {
           if (controller.signal.aborted) return;
-          post({ type: 'app:launch', namespace: hash, kind, root, launch, runtime, launchId });
+          post({ type: 'app:launch', namespace: hash, kind, root, launch, runtime, launchId, xapi });
         })
         .catch(() => undefined); // handled below
       try {
