@@ -163,4 +163,8 @@ export const adminProfileMessages = {
 export const dashboardMessages = {
   title: 'Dashboard',
   subtitle: 'Aperçu des statistiques de votre plateforme',
+  totalTeachers: 'Total Teachers',
+  totalGroups: 'Total Groups',
+  totalActivities: 'Total Activities',
+  totalSchools: 'Total Schools',
 } as const;
