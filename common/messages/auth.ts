@@ -9,6 +9,12 @@ export const authMessages = {
   loading: 'Loading...',
   signingIn: 'Signing in...',
 
+  // Screen texts (ours).
+  signIn: 'Sign in',
+  twoFactorHint: 'Only if two-factor authentication is enabled on your account.',
+  signInSubtitle: 'Sign in to your account',
+  tagline: 'Contenus pédagogiques de français pour les écoles',
+
   invalidCredentials: 'Invalid email or password',
   accountInactive: 'Your account is inactive. Please contact your administrator.',
   noSchool: 'Your account is not linked to a school. Please contact your administrator.',

@@ -7,3 +7,26 @@ export const uiMessages = {
   edit: 'Edit',
   rowActions: (name: string) => `Actions for ${name}`,
 } as const;
+
+/** The app shell around every signed-in screen, and the pages shown when no screen can be. */
+export const shellMessages = {
+  navDashboard: 'Dashboard',
+  navSchools: 'Schools',
+  navTeachers: 'Teachers',
+  navLevels: 'Educational Levels',
+  mainNavigation: 'Main navigation',
+  expandSidebar: 'Expand sidebar',
+  collapseSidebar: 'Collapse sidebar',
+  collapse: 'Collapse',
+  options: 'options',
+  logOut: 'Log out',
+  skipToContent: 'Skip to content',
+  navigation: 'Navigation',
+  openNavigation: 'Open navigation',
+  notFoundTitle: 'Page Not Found',
+  notFoundText: 'The page you are looking for does not exist or has moved.',
+  back: 'Back',
+  errorTitle: 'Unexpected Application Error!',
+  reload: 'Reload',
+  home: 'Home',
+} as const;

@@ -1,6 +1,8 @@
 // The router's error screen (SPEC §2): 'Unexpected Application Error!' and what went wrong.
+
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { shellMessages } from '../../../../common/messages/ui.js';
 import { Button } from '../../components/ui/button';
 
 function describe(error: unknown): string {
@@ -21,7 +23,7 @@ export function RouteError() {
           <AlertTriangle className="size-5" aria-hidden="true" />
         </div>
         <h1 className="mt-5 text-xl font-semibold tracking-tight text-slate-900">
-          Unexpected Application Error!
+          {shellMessages.errorTitle}
         </h1>
         <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-sm whitespace-pre-wrap text-red-800">
           {describe(error)}
@@ -29,10 +31,10 @@ export function RouteError() {
         <div className="mt-6 flex gap-2">
           <Button onClick={() => window.location.reload()}>
             <RotateCw aria-hidden="true" />
-            Reload
+            {shellMessages.reload}
           </Button>
           <Button variant="outline" onClick={() => window.location.assign('/')}>
-            Home
+            {shellMessages.home}
           </Button>
         </div>
       </div>

@@ -1,8 +1,10 @@
 // Admin layout: collapsible sidebar on desktop, an off-canvas drawer on phones, top bar, page outlet.
+
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { shellMessages } from '../../../../common/messages/ui.js';
 import { LogoMark, PRODUCT_NAME } from '../ui/logo';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
@@ -55,7 +57,7 @@ export function AppShell() {
             className="fixed inset-y-0 left-0 z-50 shadow-xl outline-none data-[state=open]:animate-slide-in-left md:hidden"
             aria-describedby={undefined}
           >
-            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="sr-only">{shellMessages.navigation}</DialogPrimitive.Title>
             <Sidebar collapsed={false} onNavigate={() => setDrawerOpen(false)} data-testid="sidebar-mobile" />
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
@@ -68,7 +70,7 @@ export function AppShell() {
               <button
                 type="button"
                 onClick={() => setDrawerOpen(true)}
-                aria-label="Open navigation"
+                aria-label={shellMessages.openNavigation}
                 className="-ml-1 inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-muted md:hidden"
               >
                 <Menu className="size-5" aria-hidden="true" />

@@ -1,4 +1,5 @@
 // Admin navigation (SPEC §1, §2): brand, links, the signed-in user, and the 70px/240px collapse toggle.
+
 import {
   GraduationCap,
   History,
@@ -11,6 +12,8 @@ import {
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '../../../../common/constants.js';
+import { insightsMessages } from '../../../../common/messages/insights.js';
+import { shellMessages } from '../../../../common/messages/ui.js';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { cn, formatRole } from '../../lib/utils';
@@ -27,27 +30,32 @@ type NavItem = {
 };
 
 const navItems: NavItem[] = [
-  { label: 'Dashboard', href: paths.dashboard.getHref(), icon: LayoutDashboard, sections: ['/dashboard'] },
   {
-    label: 'Schools',
+    label: shellMessages.navDashboard,
+    href: paths.dashboard.getHref(),
+    icon: LayoutDashboard,
+    sections: ['/dashboard'],
+  },
+  {
+    label: shellMessages.navSchools,
     href: paths.schools.getHref(),
     icon: School,
     sections: ['/schools', '/schoolform', '/schoolformedit/'],
   },
   {
-    label: 'Teachers',
+    label: shellMessages.navTeachers,
     href: paths.teachers.getHref(),
     icon: GraduationCap,
     sections: ['/teachers', '/teachersform', '/teacherformedit/'],
   },
   {
-    label: 'Educational Levels',
+    label: shellMessages.navLevels,
     href: paths.levels.getHref(),
     icon: Layers,
     sections: ['/levels', '/periode/', '/lesson/', '/session/', '/activity-preview/', '/pdf-preview/'],
   },
   // Not a spec link: under the four spec links.
-  { label: 'Journal d’audit', href: paths.audit.getHref(), icon: History, sections: ['/audit'] },
+  { label: insightsMessages.auditTitle, href: paths.audit.getHref(), icon: History, sections: ['/audit'] },
 ];
 
 function isActive(pathname: string, item: NavItem): boolean {
@@ -96,7 +104,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate, className, 'data-test
         )}
       </div>
 
-      <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={shellMessages.mainNavigation} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
           {navItems.map((item) => {
             const active = isActive(pathname, item);
@@ -166,7 +174,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate, className, 'data-test
           <button
             type="button"
             onClick={onToggle}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={collapsed ? shellMessages.expandSidebar : shellMessages.collapseSidebar}
             aria-expanded={!collapsed}
             className={cn(
               'flex h-9 w-full cursor-pointer items-center gap-3 rounded-lg text-sm text-slate-600 transition-colors hover:bg-muted hover:text-slate-900',
@@ -174,7 +182,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate, className, 'data-test
             )}
           >
             <ToggleIcon className="size-[18px]" aria-hidden="true" />
-            {!collapsed && <span>Collapse</span>}
+            {!collapsed && <span>{shellMessages.collapse}</span>}
           </button>
         )}
       </div>

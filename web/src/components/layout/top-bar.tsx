@@ -1,7 +1,9 @@
 // Top bar of the signed-in layouts: a leading slot (menu button or brand) and the avatar menu.
+
 import { LogOut, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
+import { shellMessages } from '../../../../common/messages/ui.js';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { formatRole } from '../../lib/utils';
@@ -39,11 +41,11 @@ function UserMenu() {
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate(paths.options.getHref())}>
           <Settings aria-hidden="true" />
-          options
+          {shellMessages.options}
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={logout}>
           <LogOut aria-hidden="true" />
-          Log out
+          {shellMessages.logOut}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -3,15 +3,7 @@
 import type { ReactNode } from 'react';
 import { uiMessages } from '../../../../common/messages/ui.js';
 import { Button } from './button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -40,11 +32,9 @@ export function ConfirmDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              {uiMessages.cancel}
-            </Button>
-          </DialogClose>
+          <Button variant="outline" disabled={pending} onClick={onCancel}>
+            {uiMessages.cancel}
+          </Button>
           <Button variant="destructive" loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>

@@ -55,7 +55,7 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={authMessages.signIn}>
       {error && (
         <Alert variant="destructive" data-testid="login-error">
           <AlertDescription>{error}</AlertDescription>
@@ -101,7 +101,7 @@ export function LoginForm() {
             Code (2FA) <span className="font-normal text-muted-foreground">— optional</span>
           </>
         }
-        hint="Only if two-factor authentication is enabled on your account."
+        hint={authMessages.twoFactorHint}
         id="login-token"
       >
         {(field) => (
@@ -120,7 +120,7 @@ export function LoginForm() {
       </FormField>
 
       <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting} data-testid="login-submit">
-        {submitting ? authMessages.signingIn : 'Sign in'}
+        {submitting ? authMessages.signingIn : authMessages.signIn}
       </Button>
     </form>
   );

@@ -34,16 +34,14 @@ export default function LoginPage() {
         <div className="mb-8 flex flex-col items-center text-center">
           <LogoMark className="size-14 rounded-2xl shadow-md" />
           <h1 className="mt-5 text-3xl font-semibold tracking-tight text-slate-900">{PRODUCT_NAME}</h1>
-          <p className="mt-2 text-sm text-muted-foreground">Sign in to your account</p>
+          <p className="mt-2 text-sm text-muted-foreground">{authMessages.signInSubtitle}</p>
         </div>
         <Card className="shadow-lg shadow-slate-900/5">
           <CardContent className="p-6 pt-6 sm:p-8 sm:pt-8">
             <LoginForm />
           </CardContent>
         </Card>
-        <p className="mt-6 text-center text-xs text-muted-foreground">
-          Contenus pédagogiques de français pour les écoles
-        </p>
+        <p className="mt-6 text-center text-xs text-muted-foreground">{authMessages.tagline}</p>
       </div>
     </main>
   );

@@ -13,10 +13,25 @@ import { KpiCard } from '../components/kpi-card';
 import { LicencesReport } from '../components/licences-report';
 
 const cards = [
-  { key: 'totalteacher', label: 'Total Teachers', icon: GraduationCap, tone: 'bg-indigo-50 text-indigo-700' },
-  { key: 'totalgroup', label: 'Total Groups', icon: Users, tone: 'bg-emerald-50 text-emerald-700' },
-  { key: 'totalactivity', label: 'Total Activities', icon: Activity, tone: 'bg-amber-50 text-amber-800' },
-  { key: 'totalschool', label: 'Total Schools', icon: School, tone: 'bg-sky-50 text-sky-800' },
+  {
+    key: 'totalteacher',
+    label: dashboardMessages.totalTeachers,
+    icon: GraduationCap,
+    tone: 'bg-indigo-50 text-indigo-700',
+  },
+  {
+    key: 'totalgroup',
+    label: dashboardMessages.totalGroups,
+    icon: Users,
+    tone: 'bg-emerald-50 text-emerald-700',
+  },
+  {
+    key: 'totalactivity',
+    label: dashboardMessages.totalActivities,
+    icon: Activity,
+    tone: 'bg-amber-50 text-amber-800',
+  },
+  { key: 'totalschool', label: dashboardMessages.totalSchools, icon: School, tone: 'bg-sky-50 text-sky-800' },
 ] as const;
 
 export default function DashboardPage() {

@@ -48,29 +48,34 @@ export function AdminProfileForm() {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Profile</h2>
+          <h2>{adminProfileMessages.profileTitle}</h2>
         </CardTitle>
-        <CardDescription>Change what you need; a field left empty keeps its stored value.</CardDescription>
+        <CardDescription>{adminProfileMessages.profileDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Admin profile">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-5"
+          aria-label={adminProfileMessages.formLabel}
+        >
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Name" error={errors.name?.message}>
+            <FormField label={adminProfileMessages.nameLabel} error={errors.name?.message}>
               {(field) => <Input {...field} {...register('name')} autoComplete="family-name" />}
             </FormField>
-            <FormField label="First name" error={errors.firstname?.message}>
+            <FormField label={adminProfileMessages.firstnameLabel} error={errors.firstname?.message}>
               {(field) => <Input {...field} {...register('firstname')} autoComplete="given-name" />}
             </FormField>
-            <FormField label="Email" error={errors.email?.message}>
+            <FormField label={adminProfileMessages.emailLabel} error={errors.email?.message}>
               {(field) => <Input {...field} {...register('email')} type="email" autoComplete="email" />}
             </FormField>
-            <FormField label="Telephone" error={errors.telephone?.message}>
+            <FormField label={adminProfileMessages.telephoneLabel} error={errors.telephone?.message}>
               {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="tel" />}
             </FormField>
             <FormField
-              label="New password"
+              label={adminProfileMessages.passwordLabel}
               error={errors.password?.message}
-              hint="At least 8 characters. Your other sessions are signed out; this one stays."
+              hint={adminProfileMessages.passwordHint}
             >
               {(field) => (
                 <Input {...field} {...register('password')} type="password" autoComplete="new-password" />
@@ -79,7 +84,7 @@ export function AdminProfileForm() {
           </div>
           <div className="flex justify-end">
             <Button type="submit" loading={update.isPending}>
-              Save
+              {adminProfileMessages.save}
             </Button>
           </div>
         </form>

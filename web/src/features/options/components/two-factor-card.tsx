@@ -5,6 +5,7 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { QR_CODE_SIZE_PX } from '../../../../../common/constants.js';
+import { adminProfileMessages } from '../../../../../common/messages/admin.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -31,10 +32,11 @@ export function TwoFactorCard() {
     toggle.mutate(undefined, {
       onSuccess: (next) =>
         notify.success(
-          next.twoFactorEnabled ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
+          next.twoFactorEnabled
+            ? adminProfileMessages.twoFactorEnabled
+            : adminProfileMessages.twoFactorDisabled,
         ),
-      onError: (error) =>
-        notify.error(getErrorMessage(error, 'Failed to change two-factor authentication. Please try again.')),
+      onError: (error) => notify.error(getErrorMessage(error, adminProfileMessages.twoFactorToggleFailed)),
     });
 
   return (
@@ -42,18 +44,15 @@ export function TwoFactorCard() {
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>
-            <h2>Two-factor authentication</h2>
+            <h2>{adminProfileMessages.twoFactorTitle}</h2>
           </CardTitle>
           {info.data && (
             <Badge variant={enabled ? 'success' : 'secondary'} data-testid="two-factor-status">
-              {enabled ? 'Enabled' : 'Disabled'}
+              {enabled ? adminProfileMessages.enabled : adminProfileMessages.disabled}
             </Badge>
           )}
         </div>
-        <CardDescription>
-          Scan the QR code with an authenticator app (Google Authenticator, Aegis, 1Password…). Once enabled,
-          sign-in asks for the 6-digit code it shows.
-        </CardDescription>
+        <CardDescription>{adminProfileMessages.twoFactorDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         {info.isPending ? (
@@ -67,9 +66,9 @@ export function TwoFactorCard() {
         ) : info.isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              The two-factor settings could not be loaded.
+              {adminProfileMessages.twoFactorLoadFailed}
               <Button size="sm" variant="outline" onClick={() => void info.refetch()}>
-                Retry
+                {adminProfileMessages.retry}
               </Button>
             </AlertDescription>
           </Alert>
@@ -80,20 +79,20 @@ export function TwoFactorCard() {
                 value={info.data.otpauthUrl}
                 size={QR_CODE_SIZE_PX}
                 level="H"
-                title="Two-factor authentication QR code"
+                title={adminProfileMessages.qrCodeTitle}
                 marginSize={0}
               />
             </div>
             <div className="flex w-full min-w-0 flex-col gap-4">
               <div>
-                <p className="text-sm font-medium text-slate-800">Secret key</p>
+                <p className="text-sm font-medium text-slate-800">{adminProfileMessages.secretKey}</p>
                 <code
                   className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all text-slate-900"
                   data-testid="two-factor-secret"
                 >
                   {groupSecret(info.data.secret)}
                 </code>
-                <p className="mt-1 text-xs text-muted-foreground">Type it in if you cannot scan the code.</p>
+                <p className="mt-1 text-xs text-muted-foreground">{adminProfileMessages.secretHint}</p>
               </div>
               <div>
                 <Button
@@ -103,12 +102,10 @@ export function TwoFactorCard() {
                   data-testid="two-factor-toggle"
                 >
                   {enabled ? <ShieldOff aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-                  {enabled ? 'Disable two-factor authentication' : 'Enable two-factor authentication'}
+                  {enabled ? adminProfileMessages.disableTwoFactor : adminProfileMessages.enableTwoFactor}
                 </Button>
                 {!enabled && (
-                  <p className="mt-2 text-xs text-muted-foreground">
-                    Scan the code before enabling: the next sign-in will need it.
-                  </p>
+                  <p className="mt-2 text-xs text-muted-foreground">{adminProfileMessages.scanFirst}</p>
                 )}
               </div>
             </div>

@@ -1,4 +1,5 @@
 // Admin options (SPEC §2 /options): own profile and two-factor authentication setup.
+import { adminProfileMessages } from '../../../../../common/messages/admin.js';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminProfileForm } from '../components/admin-profile-form';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -6,7 +7,7 @@ import { TwoFactorCard } from '../components/two-factor-card';
 export default function OptionsPage() {
   return (
     <>
-      <PageHeader title="Options" subtitle="Your profile and the security of your account." />
+      <PageHeader title={adminProfileMessages.pageTitle} subtitle={adminProfileMessages.pageSubtitle} />
       <div className="flex max-w-3xl flex-col gap-6">
         <AdminProfileForm />
         <TwoFactorCard />
