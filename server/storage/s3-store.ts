@@ -9,6 +9,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -16,6 +19,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { FileStoreConfig } from '../config.js';
@@ -24,11 +28,13 @@ import { type ByteRange, type FileStore, FileStoreUnavailableError, type StoredF
 type S3Config = Extract<FileStoreConfig, { kind: 's3' }>;
 
 /** Files up to this size go up in one PutObject; larger ones as multipart uploads. */
-const SINGLE_PUT_BYTES = 5 * 1024 * 1024;
-/** Multipart: parts of 5 MB (S3's smallest) one at a time, so an upload holds one part in memory
- * (a 100 MB upload must not raise RSS by 30 MB: `npm run bench:upload-memory -- --s3`). */
-const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 1;
+const SINGLE_PUT_BYTES = 16 * 1024 * 1024;
+/** Multipart parts of a file on disk: each part is streamed from its byte range of the file, so
+ * no part is held in memory (a 100 MB upload must not raise RSS by 30 MB:
+ * `npm run bench:upload-memory -- --s3`). */
+const FILE_PART_BYTES = 16 * 1024 * 1024;
+/** Multipart parts of a stream of unknown length (lib-storage buffers each part). */
+const STREAM_PART_BYTES = 5 * 1024 * 1024;
 /** Files of an unpacked package stored at once (each streamed from disk). */
 const PUTS_IN_FLIGHT = 4;
 const TEMP = 'tmp';
@@ -130,15 +136,60 @@ export class S3FileStore implements FileStore {
       );
       return;
     }
-    await this.write(key, createReadStream(filePath));
+    await this.uploadParts(key, filePath, size);
   }
 
+  /** A multipart upload whose parts are byte ranges of the file, streamed one after the other
+   * (lib-storage's Upload would copy each part into memory first). Aborted on failure, so no
+   * parts are left in the bucket. */
+  private async uploadParts(key: string, filePath: string, size: number): Promise<void> {
+    const { UploadId } = await this.call(() =>
+      this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key })),
+    );
+    try {
+      const parts: { ETag?: string; PartNumber: number }[] = [];
+      for (let start = 0, PartNumber = 1; start < size; start += FILE_PART_BYTES, PartNumber++) {
+        const end = Math.min(start + FILE_PART_BYTES, size) - 1;
+        const { ETag } = await this.call(() =>
+          this.client.send(
+            new UploadPartCommand({
+              Bucket: this.bucket,
+              Key: key,
+              UploadId,
+              PartNumber,
+              Body: createReadStream(filePath, { start, end }),
+              ContentLength: end - start + 1,
+            }),
+          ),
+        );
+        parts.push({ ETag, PartNumber });
+      }
+      await this.call(() =>
+        this.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        ),
+      );
+    } catch (error) {
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+        .catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Streams of unknown length (restores, tests): lib-storage's multipart Upload, one part of
+   * 5 MB in memory at a time. */
   async write(key: string, body: Uint8Array | Readable): Promise<void> {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
+      partSize: STREAM_PART_BYTES,
+      queueSize: 1,
       // A failed multipart upload is aborted, so no parts are left billed in the bucket.
       leavePartsOnError: false,
     });
