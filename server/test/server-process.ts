@@ -1,6 +1,7 @@
 // A real Ardoise server process (server/main.ts from source) on a given DATA_DIR and database, for
 // tests that must stop it the hard way (kill -9) or run several of them.
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import type { Config } from '../config.js';
 
@@ -21,9 +22,13 @@ export async function startServerProcess(
   database: Config['database'],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  // The content origin on a port known here, so the app origin's "listening" line is told apart
+  // whichever of the two is logged first.
+  const contentPort = String(await freePort());
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
+    CONTENT_PORT: contentPort,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     ...env,
@@ -41,8 +46,9 @@ export async function startServerProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
-      const match = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1]!);
+      for (const match of output.matchAll(/"msg":"Server listening at (http:\/\/127\.0\.0\.1:(\d+))"/g)) {
+        if (match[2] !== contentPort) resolve(match[1]!);
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -53,4 +59,12 @@ export async function startServerProcess(
     await exited;
   };
   return { url, child, output: () => output, kill9: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
