@@ -2,6 +2,7 @@
 // (temp files, then files no row references), description of packages stored before recognition.
 import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
+import { withDatabaseLock } from './db/database-lock.js';
 import { migrateToLatest } from './db/migrate.js';
 import { waitForDatabase } from './db/wait-for-database.js';
 import { createAdminAccount, randomPassword } from './features/auth/admin-accounts.js';
@@ -42,12 +43,17 @@ export async function prepare(config: Config, print: (line: string) => void): Pr
 
 /** Creates the first admin when there is none: from ADMIN_EMAIL/ADMIN_PASSWORD, or the default
  * email with a random password printed once. */
-export async function ensureFirstAdmin(db: Db, config: Config, print: (line: string) => void): Promise<void> {
-  if ((await countAdmins(db)) > 0) return;
-  const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
-  const password = config.adminPassword ?? randomPassword();
-  await createAdminAccount(db, email, password);
-  if (config.adminPassword) print(`Created the first admin: ${email}`);
-  else
-    print(`Created the first admin: ${email} with password ${password} (shown once: change it in /options)`);
+export function ensureFirstAdmin(db: Db, config: Config, print: (line: string) => void): Promise<void> {
+  // Under a database lock: instances started at once on an empty database create one admin.
+  return withDatabaseLock(db, 'ardoise:first-admin', async () => {
+    if ((await countAdmins(db)) > 0) return;
+    const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+    const password = config.adminPassword ?? randomPassword();
+    await createAdminAccount(db, email, password);
+    if (config.adminPassword) print(`Created the first admin: ${email}`);
+    else
+      print(
+        `Created the first admin: ${email} with password ${password} (shown once: change it in /options)`,
+      );
+  });
 }

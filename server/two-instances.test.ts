@@ -1,7 +1,6 @@
 // Two Ardoise instances (real processes, each its own DATA_DIR) on one PostgreSQL database, as
 // behind a load balancer without sticky sessions: whatever one instance learns, the other knows.
-// (Shared uploads need the object store: not yet.)
-import { type ChildProcess, spawn } from 'node:child_process';
+// (Shared uploads on one bucket: storage/shared-bucket.test.ts.)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,40 +12,21 @@ import { ACCOUNT_FAILURE_LIMIT } from './features/auth/login-throttle.js';
 import { generateTotpSecret, totpCodeAt } from './features/auth/totp.js';
 import { buildLevel } from './fixtures/curriculum.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from './fixtures/factories.js';
+import { type ServerProcess, startServerProcess } from './test/server-process.js';
 import { createTestDatabase, dbKind, type TestDatabase } from './test/test-database.js';
 
-type Instance = { url: string; child: ChildProcess; dataDir: string };
+type Instance = ServerProcess & { dataDir: string };
 
 const XSRF = 'two-instances-xsrf';
 
-async function startInstance(databaseUrl: string): Promise<Instance> {
+async function startInstance(database: TestDatabase['database']): Promise<Instance> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // PORT=0: the port is read from the "Server listening" log line of the app origin.
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', () => reject(new Error(`instance exited:\n${output}`)));
-  });
-  return { url, child, dataDir };
+  return Object.assign(await startServerProcess(dataDir, database), { dataDir });
 }
 
 async function stopInstance(instance: Instance | undefined): Promise<void> {
   if (!instance) return;
-  if (instance.child.exitCode === null) {
-    const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-    instance.child.kill('SIGTERM');
-    await exited;
-  }
+  await instance.stop();
   await fs.rm(instance.dataDir, { recursive: true, force: true });
 }
 
@@ -84,8 +64,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one PostgreSQL database'
     testDb = await createTestDatabase();
     db = openDatabase(testDb.database);
     await migrateToLatest(db, 'postgres');
-    const url = (testDb.database as { url: string }).url;
-    [a, b] = await Promise.all([startInstance(url), startInstance(url)]);
+    [a, b] = await Promise.all([startInstance(testDb.database), startInstance(testDb.database)]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);

@@ -1,23 +1,16 @@
 // Two Ardoise instances (real processes, each its own DATA_DIR) on one PostgreSQL database and one
 // bucket of an s3rver started here: a package uploaded through A is previewed and downloaded through
 // B, and deleting it through B removes its objects for both.
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertSession } from '../features/auth/session.repository.js';
-import {
-  createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-} from '../fixtures/factories.js';
+import { sweepUnreferencedFiles } from '../features/curriculum/stored-files.js';
+import { createAdmin, createLessonSession, createSessionPath } from '../fixtures/factories.js';
 import { buildActivityZip, buildPdf } from '../fixtures/files.js';
 import {
   createTestBucket,
@@ -26,53 +19,28 @@ import {
   type S3Server,
   startS3Server,
 } from '../test/s3-server.js';
+import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 import { createTestDatabase, dbKind, type TestDatabase } from '../test/test-database.js';
 import { multipart, UPLOAD_BOUNDARY } from '../test/upload-helpers.js';
 import type { FileStore } from './file-store.js';
 import { packageZipKey, pdfKey } from './keys.js';
 import { openFileStore } from './open-file-store.js';
 
-type Instance = { app: string; content: string; child: ChildProcess; dataDir: string };
+type Instance = ServerProcess & { dataDir: string };
 const XSRF = 'shared-bucket-xsrf';
 const sha256 = (data: Uint8Array) => crypto.createHash('sha256').update(data).digest('hex');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
+async function startInstance(
+  database: TestDatabase['database'],
+  env: Record<string, string>,
+): Promise<Instance> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-instance-'));
-  const [port, contentPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], {
-    env: { ...process.env, ...env, PORT: String(port), CONTENT_PORT: String(contentPort), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Ardoise is ready')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', () => reject(new Error(`instance exited:\n${output}`)));
-  });
-  return { app: `http://127.0.0.1:${port}`, content: `http://127.0.0.1:${contentPort}`, child, dataDir };
+  return Object.assign(await startServerProcess(dataDir, database, env), { dataDir });
 }
 
 async function stopInstance(instance: Instance | undefined): Promise<void> {
   if (!instance) return;
-  if (instance.child.exitCode === null) {
-    const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-    instance.child.kill('SIGTERM');
-    await exited;
-  }
+  await instance.stop();
   await fs.rm(instance.dataDir, { recursive: true, force: true });
 }
 
@@ -97,12 +65,10 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     db = openDatabase(testDb.database);
     await migrateToLatest(db, 'postgres');
     files = openFileStore({ dataDir: testDb.dataDir, filesDir: '', fileStore: bucket });
-    const env = { ...testDb.env, ...fileStoreEnv(bucket), LOG_LEVEL: 'warn' };
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    const env = { ...testDb.env, ...fileStoreEnv(bucket) };
+    [a, b] = await Promise.all([startInstance(testDb.database, env), startInstance(testDb.database, env)]);
     token = await insertSession(db, (await createAdmin(db)).id, new Date(), 600_000);
-    const lesson = await createLesson(db, (await createPeriod(db, (await createLevel(db)).id)).id);
-    lessonId = lesson.id;
-    sessionId = (await createLessonSession(db, lesson.id)).id;
+    ({ lessonId, sessionId } = await createSessionPath(db));
   }, 90_000);
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);
@@ -114,7 +80,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
   });
 
   const upload = (instance: Instance, id: number, file: { name: string; type: string; data: Buffer }) =>
-    fetch(`${instance.app}/api/admin/upload`, {
+    fetch(`${instance.url}/api/admin/upload`, {
       method: 'POST',
       headers: {
         'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
@@ -144,24 +110,50 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     const pdfId = ((await pdfAnswer.json()) as { newPdf: { id: number } }).newPdf.id;
 
     // B's own DATA_DIR holds none of it: the files come from the bucket.
-    const preview = await asAdmin(`${b.content}/content/${activityId}/index.html`);
+    const preview = await asAdmin(`${b.contentUrl}/content/${activityId}/index.html`);
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('Partagé entre instances');
-    const range = await asAdmin(`${b.app}/content/pdf/${pdfId}`, { range: 'bytes=0-4' });
+    const range = await asAdmin(`${b.url}/content/pdf/${pdfId}`, { range: 'bytes=0-4' });
     expect(range.status).toBe(206);
     expect(await range.text()).toBe('%PDF-');
-    const whole = await asAdmin(`${b.app}/content/pdf/${pdfId}`);
+    const whole = await asAdmin(`${b.url}/content/pdf/${pdfId}`);
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(pdf));
     const etag = whole.headers.get('etag') as string;
-    expect((await asAdmin(`${b.app}/content/pdf/${pdfId}`, { 'if-none-match': etag })).status).toBe(304);
+    expect((await asAdmin(`${b.url}/content/pdf/${pdfId}`, { 'if-none-match': etag })).status).toBe(304);
 
-    const removed = await fetch(`${b.app}/api/admin/deletefile/${activityId}`, {
+    const removed = await fetch(`${b.url}/api/admin/deletefile/${activityId}`, {
       method: 'DELETE',
       headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
     });
     expect(removed.status).toBe(200);
     expect(await files.exists(packageZipKey(sha256(zip)))).toBe(false);
-    expect((await asAdmin(`${a.content}/content/${activityId}/index.html`)).status).toBe(404);
+    expect((await asAdmin(`${a.contentUrl}/content/${activityId}/index.html`)).status).toBe(404);
     expect(await files.exists(pdfKey(sha256(pdf)))).toBe(true);
   });
+
+  it('leaves no orphan row or object after 20 uploads on A racing the deletion of their session on B', async () => {
+    for (let round = 0; round < 20; round++) {
+      const session = await createLessonSession(db, lessonId, `Course ${round}`);
+      const zip = buildActivityZip(`Course ${round}`);
+      const [uploaded, deleted] = await Promise.all([
+        upload(a, session.id, { name: 'course.zip', type: 'application/zip', data: zip }),
+        fetch(`${b.url}/api/admin/deletsession/${session.id}`, {
+          method: 'DELETE',
+          headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+        }),
+      ]);
+      // Either the upload lands first (then the delete takes it along) or the session is gone (404).
+      expect([200, 404]).toContain(uploaded.status);
+      expect(deleted.status).toBe(200);
+      const rows = await db
+        .selectFrom('activities')
+        .select('id')
+        .where('session_id', '=', session.id)
+        .execute();
+      expect(rows).toEqual([]);
+      expect(await files.exists(packageZipKey(sha256(zip)))).toBe(false);
+    }
+    // Whatever the interleavings were, the bucket holds only what rows reference.
+    expect((await sweepUnreferencedFiles(db, files, { apply: false })).unreferenced).toEqual([]);
+  }, 120_000);
 });

@@ -1,12 +1,14 @@
 // A real Ardoise server process (server/main.ts from source) on a given DATA_DIR and database, for
 // tests that must stop it the hard way (kill -9) or run several of them.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { freePort } from './processes.js';
 
 export type ServerProcess = {
   url: string;
+  /** The content origin (admin preview, offline player). */
+  contentUrl: string;
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr). */
   output: () => string;
@@ -58,13 +60,13 @@ export async function startServerProcess(
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
   };
-  return { url, child, output: () => output, kill9: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const contentUrl = `http://127.0.0.1:${contentPort}`;
+  return {
+    url,
+    contentUrl,
+    child,
+    output: () => output,
+    kill9: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
 }

@@ -9,6 +9,7 @@ import {
   packageSummarySchema,
 } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
+import { isForeignKeyViolation } from '../../db/unique-violation.js';
 import { notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
@@ -26,6 +27,16 @@ const notFoundMessage: Record<repo.NodeTable, string> = {
   lesson_sessions: m.sessionNotFound,
   pdfs: m.pdfNotFound,
   activities: m.activityNotFound,
+};
+
+/** The table each kind of node hangs from (levels are the roots). */
+const parentTable: Record<repo.NodeTable, repo.NodeTable | null> = {
+  levels: null,
+  periods: 'levels',
+  lessons: 'periods',
+  lesson_sessions: 'lessons',
+  pdfs: 'lessons',
+  activities: 'lesson_sessions',
 };
 
 /** The audit trail's name for each kind of node. */
@@ -47,7 +58,12 @@ export async function createNode(
   details: Record<string, unknown> = {},
 ): Promise<repo.ItemRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await insert(trx);
+    const row = await insert(trx).catch((error: unknown) => {
+      // The parent was deleted since it was checked (by another request, on any instance).
+      const parent = parentTable[table];
+      if (parent && isForeignKeyViolation(error)) throw notFound(notFoundMessage[parent]);
+      throw error;
+    });
     const entity = entityName[table];
     await recordAudit(trx, {
       actorId,
