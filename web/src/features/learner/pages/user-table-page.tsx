@@ -110,7 +110,7 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
       </Link>
       <PageHeader
         title={group ? group.title : learnerMessages.tableTitle}
-        subtitle={group ? `${group.leveltitle} · tableau d’apprentissage` : undefined}
+        subtitle={group ? learnerMessages.tableSubtitle(group.leveltitle) : undefined}
         actions={<OverviewToggle overview={overview} onChange={setOverview} />}
       />
 
