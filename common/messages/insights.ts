@@ -69,5 +69,7 @@ export const insightsMessages = {
   within90: 'De 61 à 90 jours',
   noSchoolInBand: 'Aucune école dans cette tranche.',
   showLess: 'Afficher moins',
+  showMore: (count: number) => `Afficher les ${count} autres`,
+  legend: 'Légende',
   display: 'Affichage',
 } as const;
