@@ -102,4 +102,15 @@ export const learnerMessages = {
   document: 'Document',
   pdfFailed: 'Le document n’a pas pu être affiché.',
   pdfLoading: 'Chargement du document…',
+  pages: 'Pages',
+  /** The player's progress steps (SPEC §4 "Activity player progress"). */
+  playerSteps: {
+    cleanup: 'Nettoyage des anciennes données hors ligne…',
+    download: 'Téléchargement du contenu…',
+    extract: 'Extraction des fichiers…',
+    store: 'Enregistrement des fichiers sur l’appareil…',
+    'service-worker': 'Activation du mode hors ligne…',
+    prepare: 'Préparation de l’activité…',
+    ready: 'Prêt',
+  },
 } as const;

@@ -106,7 +106,7 @@ export default function PdfViewerPage() {
           {learnerMessages.back}
         </Button>
         <h1 className="sr-only">{learnerMessages.pdfTitle}</h1>
-        <nav aria-label="Pages" className="mx-auto flex items-center gap-1">
+        <nav aria-label={learnerMessages.pages} className="mx-auto flex items-center gap-1">
           <Button
             variant="ghost"
             size="icon"
