@@ -1,4 +1,5 @@
-// The audit log's entries in words (from common/messages/insights): kinds of object, actions, and a change's details as readable lines.
+// The audit log's entries in words (texts in common/messages/insights): kinds of object, actions,
+// and a change's details as readable lines.
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 
 export const entityLabels = m.auditEntities;
