@@ -1,6 +1,30 @@
 // Texts of the admin back-office (SPEC §2 "Admin area", §5, §8 "Admin lists" and "Admin profile"),
 // kept exactly as the spec writes them, plus the server's own answers for what the spec does not cover.
 
+/** Field and column names shared by the school and teacher screens (ours). */
+export const adminLabels = {
+  name: 'Name',
+  email: 'Email',
+  telephone: 'Telephone',
+  phone: 'Phone',
+  password: 'Password',
+  city: 'City',
+  website: 'Website',
+  websitePlaceholder: 'https://',
+  address: 'Address',
+  location: 'Location',
+  contact: 'Contact',
+  school: 'School',
+  teacher: 'Teacher',
+  teachers: 'Teachers',
+  groups: 'Groups',
+  remarks: 'Remarks',
+  status: 'Status',
+  actions: 'Actions',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+} as const;
+
 export const schoolMessages = {
   // SPEC §5 "School create".
   nameRequired: 'Le nom de l’école est requis',
@@ -167,4 +191,5 @@ export const dashboardMessages = {
   totalGroups: 'Total Groups',
   totalActivities: 'Total Activities',
   totalSchools: 'Total Schools',
+  statistics: 'Statistics',
 } as const;

@@ -14,6 +14,11 @@ export const authMessages = {
   twoFactorHint: 'Only if two-factor authentication is enabled on your account.',
   signInSubtitle: 'Sign in to your account',
   tagline: 'Contenus pédagogiques de français pour les écoles',
+  emailLabel: 'Email',
+  emailPlaceholder: 'nom@ecole.fr',
+  passwordLabel: 'Password',
+  twoFactorLabel: 'Code (2FA)',
+  optional: '— optional',
 
   invalidCredentials: 'Invalid email or password',
   accountInactive: 'Your account is inactive. Please contact your administrator.',

@@ -6,6 +6,14 @@ export const uiMessages = {
   close: 'Close',
   edit: 'Edit',
   rowActions: (name: string) => `Actions for ${name}`,
+  /** Leaves an entity form for its list. */
+  cancelForm: 'Cancel',
+  retry: 'Retry',
+  remarks: 'Remarks',
+  active: 'Actif',
+  inactive: 'Inactif',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
 } as const;
 
 /** The app shell around every signed-in screen, and the pages shown when no screen can be. */
@@ -29,4 +37,7 @@ export const shellMessages = {
   errorTitle: 'Unexpected Application Error!',
   reload: 'Reload',
   home: 'Home',
+  sidebar: 'Sidebar',
+  userMenu: (name: string) => `User menu${name ? `: ${name}` : ''}`,
+  unknownError: 'Unknown error',
 } as const;

@@ -115,7 +115,7 @@ export const router = createBrowserRouter([
                       },
                       {
                         path: paths.userTable.path,
-                        lazy: lazyPage(() => import('../features/learner/pages/user-table-page')),
+                        lazy: lazyPage(() => import('./routes/user-table-route')),
                       },
                     ],
                   },

@@ -9,7 +9,7 @@ function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
-  return 'Unknown error';
+  return shellMessages.unknownError;
 }
 
 export function RouteError() {

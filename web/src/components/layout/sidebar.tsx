@@ -85,7 +85,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate, className, 'data-test
     <aside
       data-testid={testId}
       data-collapsed={collapsed}
-      aria-label="Sidebar"
+      aria-label={shellMessages.sidebar}
       style={{ width, minWidth: width }}
       className={cn(
         'flex h-dvh flex-col overflow-hidden border-r bg-surface transition-[width,min-width] duration-200 ease-out',

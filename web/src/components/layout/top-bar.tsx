@@ -26,7 +26,7 @@ function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="cursor-pointer rounded-full transition-shadow hover:ring-4 hover:ring-indigo-100 data-[state=open]:ring-4 data-[state=open]:ring-indigo-100"
-        aria-label={`User menu${name ? `: ${name}` : ''}`}
+        aria-label={shellMessages.userMenu(name)}
         data-testid="user-menu-trigger"
       >
         <UserAvatar firstname={user?.firstname ?? ''} name={name} />

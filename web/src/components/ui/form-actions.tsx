@@ -1,5 +1,7 @@
 // The end of an entity form: Cancel (back to the list) and the submit button with its spinner.
+
 import { Link } from 'react-router';
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { Button } from './button';
 
 type FormActionsProps = { cancelHref: string; submitLabel: string; submitting: boolean };
@@ -8,7 +10,7 @@ export function FormActions({ cancelHref, submitLabel, submitting }: FormActions
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" asChild>
-        <Link to={cancelHref}>Cancel</Link>
+        <Link to={cancelHref}>{uiMessages.cancelForm}</Link>
       </Button>
       <Button type="submit" loading={submitting}>
         {submitLabel}

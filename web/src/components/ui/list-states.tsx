@@ -1,7 +1,9 @@
 // What a searchable list shows before and instead of its rows: a skeleton while loading, the error with
 // a Retry, the empty state, or "nothing matches" for a search; the list itself otherwise.
+
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { Alert, AlertDescription } from './alert';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -48,7 +50,7 @@ export function ListStates({
         <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
           {errorText}
           <Button size="sm" variant="outline" onClick={onRetry}>
-            Retry
+            {uiMessages.retry}
           </Button>
         </AlertDescription>
       </Alert>

@@ -1,6 +1,8 @@
 // A password field with a show/hide toggle, for the sign-in and account forms.
+
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { cn } from '../../lib/utils';
 import { Input } from './input';
 
@@ -13,7 +15,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       <button
         type="button"
         onClick={() => setShown((value) => !value)}
-        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-label={shown ? uiMessages.hidePassword : uiMessages.showPassword}
         aria-pressed={shown}
         className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-muted hover:text-slate-800"
       >

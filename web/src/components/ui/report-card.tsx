@@ -1,7 +1,9 @@
 // A report block: a card with a heading, an optional action, and its own loading skeleton, error
 // (with a retry) and empty state, so one failing report never hides the rest of the page.
+
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { insightsMessages } from '../../../../common/messages/insights.js';
 import { cn } from '../../lib/utils';
 import { Alert, AlertDescription } from './alert';
 import { Button } from './button';
@@ -51,7 +53,7 @@ export function ReportCard(props: ReportCardProps) {
               <p>{props.errorText}</p>
               <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={props.onRetry}>
                 <RefreshCw aria-hidden="true" />
-                Réessayer
+                {insightsMessages.retry}
               </Button>
             </AlertDescription>
           </Alert>

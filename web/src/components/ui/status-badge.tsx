@@ -1,4 +1,5 @@
 // Active / inactive status of a list row: 'Actif' / 'Inactif' (SPEC §2).
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { Badge } from './badge';
 
 export function StatusBadge({ active }: { active: boolean }) {
@@ -7,7 +8,7 @@ export function StatusBadge({ active }: { active: boolean }) {
       <span
         className={active ? 'size-1.5 rounded-full bg-emerald-600' : 'size-1.5 rounded-full bg-slate-500'}
       />
-      {active ? 'Actif' : 'Inactif'}
+      {active ? uiMessages.active : uiMessages.inactive}
     </Badge>
   );
 }

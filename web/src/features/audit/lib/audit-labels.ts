@@ -1,35 +1,12 @@
-// French labels of the audit log: kinds of object, actions, and a change's details as readable lines.
+// The audit log's entries in words (texts in common/messages/insights): kinds of object, actions,
+// and a change's details as readable lines.
+import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 
-export const entityLabels: Record<string, string> = {
-  school: 'École',
-  teacher: 'Enseignant',
-  user: 'Compte',
-  level: 'Niveau',
-  period: 'Période',
-  lesson: 'Leçon',
-  session: 'Séance',
-  activity: 'Activité',
-  pdf: 'PDF',
-  auth: 'Connexion',
-};
-
-const verbs: Record<string, string> = {
-  create: 'création',
-  update: 'modification',
-  rename: 'renommage',
-  delete: 'suppression',
-  activate: 'activation',
-  deactivate: 'désactivation',
-  'update-profile': 'modification du profil',
-  'enable-2fa': 'activation de la double authentification',
-  'disable-2fa': 'désactivation de la double authentification',
-  login: 'connexion réussie',
-  'login-refused': 'connexion refusée',
-};
+export const entityLabels = m.auditEntities;
 
 /** 'school.delete' → 'École : suppression'; unknown actions are shown as they are stored. */
 export function actionLabel(action: string, entity: string): string {
-  const verb = verbs[action.slice(action.indexOf('.') + 1)];
+  const verb = m.auditVerbs[action.slice(action.indexOf('.') + 1)];
   if (!verb) return action;
   if (entity === 'auth') return verb.charAt(0).toUpperCase() + verb.slice(1);
   return `${entityLabels[entity] ?? entity} : ${verb}`;
@@ -37,15 +14,6 @@ export function actionLabel(action: string, entity: string): string {
 
 const text = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
-
-const detailNames: Record<string, string> = {
-  email: 'E-mail',
-  reason: 'Motif',
-  fields: 'Champs modifiés',
-  passwordChanged: 'Mot de passe changé',
-  title: 'Titre',
-  status: 'Code',
-};
 
 /** One line per detail; `before`/`after` objects become "field: before → after" lines. */
 export function detailLines(details: Record<string, unknown>): string[] {
@@ -63,10 +31,10 @@ export function detailLines(details: Record<string, unknown>): string[] {
       ? value.join(', ')
       : typeof value === 'boolean'
         ? value
-          ? 'oui'
-          : 'non'
+          ? m.yes
+          : m.no
         : text(value);
-    lines.push(`${detailNames[key] ?? key} : ${shown}`);
+    lines.push(`${m.auditDetailNames[key] ?? key} : ${shown}`);
   }
   return lines;
 }

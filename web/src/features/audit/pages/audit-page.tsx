@@ -62,11 +62,11 @@ export default function AuditPage() {
           <Table aria-label={m.auditTitle}>
             <TableHeader>
               <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Acteur</TableHead>
-                <TableHead>Action</TableHead>
-                <TableHead>Objet</TableHead>
-                <TableHead>Détails</TableHead>
+                <TableHead>{m.auditDate}</TableHead>
+                <TableHead>{m.auditActorColumn}</TableHead>
+                <TableHead>{m.auditAction}</TableHead>
+                <TableHead>{m.auditObject}</TableHead>
+                <TableHead>{m.auditDetails}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -82,10 +82,10 @@ export default function AuditPage() {
                 loading={log.isFetchingNextPage}
                 onClick={() => void log.fetchNextPage()}
               >
-                Afficher les entrées plus anciennes
+                {m.auditOlder}
               </Button>
             ) : (
-              <p className="text-sm text-muted-foreground">Début du journal.</p>
+              <p className="text-sm text-muted-foreground">{m.auditStart}</p>
             )}
           </div>
         </>

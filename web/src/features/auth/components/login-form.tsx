@@ -62,7 +62,7 @@ export function LoginForm() {
         </Alert>
       )}
 
-      <FormField label="Email" id={USERNAME_ID}>
+      <FormField label={authMessages.emailLabel} id={USERNAME_ID}>
         {(field) => (
           <Input
             {...field}
@@ -75,13 +75,13 @@ export function LoginForm() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder="nom@ecole.fr"
+            placeholder={authMessages.emailPlaceholder}
             autoFocus
           />
         )}
       </FormField>
 
-      <FormField label="Password" id={PASSWORD_ID}>
+      <FormField label={authMessages.passwordLabel} id={PASSWORD_ID}>
         {(field) => (
           <PasswordInput
             {...field}
@@ -98,7 +98,8 @@ export function LoginForm() {
       <FormField
         label={
           <>
-            Code (2FA) <span className="font-normal text-muted-foreground">— optional</span>
+            {authMessages.twoFactorLabel}{' '}
+            <span className="font-normal text-muted-foreground">{authMessages.optional}</span>
           </>
         }
         hint={authMessages.twoFactorHint}

@@ -95,7 +95,7 @@ export function LicencesReport() {
       )}
       {current.rows.length > FIRST_ROWS && (
         <Button variant="ghost" size="sm" className="mt-2" onClick={() => setShowAll(!showAll)}>
-          {showAll ? m.showLess : `Afficher les ${current.rows.length - FIRST_ROWS} autres`}
+          {showAll ? m.showLess : m.showMore(current.rows.length - FIRST_ROWS)}
         </Button>
       )}
     </ReportCard>

@@ -45,7 +45,7 @@ export default function DashboardPage() {
     <>
       <PageHeader title={dashboardMessages.title} subtitle={dashboardMessages.subtitle} />
       <section
-        aria-label="Statistics"
+        aria-label={dashboardMessages.statistics}
         aria-busy={!kpi.data}
         className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
       >

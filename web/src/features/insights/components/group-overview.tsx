@@ -133,7 +133,7 @@ export default function GroupOverview({ groupId }: { groupId: string }) {
 
 function Legend() {
   return (
-    <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Légende">
+    <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label={m.legend}>
       {(Object.keys(statusText) as OverviewStatus[]).map((status) => {
         const Icon = statusStyle[status].icon;
         return (

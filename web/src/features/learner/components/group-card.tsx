@@ -1,7 +1,9 @@
 // A group card: opens the group's learning table; shows its progress; the delete button appears
 // on hover or keyboard focus (always on touch screens, which have no hover).
+
 import { ChevronRight, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../../../common/schemas/learner.js';
 import { paths } from '../../../config/paths';
 
@@ -28,8 +30,8 @@ export function GroupCard({
         <span className="mt-auto flex flex-col gap-2">
           <span className="flex items-center justify-between text-sm text-muted-foreground">
             <span>
-              <span className="font-semibold text-slate-900">{group.count}</span> / {group.total} activités
-              terminées
+              <span className="font-semibold text-slate-900">{group.count}</span>
+              {learnerMessages.groupDone(group.total)}
             </span>
             <ChevronRight className="size-4 text-slate-400 group-hover:text-primary" aria-hidden="true" />
           </span>
@@ -41,7 +43,7 @@ export function GroupCard({
       <button
         type="button"
         onClick={() => onDelete(group)}
-        aria-label={`Supprimer le groupe ${group.title}`}
+        aria-label={learnerMessages.deleteGroupNamed(group.title)}
         className="absolute top-3 right-3 flex size-9 cursor-pointer items-center justify-center rounded-lg text-slate-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:hover)]:opacity-0"
       >
         <Trash2 className="size-4" aria-hidden="true" />

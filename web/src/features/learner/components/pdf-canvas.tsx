@@ -1,7 +1,9 @@
 // Renders one page of a pdf.js document on a canvas, sharp on high-density screens, at a scale
 // given by the zoom (a number) or fitted to the available width ('fit').
+
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { useEffect, useRef, useState } from 'react';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 
 const MAX_FIT_WIDTH_PX = 960;
 
@@ -66,7 +68,7 @@ export function PdfCanvas({ document: pdf, pageNumber, zoom, onScale, onError }:
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label={`Page ${pageNumber} sur ${pdf.numPages}`}
+        aria-label={learnerMessages.pageOf(pageNumber, pdf.numPages)}
         className="h-auto max-w-none rounded-sm bg-white shadow-2xl"
       />
     </div>

@@ -5,9 +5,11 @@
 // is what goes full-screen. After each activity the frame is reloaded, so nothing an activity left
 // in the player's page reaches the next one. Runtime writes are relayed to the queue from the
 // current frame and from the frames it replaced (a frame being unloaded commits as it goes).
+
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/protocol';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { parseRuntimeWrites } from '../lib/runtime-queue-rules';
@@ -140,7 +142,7 @@ export default function PlayerFrameHost() {
             key={generation}
             ref={element}
             src={`${contentUrl}/player/`}
-            title="Activité"
+            title={learnerMessages.activity}
             sandbox={FRAME_SANDBOX}
             allow="fullscreen; autoplay"
             className={`absolute inset-0 size-full border-0 ${view === 'ready' ? '' : 'invisible'}`}

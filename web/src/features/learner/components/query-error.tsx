@@ -1,12 +1,14 @@
 // Error block of the teacher area's lists: the message and a retry button.
+
 import { RefreshCw } from 'lucide-react';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
 export function QueryError({
   title,
   onRetry,
-  retryLabel = 'Réessayer',
+  retryLabel = learnerMessages.retry,
 }: {
   title: string;
   onRetry: () => void;

@@ -1,15 +1,32 @@
 // The learning table's three counters: total lessons, completed lessons, pending lessons.
+
 import { BookOpen, CheckCircle2, Clock } from 'lucide-react';
 import { isLessonComplete } from '../../../../../common/learning-rules.js';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerPeriod } from '../../../../../common/schemas/learner.js';
 
 export function TableCounters({ periods }: { periods: LearnerPeriod[] }) {
   const lessons = periods.flatMap((period) => period.groupslesson);
   const completed = lessons.filter(isLessonComplete).length;
   const counters = [
-    { label: 'Total lessons', value: lessons.length, Icon: BookOpen, tone: 'bg-primary-soft text-primary' },
-    { label: 'Completed', value: completed, Icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-700' },
-    { label: 'Pending', value: lessons.length - completed, Icon: Clock, tone: 'bg-amber-50 text-amber-700' },
+    {
+      label: learnerMessages.totalLessons,
+      value: lessons.length,
+      Icon: BookOpen,
+      tone: 'bg-primary-soft text-primary',
+    },
+    {
+      label: learnerMessages.completedLessons,
+      value: completed,
+      Icon: CheckCircle2,
+      tone: 'bg-emerald-50 text-emerald-700',
+    },
+    {
+      label: learnerMessages.pendingLessons,
+      value: lessons.length - completed,
+      Icon: Clock,
+      tone: 'bg-amber-50 text-amber-700',
+    },
   ];
   return (
     <ul className="grid grid-cols-3 gap-3 sm:gap-4">

@@ -1,14 +1,17 @@
 // The player's progress steps (SPEC §4 "Activity player progress"): the bar's value and label.
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { PlayerStep } from '../../../../player/protocol';
 
+const steps = learnerMessages.playerSteps;
+
 export const PLAYER_STEPS: Record<PlayerStep, { percent: number; label: string }> = {
-  cleanup: { percent: 5, label: 'Nettoyage des anciennes données hors ligne…' },
-  download: { percent: 10, label: 'Téléchargement du contenu…' },
-  extract: { percent: 40, label: 'Extraction des fichiers…' },
-  store: { percent: 60, label: 'Enregistrement des fichiers sur l’appareil…' },
-  'service-worker': { percent: 85, label: 'Activation du mode hors ligne…' },
-  prepare: { percent: 95, label: 'Préparation de l’activité…' },
-  ready: { percent: 100, label: 'Prêt' },
+  cleanup: { percent: 5, label: steps.cleanup },
+  download: { percent: 10, label: steps.download },
+  extract: { percent: 40, label: steps.extract },
+  store: { percent: 60, label: steps.store },
+  'service-worker': { percent: 85, label: steps['service-worker'] },
+  prepare: { percent: 95, label: steps.prepare },
+  ready: { percent: 100, label: steps.ready },
 };
 
 export const STEP_ORDER = Object.keys(PLAYER_STEPS) as PlayerStep[];

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { learnerKeys } from '../api/query-keys';
 import { queueWrites } from './runtime-queue';
 import { flushRuntimeQueue } from './runtime-sender';
 
@@ -30,7 +31,7 @@ export function runtimeWritesSettled(): Promise<void> {
 export function useRuntimeRelay(): (writes: RuntimeWrite[], ack: (ids: WriteIds) => void) => void {
   const queryClient = useQueryClient();
   const onSent = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['learner'] });
+    void queryClient.invalidateQueries({ queryKey: learnerKeys.all });
   }, [queryClient]);
 
   useEffect(() => {

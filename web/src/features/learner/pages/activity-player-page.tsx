@@ -98,7 +98,7 @@ export default function ActivityPlayerPage() {
   if (!host.controls) return null;
   return createPortal(
     <>
-      <h1 className="sr-only">Activité</h1>
+      <h1 className="sr-only">{learnerMessages.activity}</h1>
 
       {!ready && !error && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6">
@@ -127,7 +127,7 @@ export default function ActivityPlayerPage() {
               className="border-white/20 bg-transparent text-slate-100 hover:bg-white/10"
               onClick={exit}
             >
-              Retour
+              {learnerMessages.back}
             </Button>
           </div>
         </div>
@@ -136,10 +136,10 @@ export default function ActivityPlayerPage() {
       {overlay && (
         <div className="absolute inset-0 flex items-center justify-center bg-slate-950/70 p-6 backdrop-blur-sm">
           <div className="flex flex-col items-center gap-5 text-center">
-            <p className="text-xl font-semibold">L’activité est prête</p>
+            <p className="text-xl font-semibold">{learnerMessages.activityReady}</p>
             <Button size="lg" onClick={() => void start()} autoFocus>
               <Play aria-hidden="true" />
-              Commencer
+              {learnerMessages.start}
             </Button>
           </div>
         </div>
@@ -149,8 +149,8 @@ export default function ActivityPlayerPage() {
         variant="ghost"
         size="icon"
         onClick={exit}
-        aria-label="Retour"
-        title="Retour (Échap)"
+        aria-label={learnerMessages.back}
+        title={learnerMessages.backEscape}
         className="absolute top-2 right-2 size-9 rounded-full bg-slate-950/50 text-slate-100 opacity-70 backdrop-blur transition-opacity hover:bg-slate-900 hover:text-white hover:opacity-100 focus-visible:opacity-100"
       >
         <X aria-hidden="true" />

@@ -1,5 +1,6 @@
 // Full-screen PDF viewer (SPEC §2 /pdf/:id): pdf.js fed by `user/pdf/content/{id}/?token=…`, with
 // page navigation and zoom; fits the width by default so it reads well on a phone.
+
 import {
   ArrowLeft,
   ChevronLeft,
@@ -15,6 +16,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -101,17 +103,17 @@ export default function PdfViewerPage() {
       <header className="flex flex-wrap items-center gap-1 border-b border-white/10 bg-slate-950/80 px-2 py-2 sm:gap-2 sm:px-4">
         <Button variant="ghost" size="sm" className={iconButton} onClick={exit}>
           <ArrowLeft aria-hidden="true" />
-          Retour
+          {learnerMessages.back}
         </Button>
-        <h1 className="sr-only">Document PDF</h1>
-        <nav aria-label="Pages" className="mx-auto flex items-center gap-1">
+        <h1 className="sr-only">{learnerMessages.pdfTitle}</h1>
+        <nav aria-label={learnerMessages.pages} className="mx-auto flex items-center gap-1">
           <Button
             variant="ghost"
             size="icon"
             className={iconButton}
             onClick={() => goTo(pageNumber - 1)}
             disabled={!pdf || pageNumber <= 1}
-            aria-label="Page précédente"
+            aria-label={learnerMessages.previousPage}
           >
             <ChevronLeft aria-hidden="true" />
           </Button>
@@ -123,7 +125,7 @@ export default function PdfViewerPage() {
             className="flex items-center gap-1.5 text-sm"
           >
             <label htmlFor="pdf-page" className="sr-only">
-              Page
+              {learnerMessages.page}
             </label>
             <input
               id="pdf-page"
@@ -142,7 +144,7 @@ export default function PdfViewerPage() {
             className={iconButton}
             onClick={() => goTo(pageNumber + 1)}
             disabled={!pdf || pageNumber >= (pdf?.numPages ?? 1)}
-            aria-label="Page suivante"
+            aria-label={learnerMessages.nextPage}
           >
             <ChevronRight aria-hidden="true" />
           </Button>
@@ -154,7 +156,7 @@ export default function PdfViewerPage() {
             className={iconButton}
             onClick={() => setZoom(nextZoom(scale, -1))}
             disabled={!pdf}
-            aria-label="Zoom arrière"
+            aria-label={learnerMessages.zoomOut}
           >
             <ZoomOut aria-hidden="true" />
           </Button>
@@ -167,7 +169,7 @@ export default function PdfViewerPage() {
             className={iconButton}
             onClick={() => setZoom(nextZoom(scale, 1))}
             disabled={!pdf}
-            aria-label="Zoom avant"
+            aria-label={learnerMessages.zoomIn}
           >
             <ZoomIn aria-hidden="true" />
           </Button>
@@ -177,7 +179,7 @@ export default function PdfViewerPage() {
             className={`${iconButton} hidden sm:inline-flex`}
             onClick={() => setZoom('fit')}
             disabled={!pdf}
-            aria-label="Ajuster à la largeur"
+            aria-label={learnerMessages.fitWidth}
             aria-pressed={zoom === 'fit'}
           >
             <MoveHorizontal aria-hidden="true" />
@@ -187,7 +189,7 @@ export default function PdfViewerPage() {
             size="icon"
             className={iconButton}
             onClick={toggleFullScreen}
-            aria-label={fullScreen ? 'Quitter le plein écran' : 'Plein écran'}
+            aria-label={fullScreen ? learnerMessages.exitFullScreen : learnerMessages.fullScreen}
           >
             {fullScreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
           </Button>
@@ -197,23 +199,23 @@ export default function PdfViewerPage() {
       <main
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a zoomed page (axe scrollable-region-focusable).
         tabIndex={0}
-        aria-label="Document"
+        aria-label={learnerMessages.document}
         className="flex-1 overflow-auto px-2 py-4 outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 sm:px-6 sm:py-6"
       >
         {failed ? (
           <div role="alert" className="mx-auto mt-16 flex max-w-sm flex-col items-center gap-4 text-center">
-            <p className="text-base font-medium">Le document n’a pas pu être affiché.</p>
+            <p className="text-base font-medium">{learnerMessages.pdfFailed}</p>
             <div className="flex gap-2">
               <Button onClick={() => setAttempt((n) => n + 1)}>
                 <RefreshCw aria-hidden="true" />
-                Réessayer
+                {learnerMessages.retry}
               </Button>
               <Button
                 variant="outline"
                 className="bg-transparent text-slate-100 hover:bg-white/10"
                 onClick={() => navigate(-1)}
               >
-                Retour
+                {learnerMessages.back}
               </Button>
             </div>
           </div>
@@ -227,7 +229,7 @@ export default function PdfViewerPage() {
           />
         ) : (
           <div className="mt-24 flex justify-center">
-            <Spinner className="size-8 text-white" label="Chargement du document…" />
+            <Spinner className="size-8 text-white" label={learnerMessages.pdfLoading} />
           </div>
         )}
       </main>

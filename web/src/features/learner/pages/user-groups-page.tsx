@@ -42,7 +42,7 @@ export default function UserGroupsPage() {
         {learnerMessages.levelsBack}
       </Link>
       <PageHeader
-        title={levelTitle ? `Groupes · ${levelTitle}` : learnerMessages.groupsTitle}
+        title={levelTitle ? learnerMessages.groupsOfLevel(levelTitle) : learnerMessages.groupsTitle}
         subtitle={learnerMessages.groupsSubtitle}
       />
 

@@ -2,7 +2,7 @@
 // session columns of activity buttons, PDFs; locking and clickability follow SPEC §4.
 
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
@@ -10,12 +10,12 @@ import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schem
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { OverviewToggle, useOverviewView } from '../../../components/ui/overview-toggle';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { OverviewToggle, useOverviewView } from '../../insights/components/overview-toggle';
 import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
 import { PeriodSection } from '../components/period-section';
@@ -29,9 +29,6 @@ function initialPeriod(periods: LearnerPeriod[]): number | undefined {
   const unfinished = withLessons.find((period) => !period.groupslesson.every(isLessonComplete));
   return (unfinished ?? withLessons[0])?.periodsid;
 }
-
-// The overview (and its chart library) loads only when asked for.
-const GroupOverview = lazy(() => import('../../insights/components/group-overview'));
 
 function TableSkeleton() {
   return (
@@ -48,7 +45,11 @@ function TableSkeleton() {
   );
 }
 
-export default function UserTablePage() {
+/**
+ * `Overview` is the group overview of the insights feature, handed in by the app's route (a feature
+ * does not import another one).
+ */
+export default function UserTablePage({ Overview }: { Overview: ComponentType<{ groupId: string }> }) {
   const groupId = useParams().id ?? '';
   const navigate = useNavigate();
   const location = useLocation();
@@ -109,13 +110,13 @@ export default function UserTablePage() {
       </Link>
       <PageHeader
         title={group ? group.title : learnerMessages.tableTitle}
-        subtitle={group ? `${group.leveltitle} · tableau d’apprentissage` : undefined}
+        subtitle={group ? learnerMessages.tableSubtitle(group.leveltitle) : undefined}
         actions={<OverviewToggle overview={overview} onChange={setOverview} />}
       />
 
       {overview ? (
         <Suspense fallback={<TableSkeleton />}>
-          <GroupOverview groupId={groupId} />
+          <Overview groupId={groupId} />
         </Suspense>
       ) : table.isPending ? (
         <TableSkeleton />

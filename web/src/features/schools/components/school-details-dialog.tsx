@@ -2,7 +2,7 @@
 // usage over the last 30 days.
 
 import { Activity, CalendarDays, Globe, Mail, MapPin, Phone, StickyNote, Users } from 'lucide-react';
-import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
@@ -37,11 +37,11 @@ export function SchoolDetailsDialog({ school, onOpenChange }: Props) {
 function SchoolFields({ school }: { school: School }) {
   return (
     <>
-      <Detail label="Location" icon={MapPin}>
+      <Detail label={adminLabels.location} icon={MapPin}>
         {school.city || '—'}
       </Detail>
-      <Detail label="Address">{school.addres || '—'}</Detail>
-      <Detail label="Email" icon={Mail}>
+      <Detail label={adminLabels.address}>{school.addres || '—'}</Detail>
+      <Detail label={adminLabels.email} icon={Mail}>
         {school.email ? (
           <a className="text-primary hover:underline" href={`mailto:${school.email}`}>
             {school.email}
@@ -50,10 +50,10 @@ function SchoolFields({ school }: { school: School }) {
           '—'
         )}
       </Detail>
-      <Detail label="Phone" icon={Phone}>
+      <Detail label={adminLabels.phone} icon={Phone}>
         {school.telephone || '—'}
       </Detail>
-      <Detail label="Website" icon={Globe}>
+      <Detail label={adminLabels.website} icon={Globe}>
         {school.website ? (
           <a
             className="text-primary hover:underline"
@@ -76,13 +76,13 @@ function SchoolFields({ school }: { school: School }) {
       <Detail label={schoolMessages.lastPaymentLabel} icon={CalendarDays}>
         {formatDate(school.licensespaymentdate)}
       </Detail>
-      <Detail label="Teachers" icon={Users}>
+      <Detail label={adminLabels.teachers} icon={Users}>
         <span data-testid="school-teacher-count">{school.teacherCount ?? 0}</span>
       </Detail>
-      <Detail label="Groups" icon={Users}>
+      <Detail label={adminLabels.groups} icon={Users}>
         <span data-testid="school-group-count">{school.groupCount ?? 0}</span>
       </Detail>
-      <Detail label="Remarks" icon={StickyNote}>
+      <Detail label={adminLabels.remarks} icon={StickyNote}>
         <span className="whitespace-pre-line">{school.remarque || schoolMessages.noRemarks}</span>
       </Detail>
       <SchoolUsage schoolId={school.id} />

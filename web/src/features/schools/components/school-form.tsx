@@ -3,7 +3,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import {
   type School,
   type SchoolCreate,
@@ -64,19 +64,26 @@ export function SchoolForm(props: SchoolFormProps) {
           <FormField label={schoolMessages.nameLabel} required={required} error={errors.schoolName?.message}>
             {(field) => <Input {...field} {...register('schoolName')} autoComplete="organization" />}
           </FormField>
-          <FormField label="City" required={required} error={errors.city?.message}>
+          <FormField label={adminLabels.city} required={required} error={errors.city?.message}>
             {(field) => <Input {...field} {...register('city')} autoComplete="address-level2" />}
           </FormField>
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label={adminLabels.email} error={errors.email?.message}>
             {(field) => <Input {...field} {...register('email')} type="email" autoComplete="email" />}
           </FormField>
-          <FormField label="Telephone" required={required} error={errors.telephone?.message}>
+          <FormField label={adminLabels.telephone} required={required} error={errors.telephone?.message}>
             {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="tel" />}
           </FormField>
-          <FormField label="Website" error={errors.website?.message}>
-            {(field) => <Input {...field} {...register('website')} type="url" placeholder="https://" />}
+          <FormField label={adminLabels.website} error={errors.website?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('website')}
+                type="url"
+                placeholder={adminLabels.websitePlaceholder}
+              />
+            )}
           </FormField>
-          <FormField label="Address" error={errors.addres?.message}>
+          <FormField label={adminLabels.address} error={errors.addres?.message}>
             {(field) => <Input {...field} {...register('addres')} autoComplete="street-address" />}
           </FormField>
         </div>

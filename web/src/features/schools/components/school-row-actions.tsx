@@ -2,7 +2,7 @@
 
 import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import { uiMessages } from '../../../../../common/messages/ui.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
@@ -28,7 +28,7 @@ export function SchoolRowActions({ school, onDetails, onToggle, onDelete }: Prop
           onSelect: () => navigate(paths.schoolFormEdit.getHref(school.id)),
         },
         {
-          label: school.activelicense ? 'Deactivate' : 'Activate',
+          label: school.activelicense ? adminLabels.deactivate : adminLabels.activate,
           icon: Power,
           onSelect: () => onToggle(school),
         },

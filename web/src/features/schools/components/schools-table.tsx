@@ -2,7 +2,7 @@
 // in view are rendered, so 5,000 schools stay smooth.
 
 import { memo } from 'react';
-import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -29,13 +29,13 @@ export const SchoolsTable = memo(function SchoolsTable({ schools, onDetails, onT
       ),
     },
     {
-      header: 'Location',
+      header: adminLabels.location,
       headClassName: 'hidden md:table-cell md:w-[18%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
       cell: (school) => school.city,
     },
     {
-      header: 'Contact',
+      header: adminLabels.contact,
       headClassName: 'hidden md:table-cell md:w-[30%]',
       cellClassName: 'hidden md:table-cell',
       cell: (school) => (
@@ -46,12 +46,12 @@ export const SchoolsTable = memo(function SchoolsTable({ schools, onDetails, onT
       ),
     },
     {
-      header: 'Status',
+      header: adminLabels.status,
       headClassName: 'w-[32%] md:w-[12%]',
       cell: (school) => <StatusBadge active={school.activelicense} />,
     },
     {
-      header: 'Actions',
+      header: adminLabels.actions,
       headClassName: 'w-[30%] text-right md:w-[12%]',
       cellClassName: 'text-right',
       cell: (school) => (

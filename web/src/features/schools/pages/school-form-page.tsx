@@ -1,7 +1,9 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
+
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { shellMessages } from '../../../../../common/messages/ui.js';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -15,7 +17,7 @@ import { SchoolForm } from '../components/school-form';
 
 function SchoolFormFrame({ children }: { children: ReactNode }) {
   return (
-    <FormPage backHref={paths.schools.getHref()} backLabel="Schools">
+    <FormPage backHref={paths.schools.getHref()} backLabel={shellMessages.navSchools}>
       {children}
     </FormPage>
   );

@@ -3,7 +3,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
 import {
   type Teacher,
   type TeacherCreateInput,
@@ -71,7 +71,7 @@ export function TeacherForm(props: TeacherFormProps) {
       <Card className="p-5 sm:p-6">
         <h2 className="mb-4 text-base font-semibold">{teacherMessages.identitySection}</h2>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Name" required={required} error={errors.name?.message}>
+          <FormField label={adminLabels.name} required={required} error={errors.name?.message}>
             {(field) => <Input {...field} {...register('name')} autoComplete="family-name" />}
           </FormField>
           <FormField
@@ -81,14 +81,14 @@ export function TeacherForm(props: TeacherFormProps) {
           >
             {(field) => <Input {...field} {...register('firstname')} autoComplete="given-name" />}
           </FormField>
-          <FormField label="Email" required={required} error={errors.Email?.message}>
+          <FormField label={adminLabels.email} required={required} error={errors.Email?.message}>
             {(field) => <Input {...field} {...register('Email')} type="email" autoComplete="off" />}
           </FormField>
-          <FormField label="Telephone" required={required} error={errors.telephone?.message}>
+          <FormField label={adminLabels.telephone} required={required} error={errors.telephone?.message}>
             {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="off" />}
           </FormField>
           <FormField
-            label="Password"
+            label={adminLabels.password}
             required={required}
             error={errors.password?.message}
             hint={isEdit ? teacherMessages.passwordHintEdit : teacherMessages.passwordHint}
@@ -104,7 +104,7 @@ export function TeacherForm(props: TeacherFormProps) {
       <Card className="p-5 sm:p-6">
         <h2 className="mb-4 text-base font-semibold">{teacherMessages.schoolSection}</h2>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="School" required={required} error={errors.school?.message}>
+          <FormField label={adminLabels.school} required={required} error={errors.school?.message}>
             {(field) => (
               <Select {...field} {...register('school')}>
                 <option value="">{teacherMessages.selectSchool}</option>
@@ -116,7 +116,11 @@ export function TeacherForm(props: TeacherFormProps) {
               </Select>
             )}
           </FormField>
-          <FormField label="Groups" error={errors.Groups?.message} hint={teacherMessages.groupLimitHint}>
+          <FormField
+            label={adminLabels.groups}
+            error={errors.Groups?.message}
+            hint={teacherMessages.groupLimitHint}
+          >
             {(field) => (
               <Input {...field} {...register('Groups')} type="number" min={0} step={1} inputMode="numeric" />
             )}

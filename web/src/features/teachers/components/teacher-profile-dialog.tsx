@@ -2,7 +2,7 @@
 // badge from the active flag, Close and Edit.
 
 import { Building2, Layers, Mail, Phone, StickyNote, Users } from 'lucide-react';
-import { schoolMessages, teacherMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, schoolMessages, teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
 import { paths } from '../../../config/paths';
@@ -32,27 +32,27 @@ export function TeacherProfileDialog({ teacher, onOpenChange }: Props) {
 function TeacherFields({ teacher }: { teacher: Teacher }) {
   return (
     <>
-      <Detail label="School" icon={Building2}>
+      <Detail label={adminLabels.school} icon={Building2}>
         {teacher.school || '—'}
       </Detail>
       <Detail label={teacherMessages.levelsLabel} icon={Layers}>
         {teacher.level || '—'}
       </Detail>
-      <Detail label="Email" icon={Mail}>
+      <Detail label={adminLabels.email} icon={Mail}>
         <a className="text-primary hover:underline" href={`mailto:${teacher.email}`}>
           {teacher.email}
         </a>
       </Detail>
-      <Detail label="Phone" icon={Phone}>
+      <Detail label={adminLabels.phone} icon={Phone}>
         {teacher.telephone || '—'}
       </Detail>
-      <Detail label="Groups" icon={Users}>
+      <Detail label={adminLabels.groups} icon={Users}>
         <span data-testid="teacher-group-count">{teacher.groupCount ?? 0}</span>
         {teacher.Groups !== null && (
           <span className="text-muted-foreground"> / {teacher.Groups} allowed</span>
         )}
       </Detail>
-      <Detail label="Remarks" icon={StickyNote}>
+      <Detail label={adminLabels.remarks} icon={StickyNote}>
         <span className="whitespace-pre-line">{teacher.remarque || schoolMessages.noRemarks}</span>
       </Detail>
     </>

@@ -2,7 +2,7 @@
 
 import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
 import { uiMessages } from '../../../../../common/messages/ui.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
@@ -22,8 +22,16 @@ export function TeacherRowActions({ teacher, onProfile, onToggle, onDelete }: Pr
       label={uiMessages.rowActions(teacher.name)}
       actions={[
         { label: teacherMessages.viewProfile, icon: Eye, onSelect: () => onProfile(teacher) },
-        { label: 'Edit', icon: Pencil, onSelect: () => navigate(paths.teacherFormEdit.getHref(teacher.id)) },
-        { label: teacher.active ? 'Deactivate' : 'Activate', icon: Power, onSelect: () => onToggle(teacher) },
+        {
+          label: uiMessages.edit,
+          icon: Pencil,
+          onSelect: () => navigate(paths.teacherFormEdit.getHref(teacher.id)),
+        },
+        {
+          label: teacher.active ? adminLabels.deactivate : adminLabels.activate,
+          icon: Power,
+          onSelect: () => onToggle(teacher),
+        },
         {
           label: teacherMessages.deleteAction,
           icon: Trash2,

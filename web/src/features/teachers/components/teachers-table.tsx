@@ -2,7 +2,7 @@
 // in view are rendered, so 50,000 teachers stay smooth.
 
 import { memo } from 'react';
-import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -19,7 +19,7 @@ type Props = {
 export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, onToggle, onDelete }: Props) {
   const columns: DataColumn<Teacher>[] = [
     {
-      header: 'Teacher',
+      header: adminLabels.teacher,
       headClassName: 'w-[48%] md:w-[32%]',
       cell: (teacher) => (
         <div className="flex min-w-0 items-center gap-3">
@@ -39,7 +39,7 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
       ),
     },
     {
-      header: 'School',
+      header: adminLabels.school,
       headClassName: 'hidden md:table-cell md:w-[22%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
       cell: (teacher) => teacher.school || '—',
@@ -51,12 +51,12 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
       cell: (teacher) => teacher.level || '—',
     },
     {
-      header: 'Status',
+      header: adminLabels.status,
       headClassName: 'w-[28%] md:w-[13%]',
       cell: (teacher) => <StatusBadge active={teacher.active} />,
     },
     {
-      header: 'Actions',
+      header: adminLabels.actions,
       headClassName: 'w-[24%] text-right md:w-[13%]',
       cellClassName: 'text-right',
       cell: (teacher) => (

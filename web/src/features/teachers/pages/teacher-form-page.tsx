@@ -1,8 +1,10 @@
 // Teacher form: create at /teachersform, edit at /teacherformedit/:id (SPEC §2), then back to /teachers.
 // Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
+
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { shellMessages } from '../../../../../common/messages/ui.js';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -16,7 +18,7 @@ import { TeacherForm } from '../components/teacher-form';
 
 function TeacherFormFrame({ children }: { children: ReactNode }) {
   return (
-    <FormPage backHref={paths.teachers.getHref()} backLabel="Teachers">
+    <FormPage backHref={paths.teachers.getHref()} backLabel={shellMessages.navTeachers}>
       {children}
     </FormPage>
   );

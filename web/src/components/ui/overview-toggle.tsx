@@ -2,8 +2,8 @@
 // the URL (?vue=ensemble) so that coming back from an activity returns to the same view.
 import { LayoutGrid, Table2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import { cn } from '../../../lib/utils';
+import { insightsMessages as m } from '../../../../common/messages/insights.js';
+import { cn } from '../../lib/utils';
 
 export function useOverviewView(): [boolean, (overview: boolean) => void] {
   const [params, setParams] = useSearchParams();
