@@ -201,8 +201,16 @@ describe('xAPI packages played by a teacher', () => {
     const url = tableUrls[kind];
     if (!url) throw new Error('the online test opens the table first');
     await page.goto(url);
-    const { frame } = await start(page, course.title);
+    const { frame, entryId } = await start(page, course.title);
     await frame.getByText('page=3', { exact: true }).waitFor();
+    // This launch's own `initialized` reaches the server before the browser goes away (its queue
+    // would send it on the next visit, but this context does not come back).
+    await expect
+      .poll(
+        async () => (await serverStatements(page, entryId)).filter((s) => s.verb === 'initialized').length,
+        { timeout: 15_000 },
+      )
+      .toBe(2);
     await context.close();
   });
 
