@@ -29,10 +29,26 @@ describe('SCORM 1.2 (scorm-again commits)', () => {
   });
 
   it('takes raw as a percentage when no range is given, and keeps two decimals', () => {
-    const noRange = scorm12Commit({ 'cmi.core.score.raw': '72.5' });
+    const noRange = scorm12Commit({ 'cmi.core.lesson_status': 'completed', 'cmi.core.score.raw': '72.5' });
     expect(deriveRuntimeReport('scorm12', noRange).scorePercent).toBe(72.5);
-    const thirds = scorm12Commit({ 'cmi.core.score.raw': '1', 'cmi.core.score.max': '3' });
+    const thirds = scorm12Commit({
+      'cmi.core.lesson_status': 'failed',
+      'cmi.core.score.raw': '1',
+      'cmi.core.score.max': '3',
+    });
     expect(deriveRuntimeReport('scorm12', thirds).scorePercent).toBe(33.33);
+  });
+
+  it('counts the score only once the attempt ended (Captivate sets 0 as it starts)', () => {
+    const starting = (status: string) =>
+      scorm12Commit({
+        'cmi.core.lesson_status': status,
+        'cmi.core.score.raw': '0',
+        'cmi.core.score.max': '100',
+      });
+    expect(deriveRuntimeReport('scorm12', starting('incomplete')).scorePercent).toBeNull();
+    expect(deriveRuntimeReport('scorm12', starting('browsed')).scorePercent).toBeNull();
+    expect(deriveRuntimeReport('scorm12', starting('passed')).scorePercent).toBe(0);
   });
 
   it('has no score until the content sets one (scorm-again renders it as empty strings)', () => {
@@ -59,9 +75,14 @@ describe('SCORM 2004 (scorm-again commits)', () => {
   });
 
   it('falls back to raw within min/max, and to null without a range', () => {
-    const ranged = scorm2004Commit({ 'cmi.score.raw': '15', 'cmi.score.min': '10', 'cmi.score.max': '20' });
+    const ranged = scorm2004Commit({
+      'cmi.completion_status': 'completed',
+      'cmi.score.raw': '15',
+      'cmi.score.min': '10',
+      'cmi.score.max': '20',
+    });
     expect(deriveRuntimeReport('scorm2004', ranged).scorePercent).toBe(50);
-    const bare = scorm2004Commit({ 'cmi.score.raw': '15' });
+    const bare = scorm2004Commit({ 'cmi.completion_status': 'completed', 'cmi.score.raw': '15' });
     expect(deriveRuntimeReport('scorm2004', bare).scorePercent).toBeNull();
   });
 
@@ -82,6 +103,15 @@ describe('SCORM 2004 (scorm-again commits)', () => {
       passed: true,
       scorePercent: null,
     });
+  });
+
+  it('counts the score once the attempt is completed, passed or failed, not while it runs', () => {
+    const report = (fields: Record<string, string>) =>
+      deriveRuntimeReport('scorm2004', scorm2004Commit({ 'cmi.score.scaled': '0', ...fields })).scorePercent;
+    expect(report({ 'cmi.completion_status': 'incomplete' })).toBeNull();
+    expect(report({ 'cmi.success_status': 'unknown' })).toBeNull();
+    expect(report({ 'cmi.success_status': 'failed' })).toBe(0);
+    expect(report({ 'cmi.completion_status': 'completed' })).toBe(0);
   });
 });
 

@@ -7,7 +7,9 @@ import { deriveXapiReport, statementFacts, type XapiRules } from './xapi-report.
 export type RuntimeReport = {
   completed: boolean;
   passed: boolean;
-  /** 0–100 (two decimals at most), or null when the content reported no usable score. */
+  /** 0–100 (two decimals at most), or null when the content reported no usable score. SCORM: only
+   * once the attempt has an outcome (Captivate sets a score of 0 as it starts, and a retake would
+   * otherwise replace the last attempt's score with it). */
   scorePercent: number | null;
 };
 
@@ -33,7 +35,7 @@ export function deriveRuntimeReport(
 }
 
 /** SCORM 1.2: `cmi.core.lesson_status` and `cmi.core.score.raw/min/max`. 'failed' ends the
- * attempt too, so it counts as completed (not passed). */
+ * attempt too, so it counts as completed (not passed); the score counts once the attempt ended. */
 function scorm12Report(data: unknown): RuntimeReport {
   const core = child(child(data, 'cmi'), 'core');
   const status = word(child(core, 'lesson_status'));
@@ -43,15 +45,12 @@ function scorm12Report(data: unknown): RuntimeReport {
   const max = decimal(child(score, 'max'));
   // SCORM 1.2 keeps raw within 0–100 when no range is given.
   const ratio = raw === null ? null : max !== null && max > min ? (raw - min) / (max - min) : raw / 100;
-  return {
-    completed: status === 'completed' || status === 'passed' || status === 'failed',
-    passed: status === 'passed',
-    scorePercent: toPercent(ratio),
-  };
+  const completed = status === 'completed' || status === 'passed' || status === 'failed';
+  return { completed, passed: status === 'passed', scorePercent: completed ? toPercent(ratio) : null };
 }
 
 /** SCORM 2004: `cmi.completion_status`, `cmi.success_status`, `cmi.score.scaled` (else raw
- * within min/max). */
+ * within min/max); the score counts once the attempt is completed, passed or failed. */
 function scorm2004Report(data: unknown): RuntimeReport {
   const cmi = child(data, 'cmi');
   const score = child(cmi, 'score');
@@ -62,11 +61,10 @@ function scorm2004Report(data: unknown): RuntimeReport {
     const max = decimal(child(score, 'max'));
     ratio = raw !== null && max !== null && max > min ? (raw - min) / (max - min) : null;
   }
-  return {
-    completed: word(child(cmi, 'completion_status')) === 'completed',
-    passed: word(child(cmi, 'success_status')) === 'passed',
-    scorePercent: toPercent(ratio),
-  };
+  const completed = word(child(cmi, 'completion_status')) === 'completed';
+  const success = word(child(cmi, 'success_status'));
+  const decided = completed || success === 'passed' || success === 'failed';
+  return { completed, passed: success === 'passed', scorePercent: decided ? toPercent(ratio) : null };
 }
 
 /** H5P: `result` as its xAPI statements give it: `{ raw, max, completed, success? }`. */

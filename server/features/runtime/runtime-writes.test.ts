@@ -134,6 +134,22 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     ).toBe(25);
   });
 
+  it('keeps a finished attempt’s score while a retake runs (Captivate sets 0 as it starts)', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'scorm12', 1);
+    const id = entryIds[0]!;
+    const attempt = (status: string, raw: string) =>
+      scorm12Commit({ 'cmi.core.lesson_status': status, 'cmi.core.score.raw': raw });
+    expect(
+      (await post(client, id, [write(newLaunchId(), 1, 'scorm12', attempt('incomplete', '0'))])).json(),
+    ).toMatchObject({ status: 'pending', score: null });
+    expect(
+      (await post(client, id, [write(newLaunchId(), 1, 'scorm12', attempt('passed', '80'))])).json(),
+    ).toMatchObject({ status: 'completed', score: 80 });
+    expect(
+      (await post(client, id, [write(newLaunchId(), 1, 'scorm12', attempt('incomplete', '0'))])).json(),
+    ).toMatchObject({ status: 'completed', score: 80 });
+  });
+
   it('forgets an entry’s runtime data with the group', async () => {
     const { client, groupId, entryIds } = await teacherWithActivities(ctx, 'h5p', 1);
     await post(client, entryIds[0]!, [write(newLaunchId(), 1, 'h5p', { state: 'x' })]);
