@@ -127,6 +127,9 @@ describe('teacher area', () => {
     await page.getByRole('button', { name: /^Période 1/ }).waitFor();
     await expect.poll(() => page.getByText(learnerMessages.lessonLocked).count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: /Période 2/ }).isDisabled()).toBe(true);
+    // Plain HTML5 activities send no statements: no button to read them.
+    const statementsOpener = learnerMessages.statementsOpen('Activité 1.1.1.1');
+    expect(await page.getByRole('button', { name: statementsOpener }).count()).toBe(0);
     await expectAccessible(page);
 
     // A locked activity explains itself; the second activity of lesson A is not next either.

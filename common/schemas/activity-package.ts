@@ -10,6 +10,12 @@ import { xapiPackageSchema } from './xapi.js';
 export const packageKindSchema = z.enum(['html5', 'scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan']);
 export type PackageKind = z.infer<typeof packageKindSchema>;
 
+/** The kinds whose content sends xAPI statements (cmi5, Tin Can, H5P's events): the teacher can read
+ * them (`user/activity/statements/{id}`); SCORM and plain HTML5 send none. */
+export function sendsStatements(kind: PackageKind): boolean {
+  return kind === 'cmi5' || kind === 'tincan' || kind === 'h5p';
+}
+
 export const packageWarningCodeSchema = z.enum([
   /** The package registers its own service worker (refused on the content origin). */
   'service-worker',

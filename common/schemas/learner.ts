@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { learnerMessages } from '../messages/learner.js';
+import { packageKindSchema } from './activity-package.js';
 import { textSchema } from './text.js';
 
 export const levelSummarySchema = z.object({ id: z.number().int(), title: z.string() });
@@ -55,6 +56,9 @@ export const learnerActivitySchema = z.object({
   /** The last score (0–100) the activity reported through its runtime, or null. Not in the spec's
    * JSON: added beside it. */
   score: z.number().nullable(),
+  /** What the package was recognised as (decides, e.g., whether it has statements to show). Not in
+   * the spec's JSON: added beside it. */
+  kind: packageKindSchema,
 });
 export type LearnerActivity = z.infer<typeof learnerActivitySchema>;
 

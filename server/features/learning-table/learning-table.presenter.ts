@@ -41,6 +41,7 @@ export function presentPeriods(
       name: row.activity_title ?? '',
       status: row.status,
       score: row.score,
+      kind: row.package_kind ?? 'html5',
     });
   }
 

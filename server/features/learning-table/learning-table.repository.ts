@@ -1,5 +1,6 @@
 // SQL of the learning table: a group's whole table in two set-based reads (activities, PDFs),
 // whatever the size of the level, and the status change of one activity entry.
+import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.js';
@@ -18,6 +19,7 @@ export type ActivityRow = {
   entry_id: number | null;
   status: 'pending' | 'completed' | null;
   score: number | null;
+  package_kind: PackageKind | null;
 };
 
 export function selectActivityRows(db: Db, groupId: number, levelId: number): Promise<ActivityRow[]> {
@@ -41,6 +43,7 @@ export function selectActivityRows(db: Db, groupId: number, levelId: number): Pr
       'ga.id as entry_id',
       'ga.status',
       'ga.score',
+      'a.package_kind',
     ])
     .where('p.level_id', '=', levelId)
     .orderBy('p.id')

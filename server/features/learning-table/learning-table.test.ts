@@ -68,15 +68,33 @@ describe('GET /api/user/usertable/:groupId', () => {
                 id: lesson.sessionIds[0],
                 name: 'Séance 1',
                 activities: [
-                  { id: entries[0]!.id, name: 'Activité 1.1.1.1', status: 'pending', score: null },
-                  { id: entries[1]!.id, name: 'Activité 1.1.1.2', status: 'pending', score: null },
+                  {
+                    id: entries[0]!.id,
+                    name: 'Activité 1.1.1.1',
+                    status: 'pending',
+                    score: null,
+                    kind: 'html5',
+                  },
+                  {
+                    id: entries[1]!.id,
+                    name: 'Activité 1.1.1.2',
+                    status: 'pending',
+                    score: null,
+                    kind: 'html5',
+                  },
                 ],
               },
               {
                 id: lesson.sessionIds[1],
                 name: 'Séance 2',
                 activities: [
-                  { id: entries[2]!.id, name: 'Activité 1.1.2.1', status: 'pending', score: null },
+                  {
+                    id: entries[2]!.id,
+                    name: 'Activité 1.1.2.1',
+                    status: 'pending',
+                    score: null,
+                    kind: 'html5',
+                  },
                 ],
               },
             ],

@@ -150,6 +150,14 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     ).toMatchObject({ status: 'completed', score: 80 });
   });
 
+  it('names each activity’s kind in the learning table, beside the spec’s fields', async () => {
+    for (const kind of ['h5p', 'cmi5'] as const) {
+      const { table } = await teacherWithActivities(ctx, kind, 1);
+      const [activity] = (await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities;
+      expect(activity).toMatchObject({ status: 'pending', score: null, kind });
+    }
+  });
+
   it('forgets an entry’s runtime data with the group', async () => {
     const { client, groupId, entryIds } = await teacherWithActivities(ctx, 'h5p', 1);
     await post(client, entryIds[0]!, [write(newLaunchId(), 1, 'h5p', { state: 'x' })]);

@@ -9,6 +9,7 @@ const activity = (id: number, status: 'pending' | 'completed' = 'pending') => ({
   name: `Activité ${id}`,
   status,
   score: null,
+  kind: 'html5' as const,
 });
 
 const table: UserTable = {

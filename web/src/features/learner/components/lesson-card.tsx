@@ -8,6 +8,7 @@ import {
   isActivityClickable,
 } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
+import { sendsStatements } from '../../../../../common/schemas/activity-package.js';
 import type { LearnerActivity, LearnerLesson } from '../../../../../common/schemas/learner.js';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
@@ -77,7 +78,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
                           onOpen={onOpenActivity}
                         />
                         {/* A locked activity has not been played: it has sent nothing. */}
-                        {(clickable || activity.status === 'completed') && (
+                        {sendsStatements(activity.kind) && (clickable || activity.status === 'completed') && (
                           <StatementsButton entryId={activity.id} activityName={activity.name} />
                         )}
                       </li>
