@@ -106,6 +106,7 @@ export const insightsMessages = {
   noSchoolInBand: 'Aucune école dans cette tranche.',
   showLess: 'Afficher moins',
   showMore: (count: number) => `Afficher les ${count} autres`,
+  lessonActivities: (lesson: string) => `Activités de ${lesson}`,
   legend: 'Légende',
   display: 'Affichage',
 } as const;

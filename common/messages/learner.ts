@@ -23,6 +23,7 @@ export const learnerMessages = {
   refresh: 'Refresh',
   periodLabel: (n: number) => `Période ${n}`,
   lessonLocked: '(Leçon verrouillée - terminez la leçon précédente)',
+  lessonDocuments: (lesson: string) => `Documents de ${lesson}`,
   notAllowedTitle: 'not allowed',
   notAllowedDescription: 'This activity is not allowed.',
 

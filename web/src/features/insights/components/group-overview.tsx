@@ -164,7 +164,7 @@ function LessonRow({ lesson }: { lesson: OverviewLesson }) {
           {lesson.period} · {done}/{lesson.activities.length}
         </p>
       </div>
-      <ul className="flex flex-wrap gap-1.5" aria-label={`Activités de ${lesson.title}`}>
+      <ul className="flex flex-wrap gap-1.5" aria-label={m.lessonActivities(lesson.title)}>
         {lesson.activities.map((activity, index) => (
           <ActivityCell key={activity.id} activity={activity} index={index + 1} />
         ))}

@@ -92,7 +92,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
       )}
 
       {lesson.pdfgroups.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Documents de ${lesson.title}`}>
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={learnerMessages.lessonDocuments(lesson.title)}>
           {lesson.pdfgroups.map((pdf) => (
             <li key={pdf.id}>
               <Link
