@@ -3,10 +3,12 @@
 // and in another browser; played with the network cut, or in a tab closed offline, every write
 // reaches the server once when the network is back, and the table shows the score. On a phone
 // without the Fullscreen API the stage covers the viewport, and turning the phone keeps the frame.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages } from '../common/messages/curriculum.js';
+import { learnerMessages } from '../common/messages/learner.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
@@ -107,6 +109,23 @@ async function start(page: Page, name = FIRST) {
   return frame;
 }
 
+/** How many of the player's pages and assets the device keeps for offline use (0 before). */
+async function keptPlayerFiles(page: Page): Promise<number> {
+  const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
+  if (!player) return 0;
+  return player
+    .evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('ardoise-player-'));
+      return name ? (await (await caches.open(name)).keys()).length : 0;
+    })
+    .catch(() => 0); // the frame was being reloaded
+}
+
+/** The player build's two pages and its assets (source maps aside), as the service worker keeps them. */
+function playerBuildFiles(): number {
+  return 2 + fs.readdirSync(path.join('dist', 'player', 'assets')).filter((f) => !f.endsWith('.map')).length;
+}
+
 const runtimeAnswer = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/api/user/activity/runtime/') && r.ok());
 
@@ -171,6 +190,61 @@ describe('SCORM runtime', () => {
     await scored(page).waitFor();
     expect(accepted.length).toBeGreaterThanOrEqual(2);
     expectEachOnce(accepted);
+    await context.close();
+  });
+
+  it('opens the activity the device holds again with the network cut, from its last commit', async () => {
+    const { context, page } = await signedIn();
+    const accepted = acceptedWrites(context);
+    await openGroupTable(page, levels.scorm12, 'Réouverture');
+    let frame = await start(page);
+    await frame.getByText('entry=ab-initio').waitFor();
+    const sent = runtimeAnswer(page);
+    await frame.getByRole('button', { name: 'Étape suivante' }).click();
+    await frame.getByText('location=step-1 (true)').waitFor();
+    await sent;
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    // What makes the offline re-open possible: the player's pages and assets kept on the device.
+    await expect.poll(() => keptPlayerFiles(page), { timeout: 30_000 }).toBe(playerBuildFiles());
+
+    await context.setOffline(true);
+    frame = await start(page);
+    await frame.getByText('location=step-1', { exact: true }).waitFor();
+    await frame.getByText(`suspend=${LONG_SUSPEND_LENGTH}`).waitFor();
+    await frame.getByRole('button', { name: 'Étape suivante' }).click();
+    await frame.getByText('location=step-2 (true)').waitFor();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    // Again offline: from the commit this device made offline, which the server has not seen yet.
+    frame = await start(page);
+    await frame.getByText('location=step-2', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    const offlineWrites = accepted.length;
+
+    await context.setOffline(false);
+    await expect.poll(() => accepted.length, { timeout: 30_000 }).toBeGreaterThan(offlineWrites);
+    expectEachOnce(accepted);
+    // Online again, a new device (context) resumes from what was played offline.
+    const other = await signedIn(await browser.newContext());
+    await other.page.goto(page.url());
+    const there = await start(other.page);
+    await there.getByText('location=step-2', { exact: true }).waitFor();
+    await other.context.close();
+    await context.close();
+  });
+
+  it('says why an activity the device does not hold cannot open with the network cut', async () => {
+    const { context, page } = await signedIn();
+    await openGroupTable(page, levels.scorm2004, 'Jamais ouverte');
+    // The table loads the player frame beforehand (warm frame); the network goes once it has loaded.
+    await expect.poll(() => page.frames().some((f) => new URL(f.url()).pathname === '/player/')).toBe(true);
+    const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
+    await player?.waitForFunction(() => document.readyState === 'complete');
+    await context.setOffline(true);
+    await activity(page, FIRST).click();
+    await page.getByText(learnerMessages.offlineNotHeld).waitFor();
     await context.close();
   });
 

@@ -28,6 +28,8 @@ export const learnerMessages = {
   notAllowedDescription: 'This activity is not allowed.',
 
   contentTooLarge: 'Le contenu est trop volumineux pour être traité',
+  offlineNotHeld:
+    "Pas de connexion : cette activité n'est pas encore enregistrée sur cet appareil. Réessayez une fois la connexion revenue.",
   downloadTimeout: "Délai d'attente dépassé lors du téléchargement",
   loadError: 'Erreur lors du chargement du contenu',
   displayError: "Erreur lors de l'affichage du contenu",

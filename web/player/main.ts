@@ -18,7 +18,12 @@ import { type AppToPlayer, isAppMessage, type PlayerStep, type PlayerToApp } fro
 import { forgetWrites, journalLeftovers, keepWrite, keepWriteNow } from './runtime-journal';
 import { createWriteLog } from './runtime-writes';
 import { installScormRuntime, type ScormRuntime } from './scorm-runtime';
-import { keepServiceWorkerHealthy, pingServiceWorker, registerServiceWorker } from './service-worker-client';
+import {
+  keepPlayerPagesOffline,
+  keepServiceWorkerHealthy,
+  pingServiceWorker,
+  registerServiceWorker,
+} from './service-worker-client';
 import type { WorkerReply, WorkerRequest } from './unzip.worker';
 import { isXapiRequestMessage, parseXapiPath, XAPI_SYNC_KEY, type XapiSyncEntry } from './xapi-endpoint';
 import type { XapiRuntime } from './xapi-runtime';
@@ -235,6 +240,8 @@ async function open(namespace: string, installed: Promise<PackageMeta> | null): 
     await showActivity(meta, launch?.kind ?? 'html5', await xapiReady);
     // Safari deletes an origin's data after 7 days without a visit: ask to keep the packages.
     void navigator.storage?.persist?.().catch(() => false);
+    // This page and its assets kept too, so that the activity opens again offline.
+    void keepPlayerPagesOffline().catch((error: unknown) => console.error(error));
     stopHealthChecks?.();
     stopHealthChecks = keepServiceWorkerHealthy(registration);
     send({ type: 'player:ready' });

@@ -61,6 +61,9 @@ export { NAMESPACE_PATTERN };
 
 /** The H5P runtime page's folder, also the scope of its own registration of the service worker. */
 export const H5P_RUNTIME_SCOPE = '/player/h5p/';
+/** The folder of the player's pages, also the scope of the registration that keeps them offline
+ * (player-pages-cache.ts). */
+export const PLAYER_PAGES_SCOPE = '/player/';
 
 export function isPlayerMessage(data: unknown): data is PlayerToApp {
   if (!data || typeof data !== 'object') return false;

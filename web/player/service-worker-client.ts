@@ -2,6 +2,7 @@
 // checks it answers, and keeps it healthy: a ping every 30 s with a 5 s reply timeout, and a fresh
 // registration when it stays silent (SPEC §4, §9).
 import { SW_HEALTH_INTERVAL_MS, SW_HEALTH_TIMEOUT_MS } from '../../common/constants.js';
+import { PLAYER_PAGES_SCOPE } from './protocol';
 
 export const SW_SCRIPT_URL = '/local-activity-sw.js';
 export const SW_SCOPE = '/local-activity/';
@@ -101,4 +102,17 @@ export function keepServiceWorkerHealthy(
     }
   }, SW_HEALTH_INTERVAL_MS);
   return () => clearInterval(timer);
+}
+
+/** Registers the worker a second time with the scope of the player's own pages, so that they are
+ * kept and open with the network cut (player-pages-cache.ts). Once per device; failures only cost
+ * the offline re-open. */
+export async function keepPlayerPagesOffline(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const existing = await navigator.serviceWorker.getRegistration(PLAYER_PAGES_SCOPE);
+  if (existing && new URL(existing.scope).pathname === PLAYER_PAGES_SCOPE) return;
+  await navigator.serviceWorker.register(SW_SCRIPT_URL, {
+    scope: PLAYER_PAGES_SCOPE,
+    updateViaCache: 'none',
+  });
 }

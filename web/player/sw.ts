@@ -1,14 +1,14 @@
 // The offline player's service worker, registered by the player page on the content origin at a
 // fixed path with scope /local-activity/. It serves /local-activity/{namespace}/{path in the zip}
 // from the package's complete IndexedDB copy, with the stored content type and single byte ranges
-// (audio, video), and answers health pings. Registered a second time by the H5P runtime page (scope
-// /player/h5p/), for which it also keeps the runtime in Cache Storage (h5p-runtime-cache.ts). Built
+// (audio, video), and answers health pings. Registered again by the player page (scope /player/)
+// and by the H5P runtime page (scope /player/h5p/), for which it keeps the player's pages and
+// assets in Cache Storage, so that they open offline (player-pages-cache.ts). Built
 // as one self-contained classic script (no imports at runtime). It also serves the xAPI endpoint
 // of cmi5 / Tin Can launches (/local-activity/xapi/{launchId}/) by asking the player page of the
 // launch, which holds the launch's LRS: the worker stays a thin proxy.
 import { parseByteRange } from '../../common/byte-range.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
-import { answerH5PRuntime, dropOldH5PRuntimeCaches, isH5PRuntimeRequest } from './h5p-runtime-cache';
 import {
   CHUNKS_STORE,
   databaseName,
@@ -20,7 +20,13 @@ import {
   NAMESPACE_PATTERN,
   requestToPromise,
 } from './offline-db';
-import { H5P_RUNTIME_SCOPE } from './protocol';
+import {
+  answerPlayerPage,
+  dropOldPlayerCaches,
+  fillPlayerCache,
+  playerPageKey,
+  servesPlayerPages,
+} from './player-pages-cache';
 import {
   isLrsResponse,
   parseXapiPath,
@@ -251,19 +257,22 @@ async function answerXapi(request: Request, url: URL): Promise<Response> {
 }
 
 sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
-sw.addEventListener('activate', (event) =>
-  event.waitUntil(Promise.all([sw.clients.claim(), dropOldH5PRuntimeCaches()])),
-);
+const servesPages = servesPlayerPages(sw.registration.scope);
 
-const servesH5PRuntime = new URL(sw.registration.scope).pathname === H5P_RUNTIME_SCOPE;
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all([sw.clients.claim(), servesPages ? dropOldPlayerCaches() : undefined]));
+  // Not awaited: activation (the H5P page waits for it) does not wait for the download.
+  if (servesPages) void fillPlayerCache().catch(() => undefined);
+});
 
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== sw.location.origin) return;
   if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
   else if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
-  else if (servesH5PRuntime && isH5PRuntimeRequest(event.request, url)) {
-    event.respondWith(answerH5PRuntime(event.request, url));
+  else if (servesPages) {
+    const key = playerPageKey(event.request, url);
+    if (key) event.respondWith(answerPlayerPage(event.request, key));
   }
 });
 

@@ -31,6 +31,9 @@ export function useUpdatePending(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePending,
+    // Offline, React Query would hold the call until the network is back, and the learner with it:
+    // it fails at once instead, and the learner goes on to the activity (SPEC §4).
+    networkMode: 'always',
     onSuccess: (_data, activityId) => {
       queryClient.setQueryData(getUserTableQueryOptions(groupId).queryKey, (table) =>
         table ? markCompleted(table, activityId) : table,

@@ -6,7 +6,8 @@
 import { ACTIVITY_DOWNLOAD_MAX_BYTES, HTTP_TIMEOUT_MS } from '../../../../../common/constants.js';
 import { NAMESPACE_PATTERN } from '../../../../player/protocol';
 
-export type DownloadFailure = 'too-large' | 'timeout' | 'failed';
+/** offline: no answer at all (the network is cut), as against an answer that is an error. */
+export type DownloadFailure = 'too-large' | 'timeout' | 'failed' | 'offline';
 
 export class PackageDownloadError extends Error {
   constructor(readonly reason: DownloadFailure) {
@@ -61,7 +62,10 @@ export async function downloadPackage({
     const response = await fetch(
       `/api/user/activity/download/${encodeURIComponent(activityId)}?token=${encodeURIComponent(token)}`,
       { headers, signal: controller.signal, cache: 'no-store' },
-    );
+    ).catch((error: unknown) => {
+      if (timedOut || signal.aborted) throw error;
+      throw new PackageDownloadError('offline');
+    });
     if (response.status === 304 && held) return { status: 'current', namespace: held };
     if (!response.ok || !response.body) throw new PackageDownloadError('failed');
 

@@ -54,8 +54,9 @@ export async function rememberLaunch(launchId: string, entryId: number): Promise
   await done(transaction);
 }
 
-/** Stores the writes of known launches not queued before (one transaction); returns how many. */
-export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<number> {
+/** Stores the writes of known launches not queued before (one transaction); returns them, each with
+ * its entry. */
+export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<QueuedWrite[]> {
   const db = await openQueue();
   const transaction = db.transaction([LAUNCHES, WRITES], 'readwrite');
   const launchStore = transaction.objectStore(LAUNCHES);
@@ -69,7 +70,7 @@ export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<numb
   const writeStore = transaction.objectStore(WRITES);
   for (const item of queued) writeStore.add(item);
   await done(transaction);
-  return queued.length;
+  return queued;
 }
 
 /** What became of one request: the server has the writes, refused them for good, or try later. */

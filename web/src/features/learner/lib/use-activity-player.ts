@@ -4,8 +4,11 @@
 // and hands it over with a fresh launch id before the package's end, then follows the frame's
 // progress up to ready; the frame is reloaded when the activity is left. Messages come only from the player frame on the content origin (checked by the host), and
 // are treated as untrusted (an activity shares that origin).
+
+import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
+import type { ActivityLaunchResponse } from '../../../../../common/schemas/activity-runtime.js';
 import {
   type AppToPlayer,
   NAMESPACE_PATTERN,
@@ -15,6 +18,7 @@ import {
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
+import { keepLaunch, keptLaunch } from './kept-launches';
 import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
 import { rememberLaunch } from './runtime-queue';
 import { runtimeWritesSettled } from './use-runtime-relay';
@@ -64,11 +68,36 @@ const downloadErrorText = {
   'too-large': learnerMessages.contentTooLarge,
   timeout: learnerMessages.downloadTimeout,
   failed: learnerMessages.loadError,
+  offline: learnerMessages.offlineNotHeld,
 } as const;
+
+/** The server's launch information, kept for an offline re-open; when the network is cut (no
+ * answer at all), the one kept on this device for this entry and user. */
+async function loadLaunch(
+  entryId: string,
+  userId: number,
+  signal: AbortSignal,
+): Promise<ActivityLaunchResponse> {
+  try {
+    const info = await getActivityLaunch(entryId, signal);
+    keepLaunch(Number(entryId), userId, info).catch((error: unknown) =>
+      console.error('Kept launches', error),
+    );
+    return info;
+  } catch (error) {
+    const noAnswer = isAxiosError(error) && !error.response && error.code !== 'ECONNABORTED';
+    if (signal.aborted || !noAnswer) throw error;
+    const kept = await keptLaunch(Number(entryId), userId).catch(() => null);
+    if (!kept) throw new PackageDownloadError('offline');
+    return kept;
+  }
+}
 
 type Options = {
   activityId: string;
   token: string | null;
+  /** Whose kept launches may be used offline. */
+  userId: number | null;
   /** The warm player frame (null until the content origin is known). */
   frame: PlayerFrame | null;
   /** A new attempt ('Réessayer') starts everything again. */
@@ -76,7 +105,14 @@ type Options = {
   onEscape: () => void;
 };
 
-export function useActivityPlayer({ activityId, token, frame, attempt, onEscape }: Options): PlayerState {
+export function useActivityPlayer({
+  activityId,
+  token,
+  userId,
+  frame,
+  attempt,
+  onEscape,
+}: Options): PlayerState {
   const [state, setState] = useState<PlayerState>(initial);
   // Read through a ref so that a new callback does not restart the whole load.
   const onEscapeRef = useRef(onEscape);
@@ -84,7 +120,7 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt ('Réessayer') starts again.
   useEffect(() => {
-    if (!frame || !token) return;
+    if (!frame || !token || userId === null) return;
     setState({ ...initial });
     const controller = new AbortController();
     let downloadStarted = false;
@@ -146,7 +182,7 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
       frameAnnounced = resolve;
     });
     const launchInfo = Promise.all([
-      announced.then(runtimeWritesSettled).then(() => getActivityLaunch(activityId, controller.signal)),
+      announced.then(runtimeWritesSettled).then(() => loadLaunch(activityId, userId, controller.signal)),
       // Without the queue database the activity still plays; what it reports is not kept.
       rememberLaunch(launchId, Number(activityId)).catch((error: unknown) =>
         console.error('Runtime queue', error),
@@ -167,7 +203,13 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
         })
         .catch(() => undefined); // handled below
       try {
-        let result = await early;
+        let result = await early.catch(async (error: unknown) => {
+          // The network is cut: the copy the frame holds plays if it is this entry's package.
+          if (!(error instanceof PackageDownloadError && error.reason === 'offline')) throw error;
+          const info = await launchInfo;
+          if (!frameHeld || info.package.hash !== frameHeld) throw error;
+          return { status: 'current' as const, namespace: frameHeld };
+        });
         // The server confirmed the hint, but the device no longer holds it (the browser evicted
         // it): download after all, and say so.
         if (result.status === 'current' && result.namespace !== frameHeld) {
@@ -188,7 +230,8 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
 
     // The frame announces itself once its cleanup is done; silence means it could not load.
     const frameTimeout = setTimeout(() => {
-      if (!downloadStarted) fail(learnerMessages.loadError);
+      if (!downloadStarted)
+        fail(navigator.onLine ? learnerMessages.loadError : learnerMessages.offlineNotHeld);
     }, FRAME_TIMEOUT_MS);
 
     const onMessage = (message: PlayerToApp) => {
@@ -227,7 +270,7 @@ export function useActivityPlayer({ activityId, token, frame, attempt, onEscape 
       // A clean player for the next activity or attempt.
       frame.reload();
     };
-  }, [activityId, token, frame, attempt]);
+  }, [activityId, token, userId, frame, attempt]);
 
   return state;
 }

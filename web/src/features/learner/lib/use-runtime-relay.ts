@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
 import { learnerKeys } from '../api/query-keys';
+import { keepRuntimeWrites } from './kept-launches';
 import { queueWrites } from './runtime-queue';
 import { flushRuntimeQueue } from './runtime-sender';
 
@@ -43,7 +44,11 @@ export function useRuntimeRelay(): (writes: RuntimeWrite[], ack: (ids: WriteIds)
 
   return useCallback(
     (writes, ack) => {
-      const queued = queueWrites(writes);
+      // Queued, then the device's last word kept for an offline re-open (kept-launches.ts); a launch
+      // waits for both (runtimeWritesSettled).
+      const queued = queueWrites(writes).then(async (admitted) => {
+        await keepRuntimeWrites(admitted).catch((error: unknown) => console.error('Kept launches', error));
+      });
       queueing.add(queued);
       void queued.finally(() => queueing.delete(queued)).catch(() => undefined);
       queued

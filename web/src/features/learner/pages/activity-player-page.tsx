@@ -19,7 +19,7 @@ import { useActivityPlayer } from '../lib/use-activity-player';
 
 export default function ActivityPlayerPage() {
   const activityId = useParamsId();
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   const config = useClientConfig();
   const host = usePlayerHost();
   const [attempt, setAttempt] = useState(0);
@@ -41,6 +41,7 @@ export default function ActivityPlayerPage() {
   const state = useActivityPlayer({
     activityId,
     token,
+    userId: user?.id ?? null,
     frame: host.frame,
     attempt,
     onEscape: exit,

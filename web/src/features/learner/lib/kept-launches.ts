@@ -1,0 +1,95 @@
+// What a launch needs (package, kept runtime data, xAPI block), kept on this device per group entry
+// so that an activity whose package the player still holds opens again while the network is cut.
+// Kept in IndexedDB on the app origin when the server answers a launch, and brought up to date by
+// every runtime write the device queues (each write replaces the runtime data, as on the server),
+// so that an offline re-open resumes from the device's last commit. A record is used only by the
+// user it was kept for.
+import type { ActivityLaunchResponse, RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+
+const KEPT_DB = 'ardoise_kept_launches';
+const STORE = 'launches';
+/** Records not refreshed for this long are dropped. */
+const KEPT_MS = 30 * 24 * 3600 * 1000;
+
+export type KeptLaunch = { entryId: number; userId: number; keptAt: number; launch: ActivityLaunchResponse };
+
+function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function done(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
+  });
+}
+
+let opening: Promise<IDBDatabase> | null = null;
+function openKept(): Promise<IDBDatabase> {
+  opening ??= (() => {
+    const request = indexedDB.open(KEPT_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'entryId' });
+    return promised(request);
+  })();
+  opening.catch(() => {
+    opening = null;
+  });
+  return opening;
+}
+
+/** The runtime data a write leaves on the server: the write's data without its statements (they
+ * are kept apart), as `applyRuntimeWrites` keeps it. */
+export function runtimeAfterWrite(write: RuntimeWrite): NonNullable<ActivityLaunchResponse['runtime']> {
+  const { statements: _statements, ...data } = write.data;
+  return { standard: write.standard, data, updatedAt: write.at };
+}
+
+/** Keeps what the server answered for a launch of this entry. */
+export async function keepLaunch(
+  entryId: number,
+  userId: number,
+  launch: ActivityLaunchResponse,
+): Promise<void> {
+  const db = await openKept();
+  const transaction = db.transaction(STORE, 'readwrite');
+  const store = transaction.objectStore(STORE);
+  const now = Date.now();
+  store.put({ entryId, userId, keptAt: now, launch } satisfies KeptLaunch);
+  const all = (await promised(store.getAll())) as KeptLaunch[];
+  for (const old of all.filter((kept) => now - kept.keptAt > KEPT_MS)) store.delete(old.entryId);
+  await done(transaction);
+}
+
+/** The launch kept for this entry and user, or null. */
+export async function keptLaunch(entryId: number, userId: number): Promise<ActivityLaunchResponse | null> {
+  const db = await openKept();
+  const kept = (await promised(db.transaction(STORE).objectStore(STORE).get(entryId))) as
+    | KeptLaunch
+    | undefined;
+  return kept && kept.userId === userId ? kept.launch : null;
+}
+
+/** Brings the kept runtime data of each entry up to its last queued write. */
+export async function keepRuntimeWrites(
+  queued: readonly { entryId: number; write: RuntimeWrite }[],
+): Promise<void> {
+  const last = new Map<number, RuntimeWrite>();
+  for (const { entryId, write } of queued) last.set(entryId, write);
+  if (last.size === 0) return;
+  const db = await openKept();
+  const transaction = db.transaction(STORE, 'readwrite');
+  const store = transaction.objectStore(STORE);
+  for (const [entryId, write] of last) {
+    const kept = (await promised(store.get(entryId))) as KeptLaunch | undefined;
+    if (!kept || kept.launch.package.kind !== write.standard) continue;
+    store.put({
+      ...kept,
+      launch: { ...kept.launch, runtime: runtimeAfterWrite(write) },
+    } satisfies KeptLaunch);
+  }
+  await done(transaction);
+}
