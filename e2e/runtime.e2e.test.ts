@@ -129,6 +129,17 @@ function playerBuildFiles(): number {
 const runtimeAnswer = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/api/user/activity/runtime/') && r.ok());
 
+/** Starts the first activity on a first launch and takes one step, committed and sent. */
+async function startAndStepOnce(page: Page) {
+  const frame = await start(page);
+  await frame.getByText('entry=ab-initio').waitFor();
+  const sent = runtimeAnswer(page);
+  await frame.getByRole('button', { name: 'Étape suivante' }).click();
+  await frame.getByText('location=step-1 (true)').waitFor();
+  await sent;
+  return frame;
+}
+
 describe('SCORM runtime', () => {
   it.each(['scorm12', 'scorm2004'] as const)(
     '%s: plays, reports, resumes after a reload and in another browser',
@@ -137,12 +148,7 @@ describe('SCORM runtime', () => {
       const accepted = acceptedWrites(context);
       await openGroupTable(page, levels[standard], 'Reprise');
       const tableUrl = page.url();
-      let frame = await start(page);
-      await frame.getByText('entry=ab-initio').waitFor();
-      const sent = runtimeAnswer(page);
-      await frame.getByRole('button', { name: 'Étape suivante' }).click();
-      await frame.getByText('location=step-1 (true)').waitFor();
-      await sent;
+      let frame = await startAndStepOnce(page);
 
       // Reloaded: the kept cmi is loaded before the launch.
       await page.reload();
@@ -197,12 +203,7 @@ describe('SCORM runtime', () => {
     const { context, page } = await signedIn();
     const accepted = acceptedWrites(context);
     await openGroupTable(page, levels.scorm12, 'Réouverture');
-    let frame = await start(page);
-    await frame.getByText('entry=ab-initio').waitFor();
-    const sent = runtimeAnswer(page);
-    await frame.getByRole('button', { name: 'Étape suivante' }).click();
-    await frame.getByText('location=step-1 (true)').waitFor();
-    await sent;
+    let frame = await startAndStepOnce(page);
     await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(/\/usertable\/\d+$/);
     // What makes the offline re-open possible: the player's pages and assets kept on the device.

@@ -5,6 +5,7 @@
 // so that an offline re-open resumes from the device's last commit. A record is used only by the
 // user it was kept for.
 import type { ActivityLaunchResponse, RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { done, promised } from './idb';
 
 const KEPT_DB = 'ardoise_kept_launches';
 const STORE = 'launches';
@@ -12,21 +13,6 @@ const STORE = 'launches';
 const KEPT_MS = 30 * 24 * 3600 * 1000;
 
 export type KeptLaunch = { entryId: number; userId: number; keptAt: number; launch: ActivityLaunchResponse };
-
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
-  });
-}
 
 let opening: Promise<IDBDatabase> | null = null;
 function openKept(): Promise<IDBDatabase> {

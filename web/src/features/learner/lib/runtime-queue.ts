@@ -2,6 +2,7 @@
 // the player frame relays is stored here before it is acknowledged, then sent to the server in
 // order, each write once (deleted once the server has it), across tabs one sender at a time.
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { done, promised } from './idb';
 import { admitWrites, type LaunchRecord, nextBatch, type QueuedWrite } from './runtime-queue-rules';
 
 const QUEUE_DB = 'ardoise_runtime_queue';
@@ -9,21 +10,6 @@ const LAUNCHES = 'launches';
 const WRITES = 'writes';
 /** Launches are forgotten after this long (a journal's leftovers older than that are dropped). */
 const LAUNCH_KEPT_MS = 30 * 24 * 3600 * 1000;
-
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
-  });
-}
 
 let opening: Promise<IDBDatabase> | null = null;
 function openQueue(): Promise<IDBDatabase> {
