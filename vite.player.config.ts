@@ -10,18 +10,13 @@ const page = (file: string) => fileURLToPath(new URL(`web/player/${file}`, impor
 // (index.html) with its unzip worker, the H5P runtime (h5p/) with h5p-standalone's frame bundle,
 // styles and fonts as hashed assets, and the admin preview player (preview/) — then `--mode sw`
 // builds the service worker as one classic script at a fixed name, with the version of the built
-// pages and the list of their assets (it keeps them in Cache Storage for offline use).
+// pages (it keeps them and their assets in Cache Storage for offline use).
 const builtPages = ['dist/player/index.html', 'dist/player/h5p/index.html'];
 const playerBuildVersion = () => {
   const hash = crypto.createHash('sha256');
   for (const file of builtPages) hash.update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 };
-const playerBuildAssets = () =>
-  fs
-    .readdirSync('dist/player/assets')
-    .filter((file) => !file.endsWith('.map'))
-    .sort();
 
 export default defineConfig(({ mode }) =>
   mode === 'sw'
@@ -29,7 +24,6 @@ export default defineConfig(({ mode }) =>
         publicDir: false,
         define: {
           __PLAYER_BUILD_VERSION__: JSON.stringify(playerBuildVersion()),
-          __PLAYER_BUILD_ASSETS__: JSON.stringify(playerBuildAssets()),
         },
         build: {
           outDir: 'dist/player',

@@ -3,7 +3,6 @@
 // and in another browser; played with the network cut, or in a tab closed offline, every write
 // reaches the server once when the network is back, and the table shows the score. On a phone
 // without the Fullscreen API the stage covers the viewport, and turning the phone keeps the frame.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,22 +108,24 @@ async function start(page: Page, name = FIRST) {
   return frame;
 }
 
-/** How many of the player's pages and assets the device keeps for offline use (0 before). */
-async function keptPlayerFiles(page: Page): Promise<number> {
+/** What the device keeps of the player for offline use (paths of the player's pages and assets). */
+async function keptPlayerFiles(page: Page): Promise<string[]> {
   const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
-  if (!player) return 0;
+  if (!player) return [];
   return player
     .evaluate(async () => {
       const name = (await caches.keys()).find((key) => key.startsWith('ardoise-player-'));
-      return name ? (await (await caches.open(name)).keys()).length : 0;
+      const requests = name ? await (await caches.open(name)).keys() : [];
+      return requests.map((request) => new URL(request.url).pathname);
     })
-    .catch(() => 0); // the frame was being reloaded
+    .catch(() => []); // the frame was being reloaded
 }
 
-/** The player build's two pages and its assets (source maps aside), as the service worker keeps them. */
-function playerBuildFiles(): number {
-  return 2 + fs.readdirSync(path.join('dist', 'player', 'assets')).filter((f) => !f.endsWith('.map')).length;
-}
+/** True once the player page, its script and the SCORM 1.2 runtime are kept. */
+const keepsScormPlayer = (kept: string[]) =>
+  ['/player/', '/player/assets/player-', '/player/assets/scorm12-'].every((prefix) =>
+    kept.some((path) => path === prefix || (prefix.endsWith('-') && path.startsWith(prefix))),
+  );
 
 const runtimeAnswer = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/api/user/activity/runtime/') && r.ok());
@@ -207,7 +208,9 @@ describe('SCORM runtime', () => {
     await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(/\/usertable\/\d+$/);
     // What makes the offline re-open possible: the player's pages and assets kept on the device.
-    await expect.poll(() => keptPlayerFiles(page), { timeout: 30_000 }).toBe(playerBuildFiles());
+    await expect
+      .poll(async () => keepsScormPlayer(await keptPlayerFiles(page)), { timeout: 30_000 })
+      .toBe(true);
 
     await context.setOffline(true);
     frame = await start(page);

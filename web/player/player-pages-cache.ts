@@ -1,20 +1,20 @@
 // The service worker's side of the player's own pages on the content origin: the player page
-// (/player/) and the H5P runtime page (/player/h5p/), with the hashed assets of their build, kept in
+// (/player/) and the H5P runtime page (/player/h5p/), with the hashed assets they load, kept in
 // Cache Storage so that they open with the network cut: an activity the device holds opens again
 // offline (the player frame is reloaded after each activity), and H5P content keeps its runtime.
 // Served by the registrations whose scope holds those pages (/player/, /player/h5p/). The pages are
-// network first (they carry no hash), the assets cache first (immutable names). The cache is named
-// after the build, filled in the background when a worker of those scopes activates (older ones
-// are dropped then).
+// network first (they carry no hash), the assets cache first (immutable names), each kept as it
+// passes; a page loaded before the worker controlled it asks for what it loaded again through it
+// (service-worker-client.ts). The cache is named after the build; older ones are dropped on
+// activation.
 import { PLAYER_PAGES_SCOPE } from './protocol';
 
 const ASSETS_PATH = '/player/assets/';
 const PAGES = ['/player/', '/player/h5p/'];
 const CACHE_PREFIXES = ['ardoise-player-', 'ardoise-h5p-runtime-'];
 /** Filled in at build time (vite.player.config.ts): a hash of the built pages, which name every
- * asset they load by content hash, and the build's assets (source maps left out). */
+ * asset they load by content hash. */
 declare const __PLAYER_BUILD_VERSION__: string;
-declare const __PLAYER_BUILD_ASSETS__: string[];
 const CACHE_NAME = `ardoise-player-${__PLAYER_BUILD_VERSION__}`;
 
 /** True for a registration whose scope holds the player's pages. */
@@ -32,21 +32,22 @@ export function playerPageKey(request: Request, url: URL): string | null {
   return PAGES.includes(page) ? page : null;
 }
 
-/** Assets: the cached copy, else the network's, kept. A page: the network's, kept, else the last
- * copy when offline. */
-export async function answerPlayerPage(request: Request, key: string): Promise<Response> {
+/** Assets: the cached copy, else the network's. A page: the network's, else the last copy when
+ * offline. What the network gives is kept without making the page wait (`keep`). */
+export async function answerPlayerPage(
+  request: Request,
+  key: string,
+  keep: (work: Promise<unknown>) => void,
+): Promise<Response> {
   const cache = await caches.open(CACHE_NAME);
-  if (key.startsWith(ASSETS_PATH)) {
-    const hit = await cache.match(key);
-    if (hit) return hit;
+  const fromNetwork = async () => {
     const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
+    if (response.ok) keep(cache.put(key, response.clone()));
     return response;
-  }
+  };
+  if (key.startsWith(ASSETS_PATH)) return (await cache.match(key)) ?? fromNetwork();
   try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
-    return response;
+    return await fromNetwork();
   } catch (error) {
     const copy = await cache.match(key);
     if (copy) return copy;
@@ -61,18 +62,5 @@ export async function dropOldPlayerCaches(): Promise<void> {
     names
       .filter((name) => CACHE_PREFIXES.some((prefix) => name.startsWith(prefix)) && name !== CACHE_NAME)
       .map((name) => caches.delete(name)),
-  );
-}
-
-/** Fills this build's cache with the pages and every asset not in it yet; one failure does not stop
- * the others (they are cached on use). */
-export async function fillPlayerCache(): Promise<void> {
-  const cache = await caches.open(CACHE_NAME);
-  await Promise.all(
-    [...PAGES, ...__PLAYER_BUILD_ASSETS__.map((file) => ASSETS_PATH + file)].map(async (key) => {
-      if (await cache.match(key)) return;
-      const response = await fetch(key, { cache: 'no-cache' }).catch(() => null);
-      if (response?.ok) await cache.put(key, response);
-    }),
   );
 }

@@ -104,15 +104,35 @@ export function keepServiceWorkerHealthy(
   return () => clearInterval(timer);
 }
 
-/** Registers the worker a second time with the scope of the player's own pages, so that they are
- * kept and open with the network cut (player-pages-cache.ts). Once per device; failures only cost
- * the offline re-open. */
-export async function keepPlayerPagesOffline(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const existing = await navigator.serviceWorker.getRegistration(PLAYER_PAGES_SCOPE);
-  if (existing && new URL(existing.scope).pathname === PLAYER_PAGES_SCOPE) return;
-  await navigator.serviceWorker.register(SW_SCRIPT_URL, {
-    scope: PLAYER_PAGES_SCOPE,
-    updateViaCache: 'none',
+/** This page and what it loaded from its own build went past the worker's cache when the page was
+ * loaded before the worker controlled it: asked for again through it (mostly from the HTTP cache),
+ * so that the page opens offline next time (player-pages-cache.ts). */
+export function keepPageForOffline(): void {
+  const urls = new Set([window.location.href]);
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name);
+    if (url.origin === window.location.origin && url.pathname.startsWith(PLAYER_PAGES_SCOPE))
+      urls.add(url.href);
+  }
+  for (const url of urls) fetch(url).catch(() => undefined);
+}
+
+/** Resolves once this page is controlled by a worker, or after the health timeout. */
+export async function controlled(container: ServiceWorkerContainer): Promise<void> {
+  if (container.controller) return;
+  const claimed = new Promise<void>((resolve) => {
+    container.addEventListener('controllerchange', () => resolve(), { once: true });
   });
+  await Promise.race([claimed, new Promise((resolve) => setTimeout(resolve, SW_HEALTH_TIMEOUT_MS))]);
+}
+
+/** Registers the worker again with the scope of the player's own pages (once per device), so that
+ * the player page and its assets are kept and open with the network cut; failures only cost the
+ * offline re-open. */
+export async function keepPlayerPagesOffline(): Promise<void> {
+  const container = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+  if (!container || container.controller) return;
+  await container.register(SW_SCRIPT_URL, { scope: PLAYER_PAGES_SCOPE, updateViaCache: 'none' });
+  await controlled(container);
+  if (container.controller) keepPageForOffline();
 }

@@ -23,7 +23,6 @@ import {
 import {
   answerPlayerPage,
   dropOldPlayerCaches,
-  fillPlayerCache,
   playerPageKey,
   servesPlayerPages,
 } from './player-pages-cache';
@@ -259,11 +258,9 @@ async function answerXapi(request: Request, url: URL): Promise<Response> {
 sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
 const servesPages = servesPlayerPages(sw.registration.scope);
 
-sw.addEventListener('activate', (event) => {
-  event.waitUntil(Promise.all([sw.clients.claim(), servesPages ? dropOldPlayerCaches() : undefined]));
-  // Not awaited: activation (the H5P page waits for it) does not wait for the download.
-  if (servesPages) void fillPlayerCache().catch(() => undefined);
-});
+sw.addEventListener('activate', (event) =>
+  event.waitUntil(Promise.all([sw.clients.claim(), servesPages ? dropOldPlayerCaches() : undefined])),
+);
 
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
@@ -272,7 +269,7 @@ sw.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
   else if (servesPages) {
     const key = playerPageKey(event.request, url);
-    if (key) event.respondWith(answerPlayerPage(event.request, key));
+    if (key) event.respondWith(answerPlayerPage(event.request, key, (work) => event.waitUntil(work)));
   }
 });
 
