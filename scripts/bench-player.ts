@@ -25,6 +25,8 @@ import { LocalFileStore } from '../server/storage/local-store.js';
 const FILES = 1_500;
 const FILE_BYTES = 20 * 1024; // 1,500 × 20 KiB ≈ 30 MB
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Only the series whose name holds this text (e.g. `BENCH_SERIES=SCORM`); all by default. */
+const ONLY = process.env.BENCH_SERIES ?? '';
 
 /** A school's connection, as Chromium's DevTools network emulation applies it. */
 const THROTTLE = { latency: 40, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: -1, offline: false };
@@ -165,7 +167,7 @@ async function main() {
 
     browser = await launchBrowser();
     const summary: string[] = [];
-    for (const { name, kind, throttled } of series) {
+    for (const { name, kind, throttled } of series.filter((s) => s.name.includes(ONLY))) {
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run++) {
         runs.push(await measure(server, browser, { teacher, levelId: levels[kind]! }, throttled));

@@ -59,6 +59,13 @@ export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<Queu
   return queued;
 }
 
+/** The last write of this entry still waiting for the server's acknowledgement, or null. */
+export async function lastUnsentWrite(entryId: number): Promise<RuntimeWrite | null> {
+  const db = await openQueue();
+  const queue = (await promised(db.transaction(WRITES).objectStore(WRITES).getAll())) as QueuedWrite[];
+  return queue.findLast((item) => item.entryId === entryId)?.write ?? null;
+}
+
 /** What became of one request: the server has the writes, refused them for good, or try later. */
 export type SendOutcome = 'sent' | 'refused' | 'later';
 

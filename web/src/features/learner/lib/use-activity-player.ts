@@ -18,10 +18,10 @@ import {
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
-import { keepLaunch, keptLaunch } from './kept-launches';
+import { keepLaunch, keptLaunch, runtimeAfterWrite } from './kept-launches';
 import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
-import { rememberLaunch } from './runtime-queue';
-import { runtimeWritesSettled } from './use-runtime-relay';
+import { lastUnsentWrite, rememberLaunch } from './runtime-queue';
+import { runtimeWritesQueued } from './use-runtime-relay';
 
 export type PlayerState = {
   step: PlayerStep;
@@ -71,15 +71,22 @@ const downloadErrorText = {
   offline: learnerMessages.offlineNotHeld,
 } as const;
 
-/** The server's launch information, kept for an offline re-open; when the network is cut (no
- * answer at all), the one kept on this device for this entry and user. */
+/** The server's launch information, with this device's last write when the server has not
+ * acknowledged it yet (read first: once acknowledged, the server's answer holds it), kept for an
+ * offline re-open; when the network is cut (no answer at all), the one kept on this device for
+ * this entry and user. */
 async function loadLaunch(
   entryId: string,
   userId: number,
   signal: AbortSignal,
 ): Promise<ActivityLaunchResponse> {
   try {
-    const info = await getActivityLaunch(entryId, signal);
+    const unsent = await lastUnsentWrite(Number(entryId)).catch(() => null);
+    const server = await getActivityLaunch(entryId, signal);
+    const info =
+      unsent && unsent.standard === server.package.kind
+        ? { ...server, runtime: runtimeAfterWrite(unsent) }
+        : server;
     keepLaunch(Number(entryId), userId, info).catch((error: unknown) =>
       console.error('Kept launches', error),
     );
@@ -174,15 +181,15 @@ export function useActivityPlayer({
     early.catch(() => undefined); // handled in handOver
     // Beside the download: the launch information, and this launch recorded in the app's queue
     // database before the player hears of it (only a launch the app knows has its writes queued).
-    // The kept data is read once the frame has handed over its journal's leftovers and they went
-    // to the server (see runtimeWritesSettled): a reload resumes from its own last commit.
+    // The kept data is read once the frame has handed over its journal's leftovers and they are
+    // queued (runtimeWritesQueued, loadLaunch): a reload resumes from its own last commit.
     const launchId = newLaunchId();
     let frameAnnounced: () => void = () => undefined;
     const announced = new Promise<void>((resolve) => {
       frameAnnounced = resolve;
     });
     const launchInfo = Promise.all([
-      announced.then(runtimeWritesSettled).then(() => loadLaunch(activityId, userId, controller.signal)),
+      announced.then(runtimeWritesQueued).then(() => loadLaunch(activityId, userId, controller.signal)),
       // Without the queue database the activity still plays; what it reports is not kept.
       rememberLaunch(launchId, Number(activityId)).catch((error: unknown) =>
         console.error('Runtime queue', error),

@@ -15,18 +15,18 @@ export type WriteIds = { launchId: string; seq: number }[];
 
 /** Writes the relay is still putting in the queue. */
 const queueing = new Set<Promise<unknown>>();
-/** How long a launch waits for the device's own writes to reach the server (offline: not at all). */
-const SETTLE_TIMEOUT_MS = 3_000;
+/** How long a launch waits for the device's own writes to be queued (a local database). */
+const QUEUED_TIMEOUT_MS = 3_000;
 
 /**
- * Resolves once the writes relayed so far are queued and the queue has been sent (or could not
- * be: offline, server down), at most SETTLE_TIMEOUT_MS later. A launch reads the kept runtime
- * data after this, so that what this device reported last (a reload's last commit, kept in the
- * player's journal) is not overtaken by older data from the server.
+ * Resolves once the writes relayed so far are in the queue, at most QUEUED_TIMEOUT_MS later. A
+ * launch reads the queue after this: what this device reported last (a reload's last commit, kept
+ * in the player's journal) and the server has not acknowledged yet is resumed from, not older data
+ * from the server (use-activity-player.ts), without waiting for the network.
  */
-export function runtimeWritesSettled(): Promise<void> {
-  const settled = Promise.allSettled([...queueing]).then(() => flushRuntimeQueue(() => undefined));
-  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, SETTLE_TIMEOUT_MS))]);
+export function runtimeWritesQueued(): Promise<void> {
+  const queued = Promise.allSettled([...queueing]).then(() => undefined);
+  return Promise.race([queued, new Promise<void>((resolve) => setTimeout(resolve, QUEUED_TIMEOUT_MS))]);
 }
 
 export function useRuntimeRelay(): (writes: RuntimeWrite[], ack: (ids: WriteIds) => void) => void {
