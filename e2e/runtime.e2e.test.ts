@@ -359,6 +359,15 @@ describe('SCORM runtime', () => {
     await activity(page, FIRST).click();
     content = await h5pFrame();
     await content.getByText('Réponses : 1').waitFor();
+
+    // With the network cut, it opens again from what the device keeps (package, pages, state).
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    await context.setOffline(true);
+    await activity(page, FIRST).click();
+    content = await h5pFrame();
+    await content.getByText('Réponses : 1').waitFor();
+    await context.setOffline(false);
     expectEachOnce(accepted);
     await context.close();
   });
