@@ -245,10 +245,11 @@ describe('SCORM runtime', () => {
     // The table loads the player frame beforehand (warm frame); the network goes once it has loaded.
     await expect.poll(() => page.frames().some((f) => new URL(f.url()).pathname === '/player/')).toBe(true);
     const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
-    await player?.waitForFunction(() => document.readyState === 'complete');
+    await player?.waitForLoadState('load');
     await context.setOffline(true);
     await activity(page, FIRST).click();
     await page.getByText(learnerMessages.offlineNotHeld).waitFor();
+    await page.screenshot({ path: path.join('/tmp', 'runtime-offline-not-held.png') });
     await context.close();
   });
 
