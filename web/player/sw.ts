@@ -5,7 +5,8 @@
 // /player/h5p/), for which it also keeps the runtime in Cache Storage (h5p-runtime-cache.ts). Built
 // as one self-contained classic script (no imports at runtime). It also serves the xAPI endpoint
 // of cmi5 / Tin Can launches (/local-activity/xapi/{launchId}/) by asking the player page of the
-// launch, which holds the launch's LRS: the worker stays a thin proxy.
+// launch, which holds the launch's LRS: the worker stays a thin proxy. Every HTML page it serves for
+// a package gets the synchronous-XHR shim first (sync-shim.ts).
 import { parseByteRange } from '../../common/byte-range.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
 import { answerH5PRuntime, dropOldH5PRuntimeCaches, isH5PRuntimeRequest } from './h5p-runtime-cache';
@@ -17,17 +18,15 @@ import {
   isCurrentMeta,
   META_KEY,
   META_STORE,
-  NAMESPACE_PATTERN,
   requestToPromise,
 } from './offline-db';
 import { H5P_RUNTIME_SCOPE } from './protocol';
+import { PACKAGE_SCOPE_PATH, parsePackagePath, SYNC_SHIM, SYNC_SHIM_PATH, withSyncShim } from './sync-shim';
 import {
   isLrsResponse,
   parseXapiPath,
   XAPI_ENDPOINT_PATH,
   XAPI_RETURN_RESOURCE,
-  XAPI_SYNC_SHIM,
-  XAPI_SYNC_SHIM_PATH,
   type XapiRequestMessage,
 } from './xapi-endpoint';
 import type { LrsResponse } from './xapi-lrs';
@@ -50,7 +49,6 @@ type ServiceWorkerScope = {
 type WindowClient = { url: string; postMessage(message: unknown, transfer: Transferable[]): void };
 const sw = self as unknown as ServiceWorkerScope;
 
-const SCOPE_PATH = '/local-activity/';
 /** Filled in by the server when it serves this script. */
 const APP_ORIGIN = '__ARDOISE_APP_ORIGIN__';
 
@@ -121,36 +119,18 @@ async function readFile(namespace: string, path: string): Promise<Blob | undefin
   }
 }
 
-/** The page with the shim's script as the first thing its head runs. */
-function withSyncShim(html: string): string {
-  const tag = `<script src="${XAPI_SYNC_SHIM_PATH}"></script>`;
-  const head = /<head\b[^>]*>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  const at = doctype ? doctype[0].length : 0;
-  return html.slice(0, at) + tag + html.slice(at);
-}
-
 async function serve(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405 });
   }
-  const rest = url.pathname.slice(SCOPE_PATH.length);
-  const slash = rest.indexOf('/');
-  const namespace = slash === -1 ? '' : rest.slice(0, slash);
-  if (!NAMESPACE_PATTERN.test(namespace)) return notFound();
-  let path: string;
-  try {
-    path = decodeURIComponent(rest.slice(slash + 1));
-  } catch {
-    return notFound();
-  }
-  if (path === '' || path.endsWith('/')) path += 'index.html';
+  const target = parsePackagePath(url.pathname);
+  if (!target) return notFound();
+  const { namespace, path } = target;
 
   let blob = await readFile(namespace, path);
   if (!blob) return notFound();
-  // An xAPI launch page (its query names the endpoint) gets the synchronous-XHR shim first.
-  if (request.mode === 'navigate' && url.searchParams.has('endpoint') && blob.type.startsWith('text/html')) {
+  // Every page the content navigates to (frames included) gets the synchronous-XHR shim first.
+  if (request.mode === 'navigate' && blob.type.startsWith('text/html')) {
     blob = new Blob([withSyncShim(await blob.text())], { type: blob.type });
   }
 
@@ -215,12 +195,12 @@ const returnPage = () =>
     { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': ACTIVITY_CSP } },
   );
 
+const syncShim = () =>
+  new Response(SYNC_SHIM, {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
 async function answerXapi(request: Request, url: URL): Promise<Response> {
-  if (url.pathname === XAPI_SYNC_SHIM_PATH) {
-    return new Response(XAPI_SYNC_SHIM, {
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  }
   const path = parseXapiPath(url.pathname);
   if (!path) return notFound();
   const { launchId, resource } = path;
@@ -260,8 +240,9 @@ const servesH5PRuntime = new URL(sw.registration.scope).pathname === H5P_RUNTIME
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== sw.location.origin) return;
-  if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
-  else if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
+  if (url.pathname === SYNC_SHIM_PATH) event.respondWith(Promise.resolve(syncShim()));
+  else if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
+  else if (url.pathname.startsWith(PACKAGE_SCOPE_PATH)) event.respondWith(serve(event.request, url));
   else if (servesH5PRuntime && isH5PRuntimeRequest(event.request, url)) {
     event.respondWith(answerH5PRuntime(event.request, url));
   }
