@@ -98,6 +98,19 @@ describe('synchronous XHR to the package', () => {
     await context.close();
   });
 
+  it('plays a frameset whose manager frame opens pages in its sibling frame, as Lectora does', async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    await openGroupTable(page, LEVEL, 'Cadres');
+    const frame = await start(page);
+    await frame.getByRole('link', { name: 'Jeu en cadres' }).click();
+    // The sandbox lets a frame navigate only itself and its descendants: the shim's trivExitPage
+    // in the waiting page is what lets the manager open the page.
+    const opened = () => page.frames().find((f) => f.url().includes('/cadres/ouverte.html'));
+    await expect.poll(() => opened() !== undefined).toBe(true);
+    await opened()!.getByText(`Ouverte par la gestion : 200 ${SYNC_TEXT}`).waitFor();
+    await context.close();
+  });
+
   it('reads them with the network cut after opening', async () => {
     const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     await openGroupTable(page, LEVEL, 'Hors ligne');

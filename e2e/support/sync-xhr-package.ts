@@ -2,7 +2,9 @@
 // Lectora reads its _tobj….txt: the launch page (a text file, an XML file read through
 // responseXML, a file the package does not have, the same path in another package's namespace),
 // a nested frame (a relative path from a subfolder) and a second page (JSON). Each shows what it
-// got, so a test waits for texts.
+// got, so a test waits for texts. Also a frameset as Lectora builds it: a manager frame reads the
+// data, then opens the page in its sibling content frame through the target's trivExitPage when
+// it has one (as Lectora does), else by setting its location.
 import { buildZip } from '../../server/fixtures/files.js';
 import { scormManifest } from './runtime-packages.js';
 
@@ -30,7 +32,7 @@ export function syncXhrPackage(): Buffer {
       'Lecture synchrone',
       `<p id="api"></p><p id="text"></p><p id="xml"></p><p id="missing"></p><p id="other"></p>
 <iframe title="Cadre" src="cadres/cadre.html" width="600" height="120"></iframe>
-<p><a href="page2.html">Suite</a></p>`,
+<p><a href="page2.html">Suite</a> <a href="cadres/jeu.html">Jeu en cadres</a></p>`,
       `var api = window.parent && window.parent.API;
 show('api', 'API trouvée : ' + (api ? api.LMSInitialize('') : 'non'));
 var text = read('data/_tobj1.txt');
@@ -50,6 +52,25 @@ show('other', 'Autre paquet : ' + read('/local-activity/${OTHER_NAMESPACE}/data/
       'Deuxième page',
       '<p id="json"></p>',
       `var got = read('data/suite.json'); show('json', 'Suite : ' + got.status + ' ' + JSON.parse(got.text).message);`,
+    ),
+    'cadres/jeu.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Jeu</title></head>
+<frameset rows="0,*"><frame name="gestion" src="gestion.html"><frame name="contenu" src="attente.html"></frameset></html>`,
+    'cadres/gestion.html': page(
+      'Gestion',
+      '',
+      `var data = read('../data/_tobj1.txt');
+parent.addEventListener('load', function () {
+  var target = parent.frames['contenu'];
+  var url = 'ouverte.html#' + encodeURIComponent(data.status + ' ' + data.text);
+  if (target.trivExitPage) target.trivExitPage(url, true);
+  else target.location.href = url;
+});`,
+    ),
+    'cadres/attente.html': page('Chargement', '<p>Veuillez patienter</p>', ''),
+    'cadres/ouverte.html': page(
+      'Page ouverte',
+      '<p id="got"></p>',
+      `show('got', 'Ouverte par la gestion : ' + decodeURIComponent(location.hash.slice(1)));`,
     ),
     'data/_tobj1.txt': SYNC_TEXT,
     'data/questions.xml': '<?xml version="1.0" encoding="UTF-8"?><test><q>1</q><q>2</q><q>3</q></test>',

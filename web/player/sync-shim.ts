@@ -118,12 +118,26 @@ export type SyncEntry = {
 
 export const SYNC_SHIM_PATH = `${PACKAGE_SCOPE_PATH}sync-shim.js`;
 
-/** Runs before the page's own scripts. Does nothing outside the player (no entry on the parents).
+/** Runs before the page's own scripts.
+ *
+ * First, one compatibility line for Lectora's frameset exports, which no generic means can serve:
+ * their title manager frame opens each page in its sibling content frame, and the player's frame
+ * is sandboxed (so that content cannot navigate the app's window), which lets a frame navigate
+ * only itself and its descendants. Lectora calls the target page's `trivExitPage(url)` instead
+ * when it has one (its pages do, its loading page a001content.html does not): a page without one
+ * gets one that navigates its own frame, which the sandbox allows (the caller's realm is the
+ * target's). A page's own function of that name replaces it.
+ *
+ * Then the synchronous requests. Does nothing outside the player (no entry on the parents).
  * Only synchronous requests (open's third argument given and false) to this origin's
  * /local-activity/ are asked about; a request the entry answers is not sent, the XHR object
  * gets the answer as a finished request (readyState 4, status, texts, headers, responseXML for
  * XML types) and fires readystatechange, load and loadend. */
 export const SYNC_SHIM = `(function () {
+  if (!('trivExitPage' in window)) {
+    Object.defineProperty(window, 'trivExitPage', { configurable: true, writable: true,
+      value: function (url) { location.href = url; } });
+  }
   var entry = null;
   try {
     for (var w = window.parent, i = 0; w && i < 10; i++) {
