@@ -3,6 +3,7 @@ import {
   chooseSyncTexts,
   createSyncTexts,
   parsePackagePath,
+  SYNC_SHIM,
   SYNC_SHIM_PATH,
   SYNC_TEXT_MAX_FILE_BYTES,
   SYNC_TEXT_MAX_TOTAL_BYTES,
@@ -125,5 +126,116 @@ describe('withSyncShim', () => {
     ['<frameset rows="0,*"></frameset>', `${tag}<frameset rows="0,*"></frameset>`],
   ])('%s', (html, expected) => {
     expect(withSyncShim(html)).toBe(expected);
+  });
+});
+
+describe('SYNC_SHIM', () => {
+  const pageUrl = `${origin}/local-activity/${NS}/dir/page.html`;
+  class FakeXhr {
+    realSends: unknown[] = [];
+    events: string[] = [];
+    open(..._args: unknown[]) {}
+    send(body?: unknown) {
+      this.realSends.push(body);
+    }
+    setRequestHeader(_name: string, _value: string) {}
+    dispatchEvent(event: { type: string }) {
+      this.events.push(event.type);
+      return true;
+    }
+  }
+  class FakeEvent {
+    constructor(readonly type: string) {}
+  }
+  class FakeParser {
+    parseFromString(text: string) {
+      return { text, getElementsByTagName: () => [] };
+    }
+  }
+
+  /** Runs the shim in a page framed by a player whose entry answers with `answer`. */
+  function run(answer: ((...args: unknown[]) => unknown) | null, own: Record<string, unknown> = {}) {
+    const asked: unknown[][] = [];
+    const player: Record<string, unknown> = {};
+    player.parent = player;
+    const entry = (...args: unknown[]) => {
+      asked.push(args);
+      return answer?.(...args);
+    };
+    if (answer) player.ardoiseSync = { answer: entry };
+    const win: Record<string, unknown> = { parent: player, ...own };
+    const Xhr = class extends FakeXhr {};
+    const location = { href: pageUrl, origin };
+    new Function(
+      'window',
+      'location',
+      'document',
+      'XMLHttpRequest',
+      'DOMParser',
+      'Event',
+      'ProgressEvent',
+      SYNC_SHIM,
+    )(win, location, { baseURI: pageUrl }, Xhr, FakeParser, FakeEvent, FakeEvent);
+    return { asked, win, Xhr };
+  }
+  const text = { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'données' };
+
+  it('answers a synchronous GET under /local-activity/ without sending it', () => {
+    const { asked, Xhr } = run(() => text);
+    const xhr = new Xhr() as FakeXhr & Record<string, unknown>;
+    xhr.open('GET', '../_tobj1.txt', false);
+    xhr.setRequestHeader('X-Test', 'oui');
+    xhr.send();
+    expect(asked).toEqual([[`${origin}/local-activity/${NS}/_tobj1.txt`, 'GET', { 'x-test': 'oui' }, '']]);
+    expect(xhr.realSends).toEqual([]);
+    expect([xhr.readyState, xhr.status, xhr.statusText, xhr.responseText, xhr.response]).toEqual([
+      4,
+      200,
+      'OK',
+      'données',
+      'données',
+    ]);
+    expect(xhr.responseXML).toBeNull();
+    expect((xhr.getResponseHeader as (n: string) => unknown)('Content-Type')).toBe(
+      'text/plain; charset=utf-8',
+    );
+    expect(xhr.events).toEqual(['readystatechange', 'load', 'loadend']);
+  });
+
+  it('gives an XML answer its document', () => {
+    const { Xhr } = run(() => ({ ...text, headers: { 'content-type': 'application/xml' }, body: '<q/>' }));
+    const xhr = new Xhr() as FakeXhr & Record<string, unknown>;
+    xhr.open('GET', 'q.xml', 0);
+    xhr.send();
+    expect((xhr.responseXML as { text: string }).text).toBe('<q/>');
+  });
+
+  it('sends asynchronous requests, other paths and unanswered ones to the network', () => {
+    const { asked, Xhr } = run(() => null);
+    const requests: unknown[][] = [
+      ['GET', 'a.txt'],
+      ['GET', 'a.txt', true],
+      ['GET', 'http://other.test/local-activity/x.txt', false],
+      ['GET', '/api/user/me', false],
+      ['GET', 'a.txt', false],
+    ];
+    for (const args of requests) {
+      const xhr = new Xhr();
+      xhr.open(...args);
+      xhr.send('body');
+      expect(xhr.realSends).toEqual(['body']);
+    }
+    expect(asked).toHaveLength(1); // only the last one was asked about, and not answered
+  });
+
+  it('does nothing to requests outside the player (no entry on the parents)', () => {
+    const { Xhr } = run(null);
+    expect(Xhr.prototype.send).toBe(FakeXhr.prototype.send);
+  });
+
+  it('gives a page without one a trivExitPage, and keeps a page’s own', () => {
+    expect(typeof run(null).win.trivExitPage).toBe('function');
+    const own = () => 'own';
+    expect(run(null, { trivExitPage: own }).win.trivExitPage).toBe(own);
   });
 });
