@@ -2,9 +2,10 @@
 // package offline (cleanup), receives a package from the app page chunk by chunk as it downloads,
 // unzips and stores it in a worker meanwhile, makes sure the service worker serves
 // /local-activity/, then shows the activity in a nested frame, with the runtime its kind needs
-// (SCORM API, H5P bridge), and the package's small text files in memory for the content's
-// synchronous requests (sync-shim.ts). What the activity reports is journaled here and posted to the app page,
-// which queues and sends it. It never sees the user's token: the app page does the network.
+// (SCORM API, H5P bridge) and the package's small text files in memory for the content's
+// synchronous requests (sync-shim.ts). What the activity reports is journaled here and posted to
+// the app page, which queues and sends it. It never sees the user's token: the app page does the
+// network.
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../common/constants.js';
 import { H5P_BRIDGE_KEY } from './h5p-bridge';
 import { createH5PBridge } from './h5p-runtime';
