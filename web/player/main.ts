@@ -43,8 +43,19 @@ async function cleanup(): Promise<string | null> {
   const complete = metas.filter((m): m is { name: string; meta: PackageMeta } => m.meta !== null);
   complete.sort((a, b) => b.meta.storedAt - a.meta.storedAt);
   const kept = complete[0];
+  if (kept) readHeldTexts(kept.meta);
   await Promise.all(metas.filter((m) => m !== kept).map((m) => deleteDatabase(m.name)));
   return kept?.meta.namespace ?? null;
+}
+
+/** The held package's files for synchronous reads, read as soon as the package is known (before
+ * the click that re-opens it), so that a re-open does not wait for them. */
+let heldTexts: { namespace: string; bytes: Promise<Uint8Array> } | null = null;
+
+function readHeldTexts(meta: PackageMeta): void {
+  const bytes = readSyncTexts(meta);
+  bytes.catch(() => undefined); // reported by open()
+  heldTexts = { namespace: meta.namespace, bytes };
 }
 
 async function deleteOtherPackages(namespace: string): Promise<void> {
@@ -222,13 +233,14 @@ async function open(namespace: string, installed: Promise<Installed> | null): Pr
       const done = await installed;
       meta = done.meta;
       texts = Promise.resolve(done.texts);
+      heldTexts = null; // another package's, if any
       // Only the newest package is kept; the display need not wait for the others' deletion.
       void deleteOtherPackages(namespace).catch((error: unknown) => console.error(error));
     } else {
       meta = await readCompleteMeta(databaseName(namespace));
-      // Read beside the service worker's check.
-      texts = meta ? readSyncTexts(meta) : Promise.resolve(new Uint8Array(0));
-      texts.catch(() => undefined); // reported below
+      // Normally read already (cleanup); else beside the service worker's check.
+      if (meta && heldTexts?.namespace !== namespace) readHeldTexts(meta);
+      texts = heldTexts?.namespace === namespace ? heldTexts.bytes : Promise.resolve(new Uint8Array(0));
     }
     if (!meta) throw new Error('The offline copy is missing');
   } catch (error) {
