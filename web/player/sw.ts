@@ -21,7 +21,7 @@ import {
   requestToPromise,
 } from './offline-db';
 import { H5P_RUNTIME_SCOPE } from './protocol';
-import { PACKAGE_SCOPE_PATH, parsePackagePath, SYNC_SHIM, SYNC_SHIM_PATH, withSyncShim } from './sync-shim';
+import { PACKAGE_SCOPE_PATH, parsePackagePath, withSyncShim } from './sync-shim';
 import {
   isLrsResponse,
   parseXapiPath,
@@ -195,11 +195,6 @@ const returnPage = () =>
     { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': ACTIVITY_CSP } },
   );
 
-const syncShim = () =>
-  new Response(SYNC_SHIM, {
-    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
-  });
-
 async function answerXapi(request: Request, url: URL): Promise<Response> {
   const path = parseXapiPath(url.pathname);
   if (!path) return notFound();
@@ -240,8 +235,7 @@ const servesH5PRuntime = new URL(sw.registration.scope).pathname === H5P_RUNTIME
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== sw.location.origin) return;
-  if (url.pathname === SYNC_SHIM_PATH) event.respondWith(Promise.resolve(syncShim()));
-  else if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
+  if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
   else if (url.pathname.startsWith(PACKAGE_SCOPE_PATH)) event.respondWith(serve(event.request, url));
   else if (servesH5PRuntime && isH5PRuntimeRequest(event.request, url)) {
     event.respondWith(answerH5PRuntime(event.request, url));

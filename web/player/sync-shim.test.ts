@@ -4,7 +4,6 @@ import {
   createSyncTexts,
   parsePackagePath,
   SYNC_SHIM,
-  SYNC_SHIM_PATH,
   SYNC_TEXT_MAX_FILE_BYTES,
   SYNC_TEXT_MAX_TOTAL_BYTES,
   syncTextIndex,
@@ -115,7 +114,11 @@ describe('createSyncTexts', () => {
 });
 
 describe('withSyncShim', () => {
-  const tag = `<script src="${SYNC_SHIM_PATH}"></script>`;
+  it('inlines a shim that cannot end its script element early', () => {
+    expect(SYNC_SHIM).not.toMatch(/<\/|<!--|<script/i);
+  });
+
+  const tag = `<script>${SYNC_SHIM}</script>`;
   it.each([
     [
       '<!DOCTYPE html><html><HEAD lang="en"><title>t</title>',
