@@ -2,8 +2,10 @@
 // package offline (cleanup), receives a package from the app page chunk by chunk as it downloads,
 // unzips and stores it in a worker meanwhile, makes sure the service worker serves
 // /local-activity/, then shows the activity in a nested frame, with the runtime its kind needs
-// (SCORM API, H5P bridge). What the activity reports is journaled here and posted to the app page,
-// which queues and sends it. It never sees the user's token: the app page does the network.
+// (SCORM API, H5P bridge) and the package's small text files in memory for the content's
+// synchronous requests (sync-shim.ts). What the activity reports is journaled here and posted to
+// the app page, which queues and sends it. It never sees the user's token: the app page does the
+// network.
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../common/constants.js';
 import { H5P_BRIDGE_KEY } from './h5p-bridge';
 import { createH5PBridge } from './h5p-runtime';
@@ -13,6 +15,7 @@ import {
   listPackageDatabases,
   type PackageMeta,
   readCompleteMeta,
+  readSyncTexts,
 } from './offline-db';
 import { type AppToPlayer, isAppMessage, type PlayerStep, type PlayerToApp } from './protocol';
 import { forgetWrites, journalLeftovers, keepWrite, keepWriteNow } from './runtime-journal';
@@ -24,8 +27,9 @@ import {
   pingServiceWorker,
   registerServiceWorker,
 } from './service-worker-client';
+import { createSyncTexts, SYNC_KEY, type SyncEntry, type SyncTexts } from './sync-shim';
 import type { WorkerReply, WorkerRequest } from './unzip.worker';
-import { isXapiRequestMessage, parseXapiPath, XAPI_SYNC_KEY, type XapiSyncEntry } from './xapi-endpoint';
+import { isXapiRequestMessage, parseXapiPath } from './xapi-endpoint';
 import type { XapiRuntime } from './xapi-runtime';
 
 const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
@@ -44,8 +48,19 @@ async function cleanup(): Promise<string | null> {
   const complete = metas.filter((m): m is { name: string; meta: PackageMeta } => m.meta !== null);
   complete.sort((a, b) => b.meta.storedAt - a.meta.storedAt);
   const kept = complete[0];
+  if (kept) readHeldTexts(kept.meta);
   await Promise.all(metas.filter((m) => m !== kept).map((m) => deleteDatabase(m.name)));
   return kept?.meta.namespace ?? null;
+}
+
+/** The held package's files for synchronous reads, read as soon as the package is known (before
+ * the click that re-opens it), so that a re-open does not wait for them. */
+let heldTexts: { namespace: string; bytes: Promise<Uint8Array> } | null = null;
+
+function readHeldTexts(meta: PackageMeta): void {
+  const bytes = readSyncTexts(meta);
+  bytes.catch(() => undefined); // reported by open()
+  heldTexts = { namespace: meta.namespace, bytes };
 }
 
 async function deleteOtherPackages(namespace: string): Promise<void> {
@@ -59,9 +74,11 @@ let earlyRegistration: Promise<ServiceWorkerRegistration> | null = registerServi
 earlyRegistration.catch(() => undefined); // tried again in open()
 const unzipWorker = new Worker(new URL('./unzip.worker.ts', import.meta.url), { type: 'module' });
 
+type Installed = { meta: PackageMeta; texts: Uint8Array };
+
 /** Starts unzipping and storing a package in the worker as its chunks arrive (sendToWorker);
- * resolves with its meta once complete. */
-function installPackage(namespace: string, size: number): Promise<PackageMeta> {
+ * resolves with its meta and the bytes of its files for synchronous reads once complete. */
+function installPackage(namespace: string, size: number): Promise<Installed> {
   return new Promise((resolve, reject) => {
     const worker = unzipWorker;
     const finish = () => worker.terminate();
@@ -70,7 +87,7 @@ function installPackage(namespace: string, size: number): Promise<PackageMeta> {
       if (reply.type === 'extracted') progress('store');
       else if (reply.type === 'installed') {
         finish();
-        resolve(reply.meta);
+        resolve({ meta: reply.meta, texts: new Uint8Array(reply.texts) });
       } else if (reply.type === 'failed') {
         finish();
         reject(new Error(reply.detail));
@@ -118,22 +135,29 @@ navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
 });
 navigator.serviceWorker?.startMessages();
 
-// The same answers for the content's synchronous requests, which do not reach the worker: the
-// worker's shim in the launch page finds this entry on its parent (xapi-endpoint.ts).
-const syncEntry: XapiSyncEntry = {
+/** The shown package's files for synchronous reads (set before the activity frame loads). */
+let syncTexts: SyncTexts | null = null;
+
+// The content's synchronous requests, which do not reach the worker: the worker's shim in each of
+// the package's pages finds this entry on its parents (sync-shim.ts). The xAPI endpoint gets the
+// same answers as through the worker; a GET for a file of the shown package, the held file. Only
+// this origin's paths of this launch or package: anything else goes to the network.
+const syncEntry: SyncEntry = {
   answer(url, method, headers, body) {
     const target = new URL(url, window.location.href);
-    const path = target.origin === window.location.origin ? parseXapiPath(target.pathname) : null;
-    if (!path || !xapiRuntime) return null;
+    if (target.origin !== window.location.origin) return null;
+    const xapi = parseXapiPath(target.pathname);
+    if (!xapi) return syncTexts?.answer(target, method) ?? null;
+    if (!xapiRuntime) return null;
     const query = Object.fromEntries(target.searchParams);
     return xapiRuntime.answer({
       type: 'xapi:request',
-      launchId: path.launchId,
-      request: { method: method.toUpperCase(), resource: path.resource, query, headers, body },
+      launchId: xapi.launchId,
+      request: { method: method.toUpperCase(), resource: xapi.resource, query, headers, body },
     });
   },
 };
-Object.assign(window, { [XAPI_SYNC_KEY]: syncEntry });
+Object.assign(window, { [SYNC_KEY]: syncEntry });
 
 /** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
  * report is numbered, posted to the app page at once and journaled until the app page acks it. */
@@ -206,15 +230,22 @@ function showActivity(meta: PackageMeta, kind: Launch['kind'], xapi: XapiRuntime
   });
 }
 
-async function open(namespace: string, installed: Promise<PackageMeta> | null): Promise<void> {
+async function open(namespace: string, installed: Promise<Installed> | null): Promise<void> {
   let meta: PackageMeta | null;
+  let texts: Promise<Uint8Array>;
   try {
     if (installed) {
-      meta = await installed;
+      const done = await installed;
+      meta = done.meta;
+      texts = Promise.resolve(done.texts);
+      heldTexts = null; // another package's, if any
       // Only the newest package is kept; the display need not wait for the others' deletion.
       void deleteOtherPackages(namespace).catch((error: unknown) => console.error(error));
     } else {
       meta = await readCompleteMeta(databaseName(namespace));
+      // Normally read already (cleanup); else beside the service worker's check.
+      if (meta && heldTexts?.namespace !== namespace) readHeldTexts(meta);
+      texts = heldTexts?.namespace === namespace ? heldTexts.bytes : Promise.resolve(new Uint8Array(0));
     }
     if (!meta) throw new Error('The offline copy is missing');
   } catch (error) {
@@ -237,6 +268,12 @@ async function open(namespace: string, installed: Promise<PackageMeta> | null): 
     }
     const runtime = await runtimeReady;
     if (runtime) commitWhenHidden(runtime);
+    // Without them the content still plays as far as it can (its synchronous reads fail as before).
+    const held = await texts.catch((error: unknown) => {
+      console.error('Files for synchronous reads', error);
+      return new Uint8Array(0);
+    });
+    syncTexts = createSyncTexts(meta.namespace, meta.texts, held);
     await showActivity(meta, launch?.kind ?? 'html5', await xapiReady);
     // Safari deletes an origin's data after 7 days without a visit: ask to keep the packages.
     void navigator.storage?.persist?.().catch(() => false);
@@ -252,7 +289,7 @@ async function open(namespace: string, installed: Promise<PackageMeta> | null): 
 
 // One package per page: either one streamed in (start, chunks, end) or the one held offline.
 let opened = false;
-let installing: { namespace: string; meta: Promise<PackageMeta> } | null = null;
+let installing: { namespace: string; meta: Promise<Installed> } | null = null;
 
 function onAppMessage(message: AppToPlayer): void {
   switch (message.type) {

@@ -2,11 +2,15 @@
 // with the keynote_activity_ prefix and the package's content hash (SPEC §9). Used by the player
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../common/constants.js';
+import type { SyncTextIndex } from './sync-shim';
 
 /** path in the zip (root included) → FileRecord: where a file's bytes are. */
 export const FILES_STORE = 'files';
 /** batch number → Blob: the bytes of one batch of files, back to back (one disk write per batch). */
 export const CHUNKS_STORE = 'chunks';
+/** The key, in CHUNKS_STORE, of the blob with the files held in memory for synchronous reads
+ * (sync-shim.ts), back to back as the meta record's `texts` says. */
+export const SYNC_TEXTS_KEY = -1;
 export const META_STORE = 'meta';
 export const META_KEY = 'package';
 
@@ -15,8 +19,9 @@ export type FileRecord = { chunk: number; offset: number; size: number; type: st
 /** Package namespaces are content hashes: 64 lower-case hex digits. */
 export const NAMESPACE_PATTERN = /^[0-9a-f]{64}$/;
 
-/** Copies stored before paths were kept as in the zip (version 1) are not used or served. */
-export const META_VERSION = 2;
+/** Copies stored before paths were kept as in the zip (version 1), or before the files for
+ * synchronous reads were kept apart (version 2), are not used or served: downloaded again. */
+export const META_VERSION = 3;
 
 export type PackageMeta = {
   version: typeof META_VERSION;
@@ -27,6 +32,8 @@ export type PackageMeta = {
   root: string;
   fileCount: number;
   storedAt: number;
+  /** The files held in memory for synchronous reads, in the SYNC_TEXTS_KEY blob. */
+  texts: SyncTextIndex;
 };
 
 export const databaseName = (namespace: string) => `${OFFLINE_DB_PREFIX}${namespace}`;
@@ -103,6 +110,22 @@ export async function readCompleteMeta(name: string): Promise<PackageMeta | null
   }
 }
 
+/** The bytes of the files held for synchronous reads (empty when there are none). */
+export async function readSyncTexts(meta: PackageMeta): Promise<Uint8Array> {
+  if (meta.texts.length === 0) return new Uint8Array(0);
+  const db = await requestToPromise(indexedDB.open(databaseName(meta.namespace)));
+  try {
+    const transaction = db.transaction(CHUNKS_STORE, 'readonly');
+    const blob = (await requestToPromise(transaction.objectStore(CHUNKS_STORE).get(SYNC_TEXTS_KEY))) as
+      | Blob
+      | undefined;
+    return blob ? new Uint8Array(await blob.arrayBuffer()) : new Uint8Array(0);
+  } finally {
+    db.close();
+  }
+}
+
 export function isCurrentMeta(meta: unknown): meta is PackageMeta {
-  return (meta as Partial<PackageMeta> | undefined)?.version === META_VERSION;
+  const { version, texts } = (meta ?? {}) as Partial<PackageMeta>;
+  return version === META_VERSION && Array.isArray(texts);
 }

@@ -6,7 +6,8 @@
 // assets in Cache Storage, so that they open offline (player-pages-cache.ts). Built
 // as one self-contained classic script (no imports at runtime). It also serves the xAPI endpoint
 // of cmi5 / Tin Can launches (/local-activity/xapi/{launchId}/) by asking the player page of the
-// launch, which holds the launch's LRS: the worker stays a thin proxy.
+// launch, which holds the launch's LRS: the worker stays a thin proxy. Every HTML page it serves for
+// a package gets the synchronous-XHR shim first (sync-shim.ts).
 import { parseByteRange } from '../../common/byte-range.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
 import {
@@ -17,7 +18,6 @@ import {
   isCurrentMeta,
   META_KEY,
   META_STORE,
-  NAMESPACE_PATTERN,
   requestToPromise,
 } from './offline-db';
 import {
@@ -26,13 +26,12 @@ import {
   playerPageKey,
   servesPlayerPages,
 } from './player-pages-cache';
+import { PACKAGE_SCOPE_PATH, parsePackagePath, withSyncShim } from './sync-shim';
 import {
   isLrsResponse,
   parseXapiPath,
   XAPI_ENDPOINT_PATH,
   XAPI_RETURN_RESOURCE,
-  XAPI_SYNC_SHIM,
-  XAPI_SYNC_SHIM_PATH,
   type XapiRequestMessage,
 } from './xapi-endpoint';
 import type { LrsResponse } from './xapi-lrs';
@@ -55,7 +54,6 @@ type ServiceWorkerScope = {
 type WindowClient = { url: string; postMessage(message: unknown, transfer: Transferable[]): void };
 const sw = self as unknown as ServiceWorkerScope;
 
-const SCOPE_PATH = '/local-activity/';
 /** Filled in by the server when it serves this script. */
 const APP_ORIGIN = '__ARDOISE_APP_ORIGIN__';
 
@@ -126,36 +124,18 @@ async function readFile(namespace: string, path: string): Promise<Blob | undefin
   }
 }
 
-/** The page with the shim's script as the first thing its head runs. */
-function withSyncShim(html: string): string {
-  const tag = `<script src="${XAPI_SYNC_SHIM_PATH}"></script>`;
-  const head = /<head\b[^>]*>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  const at = doctype ? doctype[0].length : 0;
-  return html.slice(0, at) + tag + html.slice(at);
-}
-
 async function serve(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405 });
   }
-  const rest = url.pathname.slice(SCOPE_PATH.length);
-  const slash = rest.indexOf('/');
-  const namespace = slash === -1 ? '' : rest.slice(0, slash);
-  if (!NAMESPACE_PATTERN.test(namespace)) return notFound();
-  let path: string;
-  try {
-    path = decodeURIComponent(rest.slice(slash + 1));
-  } catch {
-    return notFound();
-  }
-  if (path === '' || path.endsWith('/')) path += 'index.html';
+  const target = parsePackagePath(url.pathname);
+  if (!target) return notFound();
+  const { namespace, path } = target;
 
   let blob = await readFile(namespace, path);
   if (!blob) return notFound();
-  // An xAPI launch page (its query names the endpoint) gets the synchronous-XHR shim first.
-  if (request.mode === 'navigate' && url.searchParams.has('endpoint') && blob.type.startsWith('text/html')) {
+  // Every page the content navigates to (frames included) gets the synchronous-XHR shim first.
+  if (request.mode === 'navigate' && blob.type.startsWith('text/html')) {
     blob = new Blob([withSyncShim(await blob.text())], { type: blob.type });
   }
 
@@ -221,11 +201,6 @@ const returnPage = () =>
   );
 
 async function answerXapi(request: Request, url: URL): Promise<Response> {
-  if (url.pathname === XAPI_SYNC_SHIM_PATH) {
-    return new Response(XAPI_SYNC_SHIM, {
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  }
   const path = parseXapiPath(url.pathname);
   if (!path) return notFound();
   const { launchId, resource } = path;
@@ -266,7 +241,7 @@ sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== sw.location.origin) return;
   if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
-  else if (url.pathname.startsWith(SCOPE_PATH)) event.respondWith(serve(event.request, url));
+  else if (url.pathname.startsWith(PACKAGE_SCOPE_PATH)) event.respondWith(serve(event.request, url));
   else if (servesPages) {
     const key = playerPageKey(event.request, url);
     if (key) event.respondWith(answerPlayerPage(event.request, key, (work) => event.waitUntil(work)));

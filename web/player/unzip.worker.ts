@@ -6,6 +6,8 @@
 // the download. Once the whole zip is in, its central directory must match what was read; if it
 // does not, or the layout is not the plain one, everything is stored again from the directory.
 // Paths are stored as in the zip; the launch page (checked to be there) goes in the meta record.
+// The small text files content may read with synchronous XHR (sync-shim.ts) are also stored back
+// to back in one more blob, and handed to the player page, which holds them in memory.
 // Messages: in start → chunk… → end; out extracted → installed | failed.
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
 import { matchesDirectory, readLocalEntry } from './local-headers';
@@ -21,9 +23,11 @@ import {
   META_VERSION,
   openPackageDb,
   type PackageMeta,
+  SYNC_TEXTS_KEY,
   transactionDone,
 } from './offline-db';
 import { normalisePath, resolveLaunch } from './package-files';
+import { chooseSyncTexts, syncTextIndex } from './sync-shim';
 import {
   inflateEntries,
   type LocatedEntry,
@@ -40,10 +44,11 @@ export type WorkerRequest =
   | { type: 'end'; root: string; launch: string };
 export type WorkerReply =
   | { type: 'extracted' }
-  | { type: 'installed'; meta: PackageMeta }
+  /** `texts`: the bytes of the files of meta.texts (transferred). */
+  | { type: 'installed'; meta: PackageMeta; texts: ArrayBuffer }
   | { type: 'failed'; detail: string };
 
-const post = (reply: WorkerReply) => self.postMessage(reply);
+const post = (reply: WorkerReply, transfer: Transferable[] = []) => self.postMessage(reply, { transfer });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ignore = () => undefined;
 
@@ -69,14 +74,14 @@ class BatchWriter {
     private readonly zip: Uint8Array,
   ) {}
 
-  write(files: readonly PackageFile[], meta: PackageMeta | null = null): void {
+  write(files: readonly PackageFile[], last: { meta: PackageMeta; texts: Blob | null } | null = null): void {
     const chunk = this.chunk++;
     this.queue = this.queue.then(async () => {
       const packed = packBatch(this.zip, files, chunk);
       const db = await this.db;
       await this.pauseOver;
       this.pauseOver = pause(OFFLINE_STORE_BATCH_PAUSE_MS);
-      const commit = writeBatch(db, chunk, packed, meta);
+      const commit = writeBatch(db, chunk, packed, last);
       commit.catch(ignore); // awaited in done()
       this.commits.push(commit);
     });
@@ -108,7 +113,7 @@ function writeBatch(
   db: IDBDatabase,
   chunk: number,
   { records, blob }: ReturnType<typeof packBatch>,
-  meta: PackageMeta | null,
+  last: { meta: PackageMeta; texts: Blob | null } | null,
 ) {
   // Relaxed: a copy cut short by a crash has no meta record and is downloaded again. Transactions
   // on the same stores commit in order, so the last one (with the meta record) commits last.
@@ -118,7 +123,8 @@ function writeBatch(
   const store = transaction.objectStore(FILES_STORE);
   for (const [path, record] of records) store.put(record, path);
   if (blob) transaction.objectStore(CHUNKS_STORE).put(blob, chunk);
-  if (meta) transaction.objectStore(META_STORE).put(meta, META_KEY);
+  if (last?.texts) transaction.objectStore(CHUNKS_STORE).put(last.texts, SYNC_TEXTS_KEY);
+  if (last) transaction.objectStore(META_STORE).put(last.meta, META_KEY);
   return transactionDone(transaction);
 }
 
@@ -137,7 +143,7 @@ class PackageInstall {
   private directoryReached = false;
   /** Every entry read from the local headers, in order, to compare with the directory. */
   private readonly read: ZipEntry[] = [];
-  private readonly paths: string[] = [];
+  private readonly files: PackageFile[] = [];
   private waiting: PackageFile[] = [];
 
   constructor(
@@ -170,7 +176,7 @@ class PackageInstall {
         this.next = step.next;
         const file = asPackageFile(step.entry);
         if (file) {
-          this.paths.push(file.path);
+          this.files.push(file);
           this.waiting.push(file);
         }
       }
@@ -184,7 +190,7 @@ class PackageInstall {
     }
   }
 
-  async finish(root: string, launch: string): Promise<PackageMeta> {
+  async finish(root: string, launch: string): Promise<{ meta: PackageMeta; texts: Uint8Array<ArrayBuffer> }> {
     try {
       if (this.received !== this.zip.length) throw new Error('The package download is incomplete');
       const directory = readZipDirectory(this.zip);
@@ -192,7 +198,7 @@ class PackageInstall {
       let db = await this.opening;
       let writer = this.writer;
       let files = this.waiting;
-      let paths = this.paths;
+      let all = this.files;
       if (!this.directoryReached || !matchesDirectory(this.read, directory)) {
         // Not read as it should be: start again from the directory, as if nothing was streamed.
         await writer.done().catch(ignore);
@@ -200,9 +206,12 @@ class PackageInstall {
         db = await freshDatabase(this.namespace);
         writer = new BatchWriter(Promise.resolve(db), this.zip);
         files = locateEntries(this.zip, directory).flatMap((entry) => asPackageFile(entry) ?? []);
-        paths = files.map((file) => file.path);
+        all = files;
       }
       try {
+        const paths = all.map((file) => file.path);
+        const held = chooseSyncTexts(all);
+        const texts = inflateEntries(this.zip, held);
         const meta: PackageMeta = {
           version: META_VERSION,
           namespace: this.namespace,
@@ -210,14 +219,16 @@ class PackageInstall {
           root,
           fileCount: paths.length,
           storedAt: Date.now(),
+          texts: syncTextIndex(held),
         };
         // The meta record, marking the copy complete, goes with the last batch.
+        const last = { meta, texts: texts.length > 0 ? new Blob([texts]) : null };
         for (let start = 0; start < files.length || start === 0; start += OFFLINE_STORE_BATCH_SIZE) {
-          const last = start + OFFLINE_STORE_BATCH_SIZE >= files.length;
-          writer.write(files.slice(start, start + OFFLINE_STORE_BATCH_SIZE), last ? meta : null);
+          const isLast = start + OFFLINE_STORE_BATCH_SIZE >= files.length;
+          writer.write(files.slice(start, start + OFFLINE_STORE_BATCH_SIZE), isLast ? last : null);
         }
         await writer.done();
-        return meta;
+        return { meta, texts };
       } finally {
         db.close();
       }
@@ -245,7 +256,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     if (request.type === 'start' && !install) install = new PackageInstall(request.namespace, request.size);
     else if (request.type === 'chunk' && install) install.add(request.bytes);
     else if (request.type === 'end' && install) {
-      install.finish(request.root, request.launch).then((meta) => post({ type: 'installed', meta }), fail);
+      install
+        .finish(request.root, request.launch)
+        .then(
+          ({ meta, texts }) => post({ type: 'installed', meta, texts: texts.buffer }, [texts.buffer]),
+          fail,
+        );
     } else throw new Error(`Unexpected ${request.type} message`);
   } catch (error) {
     fail(error);

@@ -1,6 +1,7 @@
 // The xAPI endpoint of a launch on the content origin: /local-activity/xapi/{launchId}/{resource}.
 // The service worker answers it by handing each request to the player page of that launch (which
 // runs the launch's LRS, xapi-lrs.ts) over a MessageChannel; this module is what both sides share.
+// Synchronous requests to it, which do not reach the worker, are answered by sync-shim.ts.
 import type { LrsRequest, LrsResponse } from './xapi-lrs';
 
 export const XAPI_ENDPOINT_PATH = '/local-activity/xapi/';
@@ -42,55 +43,3 @@ export function parseXapiPath(pathname: string): { launchId: string; resource: s
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(launchId)) return null;
   return { launchId, resource: slash === -1 ? '' : rest.slice(slash + 1).replace(/^\/+/, '') };
 }
-
-/** Where the player page puts the synchronous entry of its LRS for the shim below. */
-export const XAPI_SYNC_KEY = 'ardoiseXapi';
-export type XapiSyncEntry = {
-  answer(url: string, method: string, headers: Record<string, string>, body: string): LrsResponse | null;
-};
-
-/** The shim the worker adds to a launch page (one whose query names an endpoint). Chromium does not
- * hand synchronous XHR to service workers, and Rise's scormdriver reads state documents with it:
- * the shim answers synchronous requests to the endpoint from the LRS of the player page on the
- * parent chain (same origin), before the content's scripts run. Asynchronous ones still go through
- * the worker. */
-export const XAPI_SYNC_SHIM_PATH = `${XAPI_ENDPOINT_PATH}sync-shim.js`;
-export const XAPI_SYNC_SHIM = `(function () {
-  var lrs = null;
-  try {
-    for (var w = window.parent, i = 0; w && i < 10; i++) {
-      if (w.${XAPI_SYNC_KEY}) { lrs = w.${XAPI_SYNC_KEY}; break; }
-      if (w.parent === w) break;
-      w = w.parent;
-    }
-  } catch (e) { return; }
-  if (!lrs || typeof lrs.answer !== 'function') return;
-  var proto = XMLHttpRequest.prototype, open = proto.open, send = proto.send, setHeader = proto.setRequestHeader;
-  proto.open = function (method, url, async) {
-    var target = new URL(String(url), location.href);
-    this.__ardoiseXapi = async === false && target.origin === location.origin &&
-      target.pathname.indexOf('${XAPI_ENDPOINT_PATH}') === 0 ? { method: String(method), url: target.href, headers: {} } : null;
-    return open.apply(this, arguments);
-  };
-  proto.setRequestHeader = function (name, value) {
-    if (this.__ardoiseXapi) this.__ardoiseXapi.headers[String(name).toLowerCase()] = String(value);
-    return setHeader.apply(this, arguments);
-  };
-  proto.send = function (body) {
-    var request = this.__ardoiseXapi;
-    var answer = request && lrs.answer(request.url, request.method, request.headers, body == null ? '' : String(body));
-    if (!answer) return send.apply(this, arguments);
-    var headers = answer.headers;
-    var fields = { readyState: 4, status: answer.status, statusText: answer.status === 204 ? 'No Content' : 'OK',
-      responseText: answer.body, response: answer.body, responseURL: request.url };
-    for (var key in fields) Object.defineProperty(this, key, { value: fields[key], configurable: true });
-    this.getResponseHeader = function (name) { var v = headers[String(name).toLowerCase()]; return v === undefined ? null : v; };
-    this.getAllResponseHeaders = function () {
-      return Object.keys(headers).map(function (k) { return k + ': ' + headers[k] + '\\r\\n'; }).join('');
-    };
-    this.dispatchEvent(new Event('readystatechange'));
-    this.dispatchEvent(new ProgressEvent('load'));
-    this.dispatchEvent(new ProgressEvent('loadend'));
-  };
-})();
-`;

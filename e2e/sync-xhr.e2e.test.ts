@@ -1,0 +1,135 @@
+// Content that reads its own files with synchronous XHR (as Lectora reads its _tobj….txt), in a
+// real browser against the real server: Chromium does not hand those requests to the service
+// worker, the shim it adds to every page answers them from the player's memory, in the launch
+// page, a nested frame and a page navigated to, with the network cut too, and again on a re-open
+// (the held files then come from IndexedDB). Requests it cannot answer still reach the network.
+import path from 'node:path';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
+import { launchBrowser, newSignedInPage } from './support/browser.js';
+import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { describeActivities } from './support/runtime-packages.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrPackage } from './support/sync-xhr-package.js';
+
+let server: RunningServer;
+let browser: Browser;
+let teacher: { email: string; password: string };
+const LEVEL = 'Module lecture synchrone';
+const FIRST = 'Activité 1.1.1.1';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
+  const level = await buildLevel(server.db, [[{ sessions: [1] }]], {
+    title: LEVEL,
+    packageHash: await storePackage(files, syncXhrPackage()),
+  });
+  await describeActivities(server.db, level.lessons[0]![0]!.activityIds.flat(), {
+    kind: 'scorm12',
+    root: '',
+    launch: 'index.html',
+  });
+  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
+  teacher = { email: created.email, password: DEFAULT_PASSWORD };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The XHRs under /local-activity/ the browser sent to the network (none of those the shim
+ * answers): the file name, or 'autre paquet' for the other namespace. */
+function networkReads(context: BrowserContext): string[] {
+  const reads: string[] = [];
+  context.on('request', (request) => {
+    const url = request.url();
+    if (!url.includes('/local-activity/') || request.resourceType() !== 'xhr') return;
+    reads.push(url.includes(OTHER_NAMESPACE) ? 'autre paquet' : (url.split('/').pop() ?? ''));
+  });
+  return reads;
+}
+
+async function start(page: Page): Promise<Frame> {
+  await activity(page, FIRST).click();
+  await page.waitForURL(/\/activity\/\d+$/);
+  const frame = await playerReady(page);
+  await page.getByRole('button', { name: 'Commencer' }).click();
+  return frame;
+}
+
+const nested = (page: Page) => {
+  const frame = page.frames().find((f) => f.url().includes('/cadres/cadre.html'));
+  if (!frame) throw new Error('nested frame missing');
+  return frame;
+};
+
+describe('synchronous XHR to the package', () => {
+  it('reads its own files in every page, and again on a re-open from the held copy', async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const reads = networkReads(context);
+    await openGroupTable(page, LEVEL, 'Synchrone');
+    let frame = await start(page);
+    await frame.getByText('API trouvée : true').waitFor();
+    await frame.getByText(`Texte : 200 ${SYNC_TEXT}`).waitFor();
+    await frame.getByText('Questions : 200 3').waitFor();
+    // Not in the package, or in another package's namespace: not answered, the server says 404.
+    await frame.getByText('Absent : 404').waitFor();
+    await frame.getByText('Autre paquet : 404').waitFor();
+    await nested(page).getByText(`Cadre : 200 ${SYNC_TEXT}`).waitFor();
+    await frame.getByRole('link', { name: 'Suite' }).click();
+    await frame.getByText('Suite : 200 la suite est là').waitFor();
+    expect(reads).toEqual(['absent.txt', 'autre paquet']);
+
+    // Re-open: the device holds the package (no download), the files come from IndexedDB.
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/usertable\/\d+$/);
+    const downloaded = page.waitForResponse((r) => r.url().includes('/api/user/activity/download/'));
+    frame = await start(page);
+    expect((await downloaded).status()).toBe(304);
+    await frame.getByText(`Texte : 200 ${SYNC_TEXT}`).waitFor();
+    await frame.getByText('Questions : 200 3').waitFor();
+    await nested(page).getByText(`Cadre : 200 ${SYNC_TEXT}`).waitFor();
+    await frame.getByText('Autre paquet : 404').waitFor();
+    expect(reads).toEqual(['absent.txt', 'autre paquet', 'absent.txt', 'autre paquet']);
+    await context.close();
+  });
+
+  it('plays a frameset whose manager frame opens pages in its sibling frame, as Lectora does', async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    await openGroupTable(page, LEVEL, 'Cadres');
+    const frame = await start(page);
+    await frame.getByRole('link', { name: 'Jeu en cadres' }).click();
+    // The sandbox lets a frame navigate only itself and its descendants: the shim's trivExitPage
+    // in the waiting page is what lets the manager open the page.
+    const opened = () => page.frames().find((f) => f.url().includes('/cadres/ouverte.html'));
+    await expect.poll(() => opened() !== undefined).toBe(true);
+    await opened()!.getByText(`Ouverte par la gestion : 200 ${SYNC_TEXT}`).waitFor();
+    await context.close();
+  });
+
+  it('reads them with the network cut after opening', async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    await openGroupTable(page, LEVEL, 'Hors ligne');
+    await activity(page, FIRST).click();
+    await page.waitForURL(/\/activity\/\d+$/);
+    const frame = await playerReady(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await frame.getByText(`Texte : 200 ${SYNC_TEXT}`).waitFor();
+    // A page navigated to offline, and the launch page loaded again offline.
+    await frame.getByRole('link', { name: 'Suite' }).click();
+    await frame.getByText('Suite : 200 la suite est là').waitFor();
+    await frame.goto(frame.url().replace('page2.html', 'index.html'));
+    await frame.getByText(`Texte : 200 ${SYNC_TEXT}`).waitFor();
+    await frame.getByText('Questions : 200 3').waitFor();
+    await nested(page).getByText(`Cadre : 200 ${SYNC_TEXT}`).waitFor();
+    // What the shim cannot answer goes to the network, cut: the content's send throws.
+    await frame.getByText('Absent : erreur').waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+});
