@@ -8,26 +8,32 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { packageFileKey } from '../server/storage/keys.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
+import { newAdminPage } from './support/admin-session.js';
 import { launchBrowser, newSignedInPage } from './support/browser.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrPackage } from './support/sync-xhr-package.js';
+import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrFiles, syncXhrPackage } from './support/sync-xhr-package.js';
 
 let server: RunningServer;
 let browser: Browser;
 let teacher: { email: string; password: string };
+let previewId: number;
 const LEVEL = 'Module lecture synchrone';
 const FIRST = 'Activité 1.1.1.1';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], {
-    title: LEVEL,
-    packageHash: await storePackage(files, syncXhrPackage()),
-  });
+  const packageHash = await storePackage(files, syncXhrPackage());
+  // Unpacked too, as an upload leaves it, for the admin preview.
+  for (const [name, content] of Object.entries(syncXhrFiles())) {
+    await files.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
+  }
+  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
+  previewId = level.lessons[0]![0]!.activityIds.flat()[0]!;
   await describeActivities(server.db, level.lessons[0]![0]!.activityIds.flat(), {
     kind: 'scorm12',
     root: '',
@@ -109,6 +115,17 @@ describe('synchronous XHR to the package', () => {
     await expect.poll(() => opened() !== undefined).toBe(true);
     await opened()!.getByText(`Ouverte par la gestion : 200 ${SYNC_TEXT}`).waitFor();
     await context.close();
+  });
+
+  it('plays the same frameset in the admin preview (served by the content origin, sandboxed too)', async () => {
+    const admin = await newAdminPage(browser, server);
+    await admin.page.goto(`${server.url}/activity-preview/${previewId}`);
+    const content = admin.page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
+    await content.getByRole('link', { name: 'Jeu en cadres' }).click();
+    const opened = () => admin.page.frames().find((f) => f.url().includes('/cadres/ouverte.html'));
+    await expect.poll(() => opened() !== undefined).toBe(true);
+    await opened()!.getByText(`Ouverte par la gestion : 200 ${SYNC_TEXT}`).waitFor();
+    await admin.context.close();
   });
 
   it('reads them with the network cut after opening', async () => {

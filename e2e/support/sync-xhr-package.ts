@@ -26,7 +26,12 @@ const page = (title: string, body: string, script: string) =>
 ${script}</script></body></html>`;
 
 export function syncXhrPackage(): Buffer {
-  return buildZip({
+  return buildZip(syncXhrFiles());
+}
+
+/** The package's files by path (the preview reads them unpacked). */
+export function syncXhrFiles(): Record<string, string> {
+  return {
     'imsmanifest.xml': scormManifest('scorm12', 'index.html'),
     'index.html': page(
       'Lecture synchrone',
@@ -75,5 +80,5 @@ parent.addEventListener('load', function () {
     'data/_tobj1.txt': SYNC_TEXT,
     'data/questions.xml': '<?xml version="1.0" encoding="UTF-8"?><test><q>1</q><q>2</q><q>3</q></test>',
     'data/suite.json': JSON.stringify({ message: 'la suite est là' }),
-  });
+  };
 }

@@ -136,7 +136,9 @@ async function serve(request: Request, url: URL): Promise<Response> {
   if (!blob) return notFound();
   // Every page the content navigates to (frames included) gets the synchronous-XHR shim first.
   if (request.mode === 'navigate' && blob.type.startsWith('text/html')) {
-    blob = new Blob([withSyncShim(await blob.text())], { type: blob.type });
+    blob = new Blob(withSyncShim(new Uint8Array(await blob.arrayBuffer())) as BlobPart[], {
+      type: blob.type,
+    });
   }
 
   const headers = new Headers({

@@ -128,9 +128,32 @@ describe('withSyncShim', () => {
     ['<header>not a head</header>', `${tag}<header>not a head</header>`],
     ['<frameset rows="0,*"></frameset>', `${tag}<frameset rows="0,*"></frameset>`],
   ])('%s', (html, expected) => {
-    expect(withSyncShim(html)).toBe(expected);
+    expect(joined(withSyncShim(new TextEncoder().encode(html)))).toBe(expected);
+  });
+
+  it('keeps the bytes of a page in another charset, and leaves a UTF-16 page alone', () => {
+    // "Élève" in windows-1252 after the head tag: the page's bytes are kept as they are.
+    const latin1 = Uint8Array.from([...Buffer.from('<html><head>', 'latin1'), 0xc9, 0x6c, 0xe8, 0x76, 0x65]);
+    const parts = withSyncShim(latin1);
+    expect(Buffer.concat(parts)).toEqual(
+      Buffer.concat([
+        Buffer.from('<html><head>'),
+        Buffer.from(tag),
+        Buffer.from([0xc9, 0x6c, 0xe8, 0x76, 0x65]),
+      ]),
+    );
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...Buffer.from('<p>sans tête</p>')]);
+    expect(
+      Buffer.concat(withSyncShim(bom))
+        .subarray(0, 3 + tag.length)
+        .toString(),
+    ).toBe(`\ufeff${tag}`);
+    const utf16 = Uint8Array.from([0xff, 0xfe, 0x3c, 0x00]);
+    expect(withSyncShim(utf16)).toEqual([utf16]);
   });
 });
+
+const joined = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
 
 describe('SYNC_SHIM', () => {
   const pageUrl = `${origin}/local-activity/${NS}/dir/page.html`;

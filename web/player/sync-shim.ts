@@ -7,6 +7,7 @@
 // (window.ardoiseSync): the xAPI endpoint from the launch's LRS, the package's files from the
 // small text files the player holds in memory (chosen below). What it cannot answer goes to the
 // network as before; asynchronous requests still go through the worker.
+import { FRAMESET_HELPER, withHeadScript } from '../../common/page-head-script.js';
 import { contentTypeFor } from './mime';
 import { NAMESPACE_PATTERN } from './offline-db';
 
@@ -116,26 +117,14 @@ export type SyncEntry = {
   answer(url: string, method: string, headers: Record<string, string>, body: string): SyncAnswer | null;
 };
 
-/** Runs before the page's own scripts.
- *
- * First, one compatibility line for Lectora's frameset exports, which no generic means can serve:
- * their title manager frame opens each page in its sibling content frame, and the player's frame
- * is sandboxed (so that content cannot navigate the app's window), which lets a frame navigate
- * only itself and its descendants. Lectora calls the target page's `trivExitPage(url)` instead
- * when it has one (its pages do, its loading page a001content.html does not): a page without one
- * gets one that navigates its own frame, which the sandbox allows (the caller's realm is the
- * target's). A page's own function of that name replaces it.
- *
- * Then the synchronous requests. Does nothing outside the player (no entry on the parents).
+/** Runs before the page's own scripts, after the frameset helper (common/page-head-script.ts).
+ * Does nothing outside the player (no entry on the parents).
  * Only synchronous requests (open's third argument given and false) to this origin's
  * /local-activity/ are asked about; a request the entry answers is not sent, the XHR object
  * gets the answer as a finished request (readyState 4, status, texts, headers, responseXML for
  * XML types) and fires readystatechange, load and loadend. */
-export const SYNC_SHIM = `(function () {
-  if (!('trivExitPage' in window)) {
-    Object.defineProperty(window, 'trivExitPage', { configurable: true, writable: true,
-      value: function (url) { location.href = url; } });
-  }
+export const SYNC_SHIM = `${FRAMESET_HELPER}
+(function () {
   var entry = null;
   try {
     for (var w = window.parent, i = 0; w && i < 10; i++) {
@@ -185,14 +174,8 @@ export const SYNC_SHIM = `(function () {
 })();
 `;
 
-/** The page with the shim as the first thing it runs (after its head tag, else after its doctype).
- * Inline (the worker's CSP allows inline scripts): a script the page would fetch holds up its
- * parsing by one more trip to the worker, ≈ 15 ms on each re-open measured. */
-export function withSyncShim(html: string): string {
-  const tag = `<script>${SYNC_SHIM}</script>`;
-  const head = /<head\b[^>]*>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
-  const doctype = /^(\uFEFF)?\s*<!doctype[^>]*>/i.exec(html);
-  const at = doctype ? doctype[0].length : html.startsWith('\uFEFF') ? 1 : 0;
-  return html.slice(0, at) + tag + html.slice(at);
+/** The page's bytes with the shim as the first thing it runs, as parts to join (inline: the
+ * worker's CSP allows inline scripts; fetched, it held up each re-open by ≈ 15 ms, measured). */
+export function withSyncShim(page: Uint8Array): Uint8Array[] {
+  return withHeadScript(page, SYNC_SHIM);
 }

@@ -5,19 +5,25 @@
 // preview player page); nothing outside the package is ever served, and a package cannot install
 // a service worker here.
 import crypto from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentMessages } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
+import { FRAMESET_HELPER, withHeadScript } from '../../../common/page-head-script.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { forbidden, notFound } from '../../http-error.js';
+import { matchesIfNoneMatch } from '../../http-negotiation.js';
 import type { AuthRule } from '../../plugins/auth.js';
 import { packageFileKey } from '../../storage/keys.js';
-import { sendStoredFile } from '../../storage/serve-file.js';
+import { type FileReplyOptions, sendStoredFile } from '../../storage/serve-file.js';
 import { findActivityFiles } from '../curriculum/curriculum.service.js';
 import { contentTypeOf } from './mime-types.js';
 
 const adminViaCookie = { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule };
+/** In the ETag of pages: a new helper makes browsers fetch the pages again. */
+const PAGE_HELPER_VERSION = 'h1';
 
 /** Packages are arbitrary HTML5 (inline scripts and styles, eval in some authoring tools), but
  * whatever they do stays on this origin: no fetch, form post or embed elsewhere. */
@@ -53,8 +59,29 @@ function packagePath(wildcard: string): string[] | null {
   return bad ? null : segments;
 }
 
+/** Pages up to this size get the frameset helper (bigger ones are sent as they are). */
+const PAGE_MAX_BYTES = 4 * 1024 * 1024;
+
 export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
   const csp = contentSecurityPolicy(app.config.publicUrl);
+
+  /** A package page with the frameset helper first (common/page-head-script.ts): the preview's
+   * frames are sandboxed as the player's are. Sent whole (no ranges), with its own ETag. */
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    options: FileReplyOptions,
+  ) {
+    const etag = options.etag.replace(/"$/, `-${PAGE_HELPER_VERSION}"`);
+    reply
+      .header('etag', etag)
+      .header('cache-control', options.cacheControl)
+      .header('content-type', options.contentType);
+    if (matchesIfNoneMatch(request, etag)) return reply.status(304).send();
+    const page = await buffer(await app.files.read(key));
+    return reply.send(Buffer.concat(withHeadScript(page, FRAMESET_HELPER)));
+  }
 
   app.get(
     '/content/:id/*',
@@ -86,12 +113,17 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!activity) throw notFound(httpMessages.notFound);
       const key = packageFileKey(activity.package_hash, segments);
       const fileTag = crypto.createHash('sha256').update(segments.join('/')).digest('base64url').slice(0, 16);
-      return sendStoredFile(request, reply, app.files, key, {
+      const options = {
         contentType: contentTypeOf(key),
         etag: `"${activity.package_hash}-${fileTag}"`,
         // A package never changes in place: the same URL always answers the same bytes.
         cacheControl: 'private, max-age=31536000, immutable',
-      });
+      };
+      if (options.contentType.startsWith('text/html')) {
+        const stored = await app.files.stat(key);
+        if (stored && stored.size <= PAGE_MAX_BYTES) return sendPage(request, reply, key, options);
+      }
+      return sendStoredFile(request, reply, app.files, key, options);
     },
   );
 };

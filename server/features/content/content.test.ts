@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FRAMESET_HELPER } from '../../../common/page-head-script.js';
 import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
@@ -127,14 +128,29 @@ describe('GET /content/{id}/… (content origin)', () => {
   });
 
   it('answers ranges and If-None-Match', async () => {
-    const index = await get(`/content/${activityId}/index.html`);
-    const again = await get(`/content/${activityId}/index.html`, {
-      headers: { 'if-none-match': index.headers.etag as string },
-    });
-    expect(again.statusCode).toBe(304);
-    const part = await get(`/content/${activityId}/index.html`, { headers: { range: 'bytes=0-8' } });
+    for (const file of ['index.html', 'app.js']) {
+      const first = await get(`/content/${activityId}/${file}`);
+      const again = await get(`/content/${activityId}/${file}`, {
+        headers: { 'if-none-match': first.headers.etag as string },
+      });
+      expect(again.statusCode, file).toBe(304);
+    }
+    const part = await get(`/content/${activityId}/app.js`, { headers: { range: 'bytes=0-7' } });
     expect(part.statusCode).toBe(206);
-    expect(part.body).toBe('<!doctype');
+    expect(part.body).toBe('document');
+  });
+
+  it('puts the frameset helper first in package pages, keeping their bytes', async () => {
+    const index = await get(`/content/${activityId}/index.html`);
+    expect(index.body).toBe(
+      `<!doctype html><script>${FRAMESET_HELPER}</script><title>Jeu</title><h1>Jeu</h1>`,
+    );
+    // Pages are sent whole (the helper moves their bytes).
+    const whole = await get(`/content/${activityId}/index.html`, { headers: { range: 'bytes=0-8' } });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body).toBe(index.body);
+    // Other files are sent as stored.
+    expect((await get(`/content/${activityId}/app.js`)).body).toBe('document.title = "ran";');
   });
 
   it('never serves a file outside the package, and 404s unknown ids and paths', async () => {
