@@ -8,7 +8,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages } from '../common/messages/curriculum.js';
 import { learnerMessages } from '../common/messages/learner.js';
-import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
@@ -16,7 +15,7 @@ import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { newAdminPage } from './support/admin-session.js';
 import { launchBrowser, newPage, newSignedInPage, PHONE, signInThroughForm } from './support/browser.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import {
   describeActivities,
   LONG_SUSPEND_LENGTH,
@@ -70,18 +69,6 @@ async function signedIn(context?: BrowserContext): Promise<{ context: BrowserCon
   const session = context ? { context, page: await context.newPage() } : await newPage(browser);
   await signInThroughForm(session.page, server.url, teacher, /\/user$/);
   return session;
-}
-
-/** Every write the server accepted (2xx) in this browser context, as `launchId#seq`. */
-function acceptedWrites(context: BrowserContext): string[] {
-  const accepted: string[] = [];
-  context.on('requestfinished', async (request) => {
-    if (!request.url().includes('/api/user/activity/runtime/')) return;
-    if (!(await request.response())?.ok()) return;
-    const { writes } = request.postDataJSON() as { writes: RuntimeWrite[] };
-    accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
-  });
-  return accepted;
 }
 
 /** Each write once, and a launch's writes numbered 1, 2, … without a gap. */

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_TOKEN_KEY } from '../common/constants.js';
 import { curriculumMessages as m, xapiSummaryMessages as x } from '../common/messages/curriculum.js';
 import { learnerMessages } from '../common/messages/learner.js';
-import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { statementsResponseSchema } from '../common/schemas/xapi.js';
 import {
   createLesson,
@@ -23,7 +22,7 @@ import {
 } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import type { RunningServer } from './support/server.js';
 import { cmi5TestPackage, tincanTestPackage, XAPI_SCORE } from './support/xapi-packages.js';
 
@@ -55,18 +54,6 @@ async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
   const session = await newPage(browser);
   await signInThroughForm(session.page, server.url, teacher, /\/user$/);
   return session;
-}
-
-/** Every write the server accepted (2xx) in this browser context, as `launchId#seq`. */
-function acceptedWrites(context: BrowserContext): string[] {
-  const accepted: string[] = [];
-  context.on('requestfinished', async (request) => {
-    if (!request.url().includes('/api/user/activity/runtime/')) return;
-    if (!(await request.response())?.ok()) return;
-    const { writes } = request.postDataJSON() as { writes: RuntimeWrite[] };
-    accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
-  });
-  return accepted;
 }
 
 /** The statements the server holds for an entry, as the teacher's API call gives them. */

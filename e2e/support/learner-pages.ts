@@ -1,6 +1,7 @@
 // The teacher-area steps the E2E files share: open a level's new group table, find an activity's
-// button, wait for the player to be ready.
-import type { Frame, Page } from 'playwright-core';
+// button, wait for the player to be ready, count the runtime writes the server accepted.
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { RuntimeWrite } from '../../common/schemas/activity-runtime.js';
 
 export async function openGroupTable(page: Page, level: string, group: string): Promise<void> {
   await page.getByRole('link', { name: new RegExp(level) }).click();
@@ -30,4 +31,16 @@ export async function playerReady(page: Page): Promise<Frame> {
   const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
   if (!frame) throw new Error('activity frame missing');
   return frame;
+}
+
+/** Every write the server accepted (2xx) in this browser context, as `launchId#seq`. */
+export function acceptedWrites(context: BrowserContext): string[] {
+  const accepted: string[] = [];
+  context.on('requestfinished', async (request) => {
+    if (!request.url().includes('/api/user/activity/runtime/')) return;
+    if (!(await request.response())?.ok()) return;
+    const { writes } = request.postDataJSON() as { writes: RuntimeWrite[] };
+    accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
+  });
+  return accepted;
 }

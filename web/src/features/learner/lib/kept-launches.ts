@@ -5,7 +5,7 @@
 // so that an offline re-open resumes from the device's last commit. A record is used only by the
 // user it was kept for.
 import type { ActivityLaunchResponse, RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { done, promised } from './idb';
+import { databaseOpener, done, promised } from './idb';
 
 const KEPT_DB = 'ardoise_kept_launches';
 const STORE = 'launches';
@@ -14,18 +14,7 @@ const KEPT_MS = 30 * 24 * 3600 * 1000;
 
 export type KeptLaunch = { entryId: number; userId: number; keptAt: number; launch: ActivityLaunchResponse };
 
-let opening: Promise<IDBDatabase> | null = null;
-function openKept(): Promise<IDBDatabase> {
-  opening ??= (() => {
-    const request = indexedDB.open(KEPT_DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'entryId' });
-    return promised(request);
-  })();
-  opening.catch(() => {
-    opening = null;
-  });
-  return opening;
-}
+const openKept = databaseOpener(KEPT_DB, (db) => db.createObjectStore(STORE, { keyPath: 'entryId' }));
 
 /** The runtime data a write leaves on the server: the write's data without its statements (they
  * are kept apart), as `applyRuntimeWrites` keeps it. */

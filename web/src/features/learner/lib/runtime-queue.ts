@@ -2,7 +2,7 @@
 // the player frame relays is stored here before it is acknowledged, then sent to the server in
 // order, each write once (deleted once the server has it), across tabs one sender at a time.
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { done, promised } from './idb';
+import { databaseOpener, done, promised } from './idb';
 import { admitWrites, type LaunchRecord, nextBatch, type QueuedWrite } from './runtime-queue-rules';
 
 const QUEUE_DB = 'ardoise_runtime_queue';
@@ -11,21 +11,10 @@ const WRITES = 'writes';
 /** Launches are forgotten after this long (a journal's leftovers older than that are dropped). */
 const LAUNCH_KEPT_MS = 30 * 24 * 3600 * 1000;
 
-let opening: Promise<IDBDatabase> | null = null;
-function openQueue(): Promise<IDBDatabase> {
-  opening ??= (() => {
-    const request = indexedDB.open(QUEUE_DB, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(LAUNCHES, { keyPath: 'launchId' });
-      request.result.createObjectStore(WRITES, { keyPath: 'id', autoIncrement: true });
-    };
-    return promised(request);
-  })();
-  opening.catch(() => {
-    opening = null;
-  });
-  return opening;
-}
+const openQueue = databaseOpener(QUEUE_DB, (db) => {
+  db.createObjectStore(LAUNCHES, { keyPath: 'launchId' });
+  db.createObjectStore(WRITES, { keyPath: 'id', autoIncrement: true });
+});
 
 /** Records a launch of an entry before the player hears of it: only its writes will be queued. */
 export async function rememberLaunch(launchId: string, entryId: number): Promise<void> {
