@@ -86,22 +86,23 @@ export async function listPackageDatabases(): Promise<string[]> {
 }
 
 /** The package's meta record if the database holds a complete copy, else null. */
-export async function readCompleteMeta(name: string): Promise<PackageMeta | null> {
+/** The database if it exists, else null: opening a missing (or just deleted) one would create it
+ * empty, and an empty copy left behind would block a deletion waiting for it. */
+async function openExisting(name: string): Promise<IDBDatabase | null> {
   const request = indexedDB.open(name);
-  let created = false;
-  request.onupgradeneeded = () => {
-    // Not there: do not leave an empty database behind.
-    created = true;
-    request.transaction?.abort();
-  };
-  let db: IDBDatabase;
+  request.onupgradeneeded = () => request.transaction?.abort();
   try {
-    db = await requestToPromise(request);
+    return await requestToPromise(request);
   } catch {
     return null;
   }
+}
+
+export async function readCompleteMeta(name: string): Promise<PackageMeta | null> {
+  const db = await openExisting(name);
+  if (!db) return null;
   try {
-    if (created || !db.objectStoreNames.contains(META_STORE)) return null;
+    if (!db.objectStoreNames.contains(META_STORE)) return null;
     const transaction = db.transaction(META_STORE, 'readonly');
     const meta = await requestToPromise(transaction.objectStore(META_STORE).get(META_KEY));
     return isCurrentMeta(meta) ? meta : null;
@@ -113,7 +114,8 @@ export async function readCompleteMeta(name: string): Promise<PackageMeta | null
 /** The bytes of the files held for synchronous reads (empty when there are none). */
 export async function readSyncTexts(meta: PackageMeta): Promise<Uint8Array> {
   if (meta.texts.length === 0) return new Uint8Array(0);
-  const db = await requestToPromise(indexedDB.open(databaseName(meta.namespace)));
+  const db = await openExisting(databaseName(meta.namespace));
+  if (!db) return new Uint8Array(0);
   try {
     const transaction = db.transaction(CHUNKS_STORE, 'readonly');
     const blob = (await requestToPromise(transaction.objectStore(CHUNKS_STORE).get(SYNC_TEXTS_KEY))) as
