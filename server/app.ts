@@ -22,6 +22,7 @@ import { contentOriginRoutes } from './features/content/content-origin.routes.js
 import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
 import { lockFilesWithDatabase } from './features/curriculum/stored-files.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { subscriptionSenderPlugin } from './features/gar-subscriptions/subscription-sender.js';
 import { groupsRoutes } from './features/groups/groups.routes.js';
 import { progressRoutes } from './features/insights/progress.routes.js';
 import { learningTableRoutes } from './features/learning-table/learning-table.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin);
+  await app.register(subscriptionSenderPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Ardoise API', version: '1' } },
     transform: jsonSchemaTransform,

@@ -25,7 +25,7 @@ const positiveId = (message: string) =>
 const schoolField = positiveId(m.schoolRequired);
 
 /** Levels as the spec sends them ({id, title}); plain ids are accepted too. Duplicates collapse. */
-const levelsField = z
+export const levelsField = z
   .array(
     z.union([positiveId(m.levelUnknown), z.object({ id: positiveId(m.levelUnknown) })], {
       error: m.levelUnknown,
@@ -36,7 +36,7 @@ const levelsField = z
   .transform((levels) => [...new Set(levels.map((level) => (typeof level === 'number' ? level : level.id)))]);
 
 /** How many groups the teacher may create: a whole number, or empty/null for no limit. */
-const groupsField = z
+export const groupsField = z
   .union([z.number(), textSchema(), z.null()], { error: m.invalidGroups })
   .transform((value, ctx): number | null => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;

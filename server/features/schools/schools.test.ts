@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { schoolMessages } from '../../../common/messages/admin.js';
+import { schoolMessages, teacherMessages } from '../../../common/messages/admin.js';
 import { authMessages } from '../../../common/messages/auth.js';
+import { entMessages } from '../../../common/messages/ent.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { getSchoolsResponseSchema } from '../../../common/schemas/schools.js';
 import {
@@ -62,6 +63,12 @@ describe('POST /api/admin/createschool', () => {
       id: expect.any(Number),
       ...validSchool(),
       uai: '',
+      signInMethod: 'password',
+      casUrl: '',
+      casAttributes: {},
+      levels: [],
+      groupQuota: null,
+      subscription: null,
       teacherCount: 0,
       groupCount: 0,
     });
@@ -334,6 +341,94 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
     const session = await signInAs(ctx, teacher);
     await client.patch(`/api/admin/editschoolform/${school.id}`, { licensesddate: daysFromToday(-1) });
     expect(await isSignedIn(session)).toBe(false);
+  });
+});
+
+describe('how a school’s teachers sign in, and what its licence gives a new account', () => {
+  it('keeps the method, the CAS server, the mapping, the licence levels and the quota', async () => {
+    const client = await adminClient();
+    const [a, b] = [await createLevel(ctx.db, 'CE1'), await createLevel(ctx.db, 'CE2')];
+    const response = await client.post(
+      '/api/admin/createschool',
+      validSchool({
+        uai: newUai(),
+        signInMethod: 'cas',
+        casUrl: 'https://cas.ent-lyon.test/cas/',
+        casAttributes: { NOM: 'sn', PRE: 'givenName', UAI: '' },
+        levels: [{ id: a.id, title: 'CE1' }, b.id, a.id],
+        groupQuota: '6',
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { school } = response.json();
+    expect(school).toMatchObject({
+      signInMethod: 'cas',
+      casUrl: 'https://cas.ent-lyon.test/cas',
+      casAttributes: { NOM: 'sn', PRE: 'givenName' },
+      levels: [
+        { id: a.id, title: 'CE1' },
+        { id: b.id, title: 'CE2' },
+      ],
+      groupQuota: 6,
+      subscription: null,
+    });
+    const list = (await client.get('/api/admin/getschools')).json();
+    expectShape(getSchoolsResponseSchema, list);
+    expect(list.schools).toContainEqual(school);
+
+    const url = `/api/admin/editschoolform/${school.id}`;
+    // Leaving CAS: the server's URL may go; the levels and the quota change as sent.
+    const edited = await client.patch(url, {
+      signInMethod: 'gar',
+      casUrl: 'vide',
+      levels: [b.id],
+      groupQuota: null,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().school).toMatchObject({
+      signInMethod: 'gar',
+      casUrl: '',
+      levels: [{ id: b.id }],
+      groupQuota: null,
+    });
+    // Back to CAS without a server: refused, against the stored value too.
+    const noServer = await client.patch(url, { signInMethod: 'cas' });
+    expect(noServer.statusCode).toBe(400);
+    expect(noServer.json()).toEqual({ success: false, message: entMessages.casUrlRequired });
+    const audit = await auditOf(ctx, 'school', school.id);
+    expect(JSON.parse(audit.at(-1)!.details)).toMatchObject({
+      before: { sign_in_method: 'cas', cas_url: 'https://cas.ent-lyon.test/cas' },
+      after: { sign_in_method: 'gar', cas_url: '' },
+      levels: [b.id],
+    });
+  });
+
+  const invalidEnt: Array<[Record<string, unknown>, string]> = [
+    [{ signInMethod: 'cas' }, entMessages.casUrlRequired],
+    [{ signInMethod: 'cas', casUrl: 'http://cas.example.test/cas' }, entMessages.invalidCasUrl],
+    [{ signInMethod: 'cas', casUrl: 'javascript:alert(1)' }, entMessages.invalidCasUrl],
+    [{ casAttributes: { NOM: 'sn;drop' } }, entMessages.invalidAttributeName],
+    [{ levels: [999_999] }, teacherMessages.levelUnknown],
+    [{ groupQuota: -1 }, teacherMessages.invalidGroups],
+  ];
+  it.each(invalidEnt.map(([body, message]) => [JSON.stringify(body), body, message] as const))(
+    'refuses %s with its message and creates nothing',
+    async (_label, overrides, message) => {
+      const client = await adminClient();
+      const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
+      const response = await client.post('/api/admin/createschool', validSchool(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, message });
+      expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
+    },
+  );
+
+  it('refuses an attribute the GAR does not send, and a method it does not know', async () => {
+    const client = await adminClient();
+    for (const overrides of [{ casAttributes: { EMAIL: 'mail' } }, { signInMethod: 'ldap' }]) {
+      const response = await client.post('/api/admin/createschool', validSchool(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+    }
   });
 });
 
