@@ -22,6 +22,9 @@ import { contentOriginRoutes } from './features/content/content-origin.routes.js
 import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
 import { lockFilesWithDatabase } from './features/curriculum/stored-files.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { casRoutes } from './features/ent/cas.routes.js';
+import { entSessionRoutes } from './features/ent/ent-session.routes.js';
+import { samlRoutes } from './features/ent/saml.routes.js';
 import { subscriptionSenderPlugin } from './features/gar-subscriptions/subscription-sender.js';
 import { groupsRoutes } from './features/groups/groups.routes.js';
 import { progressRoutes } from './features/insights/progress.routes.js';
@@ -105,6 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   for (const routes of [
     authRoutes,
+    entSessionRoutes,
+    samlRoutes,
+    casRoutes,
     dashboardRoutes,
     schoolsRoutes,
     teachersRoutes,

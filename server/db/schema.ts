@@ -77,7 +77,7 @@ export interface TeacherClassesTable {
 /** A sign-in in progress: a SAML request sent, or a one-time code (hashed) handed to the browser. */
 export interface EntStatesTable {
   key: string;
-  kind: 'saml-request' | 'session-code' | 'link-code';
+  kind: 'saml-request' | 'saml-answered' | 'session-code' | 'link-code';
   user_id: number | null;
   data: string; // JSON
   expires_at: string;
