@@ -240,6 +240,45 @@ describe('SCORM runtime', () => {
     await context.close();
   });
 
+  it('does not send again a write the server took while the page was reloaded before its answer', async () => {
+    const { context, page } = await signedIn();
+    const accepted = acceptedWrites(context);
+    await openGroupTable(page, levels.scorm12, 'Réponse perdue');
+    const frame = await start(page);
+    await frame.getByText('entry=ab-initio').waitFor();
+    // The server takes the step's write, but the page never hears its answer (the request is
+    // left pending until the reload cancels it); later writes go through.
+    const takenUnheard: string[] = [];
+    let serverTook: () => void = () => undefined;
+    const taken = new Promise<void>((resolve) => {
+      serverTook = resolve;
+    });
+    await page.route('**/api/user/activity/runtime/**', async (route) => {
+      if (route.request().method() !== 'POST' || takenUnheard.length > 0) return route.continue();
+      const { writes } = route.request().postDataJSON() as {
+        writes: Array<{ launchId: string; seq: number }>;
+      };
+      takenUnheard.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
+      expect((await route.fetch()).status()).toBe(200);
+      serverTook();
+    });
+    await frame.getByRole('button', { name: 'Étape suivante' }).click();
+    await taken;
+
+    // Reloaded: the new page finds the write sent by the old one, unanswered.
+    await page.reload();
+    const again = await playerReady(page);
+    await again.getByText('entry=resume').waitFor();
+    await again.getByText('location=step-1', { exact: true }).waitFor();
+    const finished = runtimeAnswer(page);
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await again.getByRole('button', { name: 'Terminer' }).click();
+    await finished;
+    expect(takenUnheard.length).toBeGreaterThan(0);
+    expectEachOnce([...takenUnheard, ...accepted]);
+    await context.close();
+  });
+
   it('keeps what the content set without committing when the page goes away', async () => {
     const { context, page } = await signedIn();
     const accepted = acceptedWrites(context);

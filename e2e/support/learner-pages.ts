@@ -37,7 +37,7 @@ export async function playerReady(page: Page): Promise<Frame> {
 export function acceptedWrites(context: BrowserContext): string[] {
   const accepted: string[] = [];
   context.on('requestfinished', async (request) => {
-    if (!request.url().includes('/api/user/activity/runtime/')) return;
+    if (request.method() !== 'POST' || !request.url().includes('/api/user/activity/runtime/')) return;
     if (!(await request.response())?.ok()) return;
     const { writes } = request.postDataJSON() as { writes: RuntimeWrite[] };
     accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
