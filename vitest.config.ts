@@ -43,6 +43,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     isolate: false,
+    // Vitest's default on 2 cores is one worker; most files wait on a database or a child
+    // process much of the time, so three keep both cores busy (docs/decisions.md: measured).
+    maxWorkers: 3,
     projects: [
       project(
         'unit',
