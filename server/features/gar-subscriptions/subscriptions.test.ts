@@ -35,7 +35,8 @@ const ctx = setupTestApp(() => ({
     clientCertFile: gar.files.clientCert,
     clientKeyFile: gar.files.clientKey,
     caFile: gar.files.ca,
-    timeoutMs: 800,
+    // Long enough for a TLS handshake on a busy machine; the test of no answer waits this long once.
+    timeoutMs: 3_000,
   },
 }));
 
@@ -65,11 +66,14 @@ async function subscriptionOnceSettled(admin: Admin, id: number, status: string)
         found = schools.find((s) => s.id === id)?.subscription;
         return (found as { status?: string } | null)?.status ?? null;
       },
-      { timeout: 5_000, interval: 50 },
+      { timeout: 10_000, interval: 50 },
     )
     .toBe(status);
   return found as { status: string; message: string; nextAttemptAt: string | null };
 }
+
+/** What the sender does happens soon after the save, in the background: wait for it (busy CI too). */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
 
 const callsFor = (id: string) => gar.calls.filter((call) => call.subscriptionId === id);
 
@@ -102,7 +106,7 @@ describe('the subscription of a school signing in through the GAR', () => {
     });
 
     await admin.patch(`/api/admin/editschoolform/${id}`, { licensesddate: '2028-07-14' });
-    await expect.poll(() => callsFor(subscriptionId).length).toBe(2);
+    await eventually(() => callsFor(subscriptionId).length).toBe(2);
     await subscriptionOnceSettled(admin, id, 'sent');
     expect(callsFor(subscriptionId)[1]).toMatchObject({ method: 'POST', problems: [] });
     expect(callsFor(subscriptionId)[1]!.fields).not.toHaveProperty('uaiEtab');
@@ -112,26 +116,23 @@ describe('the subscription of a school signing in through the GAR', () => {
     await admin.patch(`/api/admin/editschoolform/${id}`, { remarque: 'Appeler le matin' });
     // Switching the licence off ends the subscription; on again, it is created anew.
     await admin.patch(`/api/admin/schooltoggle/${id}`);
-    await expect.poll(() => gar.held.has(subscriptionId)).toBe(false);
+    await eventually(() => gar.held.has(subscriptionId)).toBe(false);
     expect(callsFor(subscriptionId).map((call) => call.method)).toEqual(['PUT', 'POST', 'DELETE']);
     await admin.patch(`/api/admin/schooltoggle/${id}`);
-    await expect.poll(() => gar.held.has(subscriptionId)).toBe(true);
+    await eventually(() => gar.held.has(subscriptionId)).toBe(true);
 
     // Deleting the school deletes its subscription, and leaves nothing behind.
     await admin.delete(`/api/admin/school/${id}`);
-    await expect.poll(() => gar.held.has(subscriptionId)).toBe(false);
-    await expect
-      .poll(
-        async () =>
-          (
-            await ctx.db
-              .selectFrom('gar_subscriptions')
-              .select('id')
-              .where('subscription_id', '=', subscriptionId)
-              .execute()
-          ).length,
-      )
-      .toBe(0);
+    await eventually(() => gar.held.has(subscriptionId)).toBe(false);
+    const rowsLeft = async () =>
+      (
+        await ctx.db
+          .selectFrom('gar_subscriptions')
+          .select('id')
+          .where('subscription_id', '=', subscriptionId)
+          .execute()
+      ).length;
+    await eventually(rowsLeft).toBe(0);
   });
 
   it('moves to a new subscription when the UAI changes', async () => {
@@ -140,9 +141,9 @@ describe('the subscription of a school signing in through the GAR', () => {
     const { id } = (await admin.post('/api/admin/createschool', school({ uai: first }))).json().school;
     await subscriptionOnceSettled(admin, id, 'sent');
     await admin.patch(`/api/admin/editschoolform/${id}`, { uai: second });
-    await expect
-      .poll(() => gar.held.has(subscriptionIdOf(id, second)) && !gar.held.has(subscriptionIdOf(id, first)))
-      .toBe(true);
+    await eventually(
+      () => gar.held.has(subscriptionIdOf(id, second)) && !gar.held.has(subscriptionIdOf(id, first)),
+    ).toBe(true);
     await subscriptionOnceSettled(admin, id, 'sent');
   });
 
@@ -181,20 +182,16 @@ describe('when the GAR says no, or does not answer', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().school.subscription).toMatchObject({ status: 'pending', message: '' });
     const { id } = created.json().school;
-    await expect.poll(() => callsFor(subscriptionIdOf(id, uai)).length).toBe(1);
-    await expect
-      .poll(
-        async () =>
-          (
-            await ctx.db
-              .selectFrom('gar_subscriptions')
-              .select('attempts')
-              .where('school_id', '=', id)
-              .executeTakeFirst()
-          )?.attempts,
-        { timeout: 5_000 },
-      )
-      .toBe(1);
+    await eventually(() => callsFor(subscriptionIdOf(id, uai)).length).toBe(1);
+    const attempts = async () =>
+      (
+        await ctx.db
+          .selectFrom('gar_subscriptions')
+          .select('attempts')
+          .where('school_id', '=', id)
+          .executeTakeFirst()
+      )?.attempts;
+    await eventually(attempts).toBe(1);
     const pending = await subscriptionOnceSettled(admin, id, 'pending');
     expect(pending.message).toBe('Pas de réponse du GAR dans le délai');
     expect(Date.parse(pending.nextAttemptAt!)).toBeGreaterThan(Date.now() + 20_000);
