@@ -13,6 +13,7 @@ import {
   optionalText,
   requiredText,
 } from './admin-fields.js';
+import { signInMethodSchema } from './ent.js';
 import { textSchema } from './text.js';
 
 const MAX_LEVELS = 500;
@@ -116,6 +117,8 @@ export const teacherSchema = z.object({
   remarque: z.string(),
   groupCount: z.number().int(),
   Groups: z.number().int().nullable(),
+  /** How the teacher signs in: a password, and the ENTs the account is known to. */
+  signIn: z.array(signInMethodSchema),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 
