@@ -34,8 +34,8 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
             <RowTitleButton className="block" onClick={() => onProfile(teacher)}>
               {teacher.name}
             </RowTitleButton>
-            <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
-              {teacher.email && <span className="truncate">{teacher.email}</span>}
+            <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
+              {teacher.email && <span className="max-w-full truncate">{teacher.email}</span>}
               {teacher.signIn.some((method) => method !== 'password') && (
                 <span
                   className="shrink-0 rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800"
