@@ -33,10 +33,6 @@ export function findSchoolsByUai(db: Db, uais: string[]): Promise<EntSchool[]> {
   return db.selectFrom('schools').select(schoolColumns).where('uai', 'in', uais).execute();
 }
 
-export function findSchoolById(db: Db, id: number): Promise<EntSchool | undefined> {
-  return db.selectFrom('schools').select(schoolColumns).where('id', '=', id).executeTakeFirst();
-}
-
 export type IdentityUser = {
   id: number;
   role: string;
@@ -128,18 +124,6 @@ export async function giveLicenceLevels(db: Db, userId: number, schoolId: number
     .insertInto('teacher_levels')
     .values(levels.map((level) => ({ user_id: userId, level_id: level.level_id })))
     .execute();
-}
-
-/** Which providers each user signs in with (beside a password). */
-export async function listSignInProviders(db: Db): Promise<Map<number, EntProvider[]>> {
-  const rows = await db
-    .selectFrom('external_identities')
-    .select(['user_id', 'provider'])
-    .distinct()
-    .execute();
-  const byUser = new Map<number, EntProvider[]>();
-  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.provider]);
-  return byUser;
 }
 
 // Sign-ins in progress.

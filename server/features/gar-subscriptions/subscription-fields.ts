@@ -3,7 +3,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { GarSubscriptionsConfig } from '../../config.js';
 
-export const SUBSCRIPTION_NAMESPACE = 'http://www.atosworldline.com/wsabonnement/v1.0/';
+const SUBSCRIPTION_NAMESPACE = 'http://www.atosworldline.com/wsabonnement/v1.0/';
 
 /** The profiles that may open Ardoise through the GAR (its sign-in refuses the others). */
 export const PUBLIC_CIBLE = ['ENSEIGNANT', 'DOCUMENTALISTE'] as const;
