@@ -25,24 +25,16 @@ import {
   resetFailures,
   verifyPassword,
 } from '../auth/accounts.service.js';
-import { licenceRefusal } from '../schools/licence.js';
 import { findState, takeState } from './ent.repository.js';
 import { hashCode, type LinkCodeData, type SessionCodeData } from './ent-handoff.js';
-import { linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
-
-const LICENCE_REFUSALS = {
-  inactive: 'licenceInactive',
-  notStarted: 'licenceNotStarted',
-  expired: 'licenceExpired',
-} as const;
+import { licenceReason, linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
 
 /** Why the account may not be signed in now (it changed since the ENT answered), or null. */
 function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal | null {
   if (!user) return 'expired';
   if (user.role !== 'teacher') return 'adminEmail';
   if (!user.active) return 'accountInactive';
-  const licence = licenceRefusal(user, now);
-  return licence ? LICENCE_REFUSALS[licence] : null;
+  return licenceReason(user, now);
 }
 
 export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { insertUser, newAccountColumns } from '../auth/accounts.service.js';
-import { licenceRefusal } from '../schools/licence.js';
+import { type Licence, licenceRefusal } from '../schools/licence.js';
 import {
   type EntSchool,
   findIdentityUser,
@@ -36,6 +36,12 @@ const LICENCE_REFUSALS = {
   expired: 'licenceExpired',
 } as const;
 
+/** Why the school's licence keeps its teachers out today, as a refusal of ENT access, or null. */
+export function licenceReason(licence: Licence, now: Date): EntRefusal | null {
+  const refusal = licenceRefusal(licence, now);
+  return refusal ? LICENCE_REFUSALS[refusal] : null;
+}
+
 /** The school the identity belongs to: for CAS the one whose sign-in was started; for the GAR the
  * user's school when its UAI is among the ENT's, else the first school with one of them. */
 async function schoolOf(
@@ -58,8 +64,7 @@ async function schoolOf(
 
 function schoolRefusal(school: EntSchool, provider: EntProvider, now: Date): EntRefusal | null {
   if (school.sign_in_method !== provider) return 'schoolNotEnt';
-  const licence = licenceRefusal(school, now);
-  return licence ? LICENCE_REFUSALS[licence] : null;
+  return licenceReason(school, now);
 }
 
 export async function admitEntIdentity(
