@@ -22,6 +22,10 @@ import { contentOriginRoutes } from './features/content/content-origin.routes.js
 import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
 import { lockFilesWithDatabase } from './features/curriculum/stored-files.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { casRoutes } from './features/ent/cas.routes.js';
+import { entSessionRoutes } from './features/ent/ent-session.routes.js';
+import { samlRoutes } from './features/ent/saml.routes.js';
+import { subscriptionSenderPlugin } from './features/gar-subscriptions/subscription-sender.js';
 import { groupsRoutes } from './features/groups/groups.routes.js';
 import { progressRoutes } from './features/insights/progress.routes.js';
 import { learningTableRoutes } from './features/learning-table/learning-table.routes.js';
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin);
+  await app.register(subscriptionSenderPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Ardoise API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -103,6 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   for (const routes of [
     authRoutes,
+    entSessionRoutes,
+    samlRoutes,
+    casRoutes,
     dashboardRoutes,
     schoolsRoutes,
     teachersRoutes,

@@ -80,4 +80,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the token' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_SECONDS: '-1' })).toThrow(/DB_CONNECT_TIMEOUT_SECONDS/);
   });
+
+  it('reads the ENT settings: SAML only when the IdP metadata is given, GAR subscriptions only complete', () => {
+    const existing = path.resolve('package.json');
+    expect(loadConfig({}).saml).toBeUndefined();
+    expect(loadConfig({}).garSubscriptions).toBeUndefined();
+    expect(loadConfig({ SAML_IDP_METADATA: 'https://idp.test/metadata' }).saml).toEqual({
+      idpMetadata: 'https://idp.test/metadata',
+      spKeyFile: undefined,
+      spCertFile: undefined,
+    });
+    expect(() => loadConfig({ SAML_IDP_METADATA: 'x', SAML_SP_KEY: existing })).toThrow(
+      /SAML_SP_KEY, SAML_SP_CERT: set both, or neither/,
+    );
+    expect(() => loadConfig({ SAML_SP_KEY: '/no/such/key.pem', SAML_SP_CERT: existing })).toThrow(
+      /SAML_SP_KEY: no such file/,
+    );
+    expect(() => loadConfig({ GAR_SUBSCRIPTION_URL: 'https://abonnement.gar.test' })).toThrow(
+      /GAR_RESOURCE_ID, GAR_CLIENT_CERT, GAR_CLIENT_KEY: required with GAR_SUBSCRIPTION_URL/,
+    );
+    expect(() => loadConfig({ GAR_RESOURCE_ID: 'not-an-ark' })).toThrow(/GAR_RESOURCE_ID: must be an ark id/);
+    expect(
+      loadConfig({
+        GAR_SUBSCRIPTION_URL: 'https://abonnement.gar.test/path',
+        GAR_RESOURCE_ID: 'ark:/12345/ardoise',
+        GAR_CLIENT_CERT: existing,
+        GAR_CLIENT_KEY: existing,
+      }).garSubscriptions,
+    ).toMatchObject({
+      url: 'https://abonnement.gar.test/path/',
+      resourceId: 'ark:/12345/ardoise',
+      resourceName: 'Ardoise',
+      distributorId: undefined,
+      caFile: undefined,
+    });
+  });
 });

@@ -1,4 +1,5 @@
 // Configuration from the environment, validated once at start (DESIGN §7).
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,11 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const existingFile = z
+  .string()
+  .refine((file) => fs.existsSync(file), 'no such file')
+  .optional();
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -53,6 +59,24 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // ENT access (docs/ent.md): the identity provider's metadata (a URL or a file), the service
+  // provider's key pair (PEM files; generated into DATA_DIR when unset).
+  SAML_IDP_METADATA: optionalString,
+  SAML_SP_KEY: optionalString.pipe(existingFile),
+  SAML_SP_CERT: optionalString.pipe(existingFile),
+  // GAR subscriptions: the resource's ark id, the publisher web service and the client certificate.
+  GAR_RESOURCE_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^ark:\/\d+\/\S+$/, 'must be an ark id (ark:/NNNNN/name)')
+      .optional(),
+  ),
+  GAR_SUBSCRIPTION_URL: optionalString.pipe(z.url().optional()),
+  GAR_CLIENT_CERT: optionalString.pipe(existingFile),
+  GAR_CLIENT_KEY: optionalString.pipe(existingFile),
+  GAR_CA_CERT: optionalString.pipe(existingFile),
+  GAR_DISTRIBUTOR_ID: optionalString,
+  GAR_RESOURCE_NAME: optionalString,
 });
 
 /** Where uploaded files live: folders under DATA_DIR/files, or an S3-compatible bucket. */
@@ -83,7 +107,36 @@ export type Config = {
   metricsToken?: string;
   /** How long start-up keeps retrying an unreachable database before giving up. */
   dbConnectTimeoutMs: number;
+  /** GAR sign-in through SAML 2.0; unset = no ENT button, the password sign-in only. */
+  saml?: SamlConfig;
+  /** GAR subscriptions sent to the publisher web service; unset = none sent. */
+  garSubscriptions?: GarSubscriptionsConfig;
 };
+
+export type SamlConfig = {
+  /** A URL or a file path. */
+  idpMetadata: string;
+  /** PEM files; when unset, a pair is generated once into DATA_DIR/saml and kept. */
+  spKeyFile?: string;
+  spCertFile?: string;
+};
+
+export type GarSubscriptionsConfig = {
+  /** The web service's base URL; a subscription lives at this URL + its id. */
+  url: string;
+  /** The resource's ark id. */
+  resourceId: string;
+  resourceName: string;
+  distributorId?: string;
+  clientCertFile: string;
+  clientKeyFile: string;
+  /** A CA to trust for the web service besides Node's own (a test service). */
+  caFile?: string;
+  timeoutMs: number;
+};
+
+/** How long a call to the GAR's web service may take before it counts as failed (and is retried). */
+const GAR_TIMEOUT_MS = 15_000;
 
 export class ConfigError extends Error {}
 
@@ -101,6 +154,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(
       'Invalid configuration:\n  DATABASE_URL: must be a postgres:// URL (unset = SQLite)',
+    );
+  }
+  if (Boolean(e.SAML_SP_KEY) !== Boolean(e.SAML_SP_CERT)) {
+    throw new ConfigError('Invalid configuration:\n  SAML_SP_KEY, SAML_SP_CERT: set both, or neither');
+  }
+  const garMissing = (['GAR_RESOURCE_ID', 'GAR_CLIENT_CERT', 'GAR_CLIENT_KEY'] as const).filter(
+    (name) => !e[name],
+  );
+  if (e.GAR_SUBSCRIPTION_URL && garMissing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${garMissing.join(', ')}: required with GAR_SUBSCRIPTION_URL`,
     );
   }
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -134,6 +198,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieDomain: e.COOKIE_DOMAIN,
     metricsToken: e.METRICS_TOKEN,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
+    saml: e.SAML_IDP_METADATA
+      ? { idpMetadata: e.SAML_IDP_METADATA, spKeyFile: e.SAML_SP_KEY, spCertFile: e.SAML_SP_CERT }
+      : undefined,
+    garSubscriptions:
+      e.GAR_SUBSCRIPTION_URL && e.GAR_RESOURCE_ID && e.GAR_CLIENT_CERT && e.GAR_CLIENT_KEY
+        ? {
+            url: e.GAR_SUBSCRIPTION_URL.endsWith('/') ? e.GAR_SUBSCRIPTION_URL : `${e.GAR_SUBSCRIPTION_URL}/`,
+            resourceId: e.GAR_RESOURCE_ID,
+            resourceName: e.GAR_RESOURCE_NAME ?? 'Ardoise',
+            distributorId: e.GAR_DISTRIBUTOR_ID,
+            clientCertFile: e.GAR_CLIENT_CERT,
+            clientKeyFile: e.GAR_CLIENT_KEY,
+            caFile: e.GAR_CA_CERT,
+            timeoutMs: GAR_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }
 

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { schoolMessages as m } from '../messages/admin.js';
+import { entMessages } from '../messages/ent.js';
+import { isValidUai, normaliseUai } from '../uai.js';
 import {
   dropEmpty,
   flagSchema,
@@ -17,6 +19,13 @@ import {
   requiredText,
   toIsoDate,
 } from './admin-fields.js';
+import {
+  casAttributesSchema,
+  type SignInMethod,
+  signInMethodSchema,
+  subscriptionStateSchema,
+} from './ent.js';
+import { groupsField, levelsField } from './teachers.js';
 import { textSchema } from './text.js';
 
 const emailField = textSchema()
@@ -30,6 +39,40 @@ const websiteField = textSchema()
   .max(MAX_URL_LENGTH, m.tooLong)
   .transform(fromVide)
   .refine((value) => value === '' || isWebsite(value), m.invalidWebsite);
+
+/** The UAI, upper-cased; '' or 'vide' (kept as typed, for the edit to clear it) when none. */
+const uaiField = textSchema(m.invalidUai)
+  .max(MAX_TITLE_LENGTH, m.invalidUai)
+  .transform(normaliseUai)
+  .refine((value) => fromVide(value) === '' || isValidUai(value), m.invalidUai);
+
+/** https, or http on this machine only (a test server): ticket checks travel over it. */
+export const isCasUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    if (url.search || url.hash || url.username || url.password) return false;
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** The CAS server's base URL, without a trailing slash; 'vide' kept as typed for the edit to clear it. */
+const casUrlField = textSchema(entMessages.invalidCasUrl)
+  .trim()
+  .max(MAX_URL_LENGTH, entMessages.invalidCasUrl)
+  .transform((value) => value.replace(/\/+$/, ''))
+  .refine((value) => fromVide(value) === '' || isCasUrl(value), entMessages.invalidCasUrl);
+
+/** A school signing in through CAS needs its server's URL. */
+function casNeedsUrl(values: { signInMethod?: SignInMethod; casUrl?: string }, ctx: z.RefinementCtx): void {
+  if (values.signInMethod === 'cas' && !values.casUrl) {
+    ctx.addIssue({ code: 'custom', message: entMessages.casUrlRequired, path: ['casUrl'] });
+  }
+}
 
 const requiredDate = (message: string) =>
   textSchema(message).trim().min(1, message).transform(toIsoDate).refine(isIsoDate, m.invalidDate);
@@ -63,8 +106,15 @@ export const schoolCreateSchema = z
     licensespaymentdate: optionalDate.default(''),
     activelicense: flagSchema.default(false),
     remarque: optionalText(MAX_TEXT_LENGTH, m.tooLong).default(''),
+    uai: uaiField.transform(fromVide).default(''),
+    signInMethod: signInMethodSchema.default('password'),
+    casUrl: casUrlField.transform(fromVide).default(''),
+    casAttributes: casAttributesSchema.default({}),
+    levels: levelsField.default([]),
+    groupQuota: groupsField.default(null),
   })
-  .superRefine(endNotBeforeStart);
+  .superRefine(endNotBeforeStart)
+  .superRefine(casNeedsUrl);
 export type SchoolCreateInput = z.input<typeof schoolCreateSchema>;
 export type SchoolCreate = z.output<typeof schoolCreateSchema>;
 
@@ -88,13 +138,19 @@ export const schoolEditSchema = z
     licensespaymentdate: optionalDate,
     activelicense: flagSchema,
     remarque: textSchema().trim().max(MAX_TEXT_LENGTH, m.tooLong),
+    uai: uaiField,
+    signInMethod: signInMethodSchema,
+    casUrl: casUrlField,
+    casAttributes: casAttributesSchema,
+    levels: levelsField,
+    groupQuota: groupsField,
   })
   .partial()
   .superRefine(endNotBeforeStart)
   .transform((values) => {
     const kept = dropEmpty(values);
     // 'vide' empties an optional field (an empty value alone would be dropped).
-    for (const key of ['email', 'website', 'remarque', 'addres'] as const) {
+    for (const key of ['email', 'website', 'remarque', 'addres', 'uai', 'casUrl'] as const) {
       if (kept[key] !== undefined) kept[key] = fromVide(kept[key]);
     }
     return kept;
@@ -116,6 +172,17 @@ export const schoolSchema = z.object({
   licensestartdate: z.string(),
   licensesddate: z.string(),
   licensespaymentdate: z.string(),
+  /** '' when the school has none. */
+  uai: z.string(),
+  signInMethod: signInMethodSchema,
+  casUrl: z.string(),
+  casAttributes: z.record(z.string(), z.string()),
+  /** The levels its licence includes. */
+  levels: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** The group limit of a teacher's account made on the spot; null = no limit. */
+  groupQuota: z.number().int().nullable(),
+  /** Its GAR subscription; null when it has none (no UAI, or subscriptions are not set up). */
+  subscription: subscriptionStateSchema.nullable(),
   teacherCount: z.number().int(),
   groupCount: z.number().int(),
 });

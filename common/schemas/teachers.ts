@@ -13,6 +13,7 @@ import {
   optionalText,
   requiredText,
 } from './admin-fields.js';
+import { signInMethodSchema } from './ent.js';
 import { textSchema } from './text.js';
 
 const MAX_LEVELS = 500;
@@ -25,7 +26,7 @@ const positiveId = (message: string) =>
 const schoolField = positiveId(m.schoolRequired);
 
 /** Levels as the spec sends them ({id, title}); plain ids are accepted too. Duplicates collapse. */
-const levelsField = z
+export const levelsField = z
   .array(
     z.union([positiveId(m.levelUnknown), z.object({ id: positiveId(m.levelUnknown) })], {
       error: m.levelUnknown,
@@ -36,7 +37,7 @@ const levelsField = z
   .transform((levels) => [...new Set(levels.map((level) => (typeof level === 'number' ? level : level.id)))]);
 
 /** How many groups the teacher may create: a whole number, or empty/null for no limit. */
-const groupsField = z
+export const groupsField = z
   .union([z.number(), textSchema(), z.null()], { error: m.invalidGroups })
   .transform((value, ctx): number | null => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
@@ -116,6 +117,8 @@ export const teacherSchema = z.object({
   remarque: z.string(),
   groupCount: z.number().int(),
   Groups: z.number().int().nullable(),
+  /** How the teacher signs in: a password, and the ENTs the account is known to. */
+  signIn: z.array(signInMethodSchema),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 

@@ -36,9 +36,14 @@ function snapshotBuild(): Promise<string> {
   return buildSnapshot;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `options.port`: a port picked beforehand, when something must know the server's URL before it
+ * starts (the SAML identity provider knows its service provider's). */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let contentPort = await freePort();
   while (contentPort === port) contentPort = await freePort();
   const mainJs = path.join(await snapshotBuild(), 'dist/server/server/main.js');

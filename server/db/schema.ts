@@ -34,7 +34,67 @@ export interface SchoolsTable {
   license_start_date: string;
   license_end_date: string;
   license_payment_date: string;
+  /** The school's UAI, upper case (common/uai.ts); unique when set. */
+  uai: string | null;
+  /** How its teachers sign in (common/schemas/ent.ts SignInMethod). */
+  sign_in_method: Generated<'password' | 'gar' | 'cas'>;
+  /** The CAS server's base URL ('' = none). */
+  cas_url: Generated<string>;
+  /** JSON: the GAR's attribute names → this school's CAS attribute names ('' = the GAR's names). */
+  cas_attributes: Generated<string>;
+  /** The group limit of an account made on the spot (null = no limit). */
+  default_group_limit: number | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** The levels a school's licence includes. */
+export interface SchoolLevelsTable {
+  school_id: number;
+  level_id: number;
+}
+
+/** Who an ENT says an account is (the GAR's IDO, or a CAS user). */
+export interface ExternalIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: 'gar' | 'cas';
+  /** The IdP's entityID, or the CAS server's URL. */
+  issuer: string;
+  subject: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** A teacher's classes (div) and groups (gro) as the ENT last sent them. */
+export interface TeacherClassesTable {
+  user_id: number;
+  kind: 'div' | 'gro';
+  code: string;
+  label: string;
+}
+
+/** A sign-in in progress: a SAML request sent, or a one-time code (hashed) handed to the browser. */
+export interface EntStatesTable {
+  key: string;
+  kind: 'saml-request' | 'saml-answered' | 'session-code' | 'link-code';
+  user_id: number | null;
+  data: string; // JSON
+  expires_at: string;
+}
+
+/** A school's GAR subscription: what the GAR holds, what it should hold, and the last try. */
+export interface GarSubscriptionsTable {
+  id: Generated<number>;
+  subscription_id: string;
+  school_id: number | null;
+  uai: string;
+  accepted: string | null;
+  wanted: string | null;
+  status: 'pending' | 'sent' | 'refused';
+  message: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
   updated_at: string;
 }
 
@@ -106,6 +166,8 @@ export interface ClassGroupsTable {
   created_at: string;
   /** Bumped whenever the group's entries change (learning-table cache). */
   progress_version: Generated<number>;
+  /** The ENT class it was made for ('div:6A'), or null. */
+  ent_class: string | null;
 }
 
 /** One row (id 1) whose version database triggers bump on every curriculum change. */
@@ -234,6 +296,11 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
   content_version: ContentVersionTable;
+  school_levels: SchoolLevelsTable;
+  external_identities: ExternalIdentitiesTable;
+  teacher_classes: TeacherClassesTable;
+  ent_states: EntStatesTable;
+  gar_subscriptions: GarSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

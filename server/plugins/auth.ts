@@ -7,12 +7,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
 import { idSchema } from '../../common/schemas/ids.js';
+import type { Config } from '../config.js';
 import type { Caller } from '../features/auth/caller.js';
 import { findSessionUser, findSessionUserAndGroup } from '../features/auth/session.repository.js';
 import type { OwnedGroup } from '../features/groups/group-access.js';
 import { forbidden, unauthorized } from '../http-error.js';
 
 export const SESSION_COOKIE = 'ardoise_session';
+
+/** The session cookie that frames and streams use beside the bearer token (set at every sign-in). */
+export function sessionCookieOptions(config: Config) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https:'),
+    // In production the content origin has its own host name: a shared parent domain lets the
+    // session cookie reach it for the admin preview (still SameSite=Strict: same site).
+    ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
+  } as const;
+}
 
 export type AuthRule = {
   /** public: anyone; user: any signed-in user; admin: role admin only. */

@@ -10,10 +10,18 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A cross-site POST that cannot carry the header (the SAML IdP's answer): the route checks the
+     * request against state it keeps instead (InResponseTo). */
+    xsrfExempt?: true;
+  }
+}
+
 export const xsrfPlugin = fp(
   async (app: FastifyInstance, options: { secure: boolean }) => {
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrfExempt) return;
       const cookie = request.cookies[XSRF_COOKIE];
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {

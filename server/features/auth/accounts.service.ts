@@ -1,5 +1,21 @@
 // What other features may ask of the accounts (users and their sessions): their way in, so that
 // no feature reaches into auth's repositories (Biome refuses it).
-export { hashPassword } from './password.js';
-export { deleteSessionsOfUser } from './session.repository.js';
-export { findUserById, insertUser, isEmailTaken, newAccountColumns } from './user.repository.js';
+export {
+  ACCOUNT_FAILURE_LIMIT,
+  accountKey,
+  IP_FAILURE_LIMIT,
+  ipKey,
+  isThrottled,
+  recordFailure,
+  resetFailures,
+} from './login-throttle.js';
+export { hashPassword, verifyPassword } from './password.js';
+export { deleteSessionsOfUser, insertSession } from './session.repository.js';
+export {
+  findLoginCandidateById,
+  findUserById,
+  insertUser,
+  isEmailTaken,
+  type LoginCandidate,
+  newAccountColumns,
+} from './user.repository.js';

@@ -10,22 +10,14 @@ import {
   twoFactorSetupResponseSchema,
 } from '../../../common/schemas/auth.js';
 import { HttpError, unauthorized } from '../../http-error.js';
-import { access, SESSION_COOKIE } from '../../plugins/auth.js';
+import { access, SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.js';
 import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
 import { getTwoFactorInfo, login, toggleTwoFactor } from './auth.service.js';
 import { deleteSession } from './session.repository.js';
 import { findUserById } from './user.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: app.config.publicUrl.startsWith('https:'),
-    // In production the content origin has its own host name: a shared parent domain lets the
-    // session cookie reach it for the admin preview (still SameSite=Strict: same site).
-    ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
-  } as const;
+  const cookieOptions = sessionCookieOptions(app.config);
 
   app.post(
     '/api/auth/login',

@@ -3,6 +3,15 @@ import type { Db } from '../../db/database.js';
 import type { NewUser } from '../../db/schema.js';
 
 export async function findLoginCandidate(db: Db, email: string) {
+  return selectLoginCandidate(db).where('u.email', '=', email.toLowerCase()).executeTakeFirst();
+}
+export type LoginCandidate = NonNullable<Awaited<ReturnType<typeof findLoginCandidate>>>;
+
+export function findLoginCandidateById(db: Db, id: number): Promise<LoginCandidate | undefined> {
+  return selectLoginCandidate(db).where('u.id', '=', id).executeTakeFirst();
+}
+
+function selectLoginCandidate(db: Db) {
   return db
     .selectFrom('users as u')
     .leftJoin('schools as s', 's.id', 'u.school_id')
@@ -20,11 +29,8 @@ export async function findLoginCandidate(db: Db, email: string) {
       's.active_license',
       's.license_start_date',
       's.license_end_date',
-    ])
-    .where('u.email', '=', email.toLowerCase())
-    .executeTakeFirst();
+    ]);
 }
-export type LoginCandidate = NonNullable<Awaited<ReturnType<typeof findLoginCandidate>>>;
 
 export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

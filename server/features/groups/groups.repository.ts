@@ -44,7 +44,7 @@ export async function countGroupsOfTeacher(db: Db, teacherId: number): Promise<n
 
 export function insertGroup(
   db: Db,
-  values: { teacherId: number; levelId: number; title: string; now: Date },
+  values: { teacherId: number; levelId: number; title: string; now: Date; entClass?: string },
 ): Promise<{ id: number; title: string }> {
   return db
     .insertInto('class_groups')
@@ -53,6 +53,7 @@ export function insertGroup(
       level_id: values.levelId,
       title: values.title,
       created_at: values.now.toISOString(),
+      ent_class: values.entClass ?? null,
     })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
@@ -88,4 +89,25 @@ export async function lockTeacherGroupLimit(
     .$if(kind === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirstOrThrow();
   return row.group_limit === null ? null : Number(row.group_limit);
+}
+
+/** The classes (DIV) and groups (GRO) the teacher's ENT sent last, classes first. */
+export function listTeacherClasses(db: Db, teacherId: number) {
+  return db
+    .selectFrom('teacher_classes')
+    .select(['kind', 'code', 'label'])
+    .where('user_id', '=', teacherId)
+    .orderBy('kind')
+    .orderBy('label')
+    .execute();
+}
+
+/** The teacher's groups in a level: their titles and the ENT class each was made for. */
+export function listGroupTitles(db: Db, teacherId: number, levelId: number) {
+  return db
+    .selectFrom('class_groups')
+    .select(['title', 'ent_class'])
+    .where('teacher_id', '=', teacherId)
+    .where('level_id', '=', levelId)
+    .execute();
 }

@@ -1,6 +1,10 @@
 // HTTP surface of the teacher's levels and groups (SPEC §7 "Learner").
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  createClassGroupsResponseSchema,
+  teacherClassesResponseSchema,
+} from '../../../common/schemas/ent.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import {
   createGroupBodySchema,
@@ -13,7 +17,7 @@ import {
 import { HttpError } from '../../http-error.js';
 import { access } from '../../plugins/auth.js';
 import { findCallerLevels } from './group-access.js';
-import { createGroup, deleteGroup, listGroups } from './groups.service.js';
+import { createClassGroups, createGroup, deleteGroup, listClasses, listGroups } from './groups.service.js';
 
 const levelParamsSchema = z.object({ levelId: idSchema });
 const groupParamsSchema = z.object({ id: idSchema });
@@ -59,6 +63,35 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
+  );
+
+  // The classes the ENT sent (ours: the spec has no ENT).
+  app.get(
+    '/api/user/classes/:levelId',
+    {
+      ...access.user,
+      schema: { params: levelParamsSchema, response: { 200: teacherClassesResponseSchema } },
+    },
+    async (request) => ({
+      classes: await listClasses(app.db, request.requireCaller(), request.params.levelId),
+    }),
+  );
+
+  app.post(
+    '/api/user/createclassgroups/:levelId',
+    {
+      ...access.user,
+      schema: { params: levelParamsSchema, response: { 200: createClassGroupsResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await createClassGroups(
+        app.db,
+        app.config.database.kind,
+        request.requireCaller(),
+        request.params.levelId,
+      )),
+    }),
   );
 
   app.delete(

@@ -1,8 +1,10 @@
 // Rules of the groups screen: levels a caller may open, groups with progress, creation within the
 // teacher's group limit (with the group's entries), deletion.
 
+import { MAX_TITLE_LENGTH } from '../../../common/constants.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { learnerMessages } from '../../../common/messages/learner.js';
+import type { CreateClassGroupsResponse, TeacherClass } from '../../../common/schemas/ent.js';
 import type { GroupSummary } from '../../../common/schemas/learner.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
@@ -19,6 +21,8 @@ import {
   deleteOwnedGroup,
   findGroupsWithProgress,
   insertGroup,
+  listGroupTitles,
+  listTeacherClasses,
   lockTeacherGroupLimit,
 } from './groups.repository.js';
 
@@ -58,6 +62,65 @@ export async function createGroup(
     const group = await insertGroup(trx, { teacherId: caller.id, levelId, title, now: new Date() });
     await addMissingEntries(trx, { id: group.id, level_id: levelId }, { activities: true, pdfs: true });
     return group;
+  });
+}
+
+/** The classes the teacher's ENT sent, and whether each has its group in the level already: one
+ * made for it, or one the teacher made by hand under the same name. */
+async function classesInLevel(db: Db, teacherId: number, levelId: number) {
+  const [classes, groups] = await Promise.all([
+    listTeacherClasses(db, teacherId),
+    listGroupTitles(db, teacherId, levelId),
+  ]);
+  const made = new Set(groups.map((group) => group.ent_class));
+  const titles = new Set(groups.map((group) => group.title.trim().toLowerCase()));
+  return classes.map((c) => ({
+    ...c,
+    key: `${c.kind}:${c.code}`,
+    title: c.label.slice(0, MAX_TITLE_LENGTH),
+    hasGroup:
+      made.has(`${c.kind}:${c.code}`) || titles.has(c.label.slice(0, MAX_TITLE_LENGTH).trim().toLowerCase()),
+  }));
+}
+
+export async function listClasses(db: Db, caller: Caller, levelId: number): Promise<TeacherClass[]> {
+  await requireLevel(db, caller, levelId);
+  return (await classesInLevel(db, caller.id, levelId)).map(({ kind, code, label, hasGroup }) => ({
+    kind,
+    code,
+    label,
+    hasGroup,
+  }));
+}
+
+/** "Créer les groupes de mes classes": one group per class that has none in the level, in one
+ * transaction, as far as the teacher's group limit allows. */
+export async function createClassGroups(
+  db: Db,
+  kind: DbKind,
+  caller: Caller,
+  levelId: number,
+): Promise<Omit<CreateClassGroupsResponse, 'success'>> {
+  return db.transaction().execute(async (trx) => {
+    await requireLevel(trx, caller, levelId);
+    const limit = await lockTeacherGroupLimit(trx, caller.id, kind);
+    const missing = (await classesInLevel(trx, caller.id, levelId)).filter((c) => !c.hasGroup);
+    const room =
+      limit === null ? missing.length : Math.max(limit - (await countGroupsOfTeacher(trx, caller.id)), 0);
+    const created: Array<{ id: number; title: string }> = [];
+    const now = new Date();
+    for (const c of missing.slice(0, room)) {
+      const group = await insertGroup(trx, {
+        teacherId: caller.id,
+        levelId,
+        title: c.title,
+        now,
+        entClass: c.key,
+      });
+      await addMissingEntries(trx, { id: group.id, level_id: levelId }, { activities: true, pdfs: true });
+      created.push(group);
+    }
+    return { created, limitReached: missing.length > room ? limit : null };
   });
 }
 

@@ -191,3 +191,92 @@ describe('groups of a level', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('the groups of the classes the ENT sent', () => {
+  /** A teacher whose ENT sent these classes (as a sign-in through the ENT records them). */
+  async function teacherWithClasses(levelIds: number[], values: { group_limit?: number | null } = {}) {
+    const signedIn = await teacherWith(levelIds, values);
+    await ctx.db
+      .insertInto('teacher_classes')
+      .values([
+        { user_id: signedIn.teacher.id, kind: 'div', code: '6A', label: '6EME A' },
+        { user_id: signedIn.teacher.id, kind: 'div', code: '5B', label: '5EME B' },
+        { user_id: signedIn.teacher.id, kind: 'gro', code: 'LAT', label: 'Latin' },
+      ])
+      .execute();
+    return signedIn;
+  }
+  const titles = async (client: Awaited<ReturnType<typeof teacherWith>>['client'], levelId: number) =>
+    (await client.get(`/api/user/getgroups/${levelId}`))
+      .json()
+      .res.map((g: { title: string }) => g.title)
+      .sort();
+
+  it('makes one group per class in one click, with the level’s entries, and never twice', async () => {
+    const level = await buildLevel(ctx.db, [[{ sessions: [2] }]]);
+    const other = await createLevel(ctx.db);
+    const { teacher, client } = await teacherWithClasses([level.levelId, other.id]);
+    // A group the teacher made by hand under a class's name counts as that class's.
+    await createGroup(ctx.db, teacher.id, level.levelId, '5eme b');
+
+    const listed = await client.get(`/api/user/classes/${level.levelId}`);
+    expect(listed.json().classes).toEqual([
+      { kind: 'div', code: '5B', label: '5EME B', hasGroup: true },
+      { kind: 'div', code: '6A', label: '6EME A', hasGroup: false },
+      { kind: 'gro', code: 'LAT', label: 'Latin', hasGroup: false },
+    ]);
+
+    const made = await client.post(`/api/user/createclassgroups/${level.levelId}`);
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toEqual({
+      success: true,
+      created: [
+        { id: expect.any(Number), title: '6EME A' },
+        { id: expect.any(Number), title: 'Latin' },
+      ],
+      limitReached: null,
+    });
+    const entries = await ctx.db
+      .selectFrom('group_activities')
+      .select('id')
+      .where('group_id', '=', made.json().created[0].id)
+      .execute();
+    expect(entries).toHaveLength(2);
+    // Again, even twice at once: nothing more.
+    const again = await Promise.all([
+      client.post(`/api/user/createclassgroups/${level.levelId}`),
+      client.post(`/api/user/createclassgroups/${level.levelId}`),
+    ]);
+    for (const response of again) expect(response.json().created).toEqual([]);
+    expect(await titles(client, level.levelId)).toEqual(['5eme b', '6EME A', 'Latin']);
+    // Another level gets its own.
+    const inOther = await client.post(`/api/user/createclassgroups/${other.id}`);
+    expect(inOther.json().created).toHaveLength(3);
+  });
+
+  it('stops at the teacher’s group limit and says so', async () => {
+    const level = await createLevel(ctx.db);
+    const { teacher, client } = await teacherWithClasses([level.id], { group_limit: 2 });
+    await createGroup(ctx.db, teacher.id, level.id, 'Déjà là');
+    const made = await client.post(`/api/user/createclassgroups/${level.id}`);
+    expect(made.json()).toMatchObject({ created: [{ title: '5EME B' }], limitReached: 2 });
+    expect((await client.post(`/api/user/createclassgroups/${level.id}`)).json()).toMatchObject({
+      created: [],
+      limitReached: 2,
+    });
+  });
+
+  it('keeps to the teacher’s own levels, and makes nothing for a teacher the ENT sent no class', async () => {
+    const level = await createLevel(ctx.db);
+    const { client } = await teacherWithClasses([]);
+    expect((await client.post(`/api/user/createclassgroups/${level.id}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/user/classes/${level.id}`)).statusCode).toBe(404);
+    const plain = await teacherWith([level.id]);
+    expect((await plain.client.get(`/api/user/classes/${level.id}`)).json()).toEqual({ classes: [] });
+    expect((await plain.client.post(`/api/user/createclassgroups/${level.id}`)).json()).toEqual({
+      success: true,
+      created: [],
+      limitReached: null,
+    });
+  });
+});

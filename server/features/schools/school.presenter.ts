@@ -1,8 +1,18 @@
-// Turns school rows (snake_case SQL) into the spec's School JSON (SPEC §3).
+// Turns school rows (snake_case SQL) into the spec's School JSON (SPEC §3), with the ENT fields.
+import type { SubscriptionState } from '../../../common/schemas/ent.js';
 import type { School } from '../../../common/schemas/schools.js';
 import type { SchoolWithCounts } from './school.repository.js';
 
-export function presentSchool(row: SchoolWithCounts): School {
+export type SchoolExtras = {
+  levels: Array<{ id: number; title: string }>;
+  subscription: SubscriptionState | null;
+};
+
+/** The CAS attribute mapping as stored ('' = none). */
+export const parseCasAttributes = (stored: string): Record<string, string> =>
+  stored ? (JSON.parse(stored) as Record<string, string>) : {};
+
+export function presentSchool(row: SchoolWithCounts, extras: SchoolExtras): School {
   return {
     id: row.id,
     schoolName: row.name,
@@ -16,6 +26,13 @@ export function presentSchool(row: SchoolWithCounts): School {
     licensestartdate: row.license_start_date,
     licensesddate: row.license_end_date,
     licensespaymentdate: row.license_payment_date,
+    uai: row.uai ?? '',
+    signInMethod: row.sign_in_method,
+    casUrl: row.cas_url,
+    casAttributes: parseCasAttributes(row.cas_attributes),
+    levels: extras.levels,
+    groupQuota: row.default_group_limit,
+    subscription: extras.subscription,
     teacherCount: Number(row.teacher_count ?? 0),
     groupCount: Number(row.group_count ?? 0),
   };

@@ -25,6 +25,39 @@ function selectSchoolsWithCounts(db: Db) {
     .select(['tc.teacher_count', 'gc.group_count']);
 }
 
+export type SchoolLevel = { school_id: number; id: number; title: string };
+
+/** The levels the licences include, of one school or of all (in one query, not one per school). */
+export function listSchoolLevels(db: Db, schoolId?: number): Promise<SchoolLevel[]> {
+  return db
+    .selectFrom('school_levels as sl')
+    .innerJoin('levels as l', 'l.id', 'sl.level_id')
+    .select(['sl.school_id', 'l.id', 'l.title'])
+    .$if(schoolId !== undefined, (qb) => qb.where('sl.school_id', '=', schoolId!))
+    .orderBy('l.id')
+    .execute();
+}
+
+/** Replaces the levels the school's licence includes. */
+export async function replaceSchoolLevels(db: Db, schoolId: number, levelIds: number[]): Promise<void> {
+  await db.deleteFrom('school_levels').where('school_id', '=', schoolId).execute();
+  if (levelIds.length === 0) return;
+  await db
+    .insertInto('school_levels')
+    .values(levelIds.map((levelId) => ({ school_id: schoolId, level_id: levelId })))
+    .execute();
+}
+
+export async function countExistingLevels(db: Db, levelIds: number[]): Promise<number> {
+  if (levelIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('levels')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('id', 'in', levelIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Every school with its teacher and group counts, newest first. */
 export function listSchoolsWithCounts(db: Db): Promise<SchoolWithCounts[]> {
   return selectSchoolsWithCounts(db).orderBy('s.id', 'desc').execute();
@@ -36,6 +69,13 @@ export function findSchoolWithCounts(db: Db, id: number): Promise<SchoolWithCoun
 
 export function findSchoolById(db: Db, id: number): Promise<SchoolRow | undefined> {
   return db.selectFrom('schools').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether another school (not `exceptId`) already has this UAI. */
+export async function isUaiTaken(db: Db, uai: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('schools').select('id').where('uai', '=', uai);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function insertSchool(db: Db, school: NewSchool): Promise<number> {

@@ -11,17 +11,28 @@ import {
 } from '../../../common/schemas/schools.js';
 import { largeJsonResponse } from '../../large-json.js';
 import { access } from '../../plugins/auth.js';
-import { presentSchool } from './school.presenter.js';
-import { listSchoolsWithCounts } from './school.repository.js';
-import { createSchool, deleteSchool, editSchool, toggleSchoolLicence } from './school.service.js';
+import {
+  createSchool,
+  deleteSchool,
+  editSchool,
+  listSchools,
+  type SchoolContext,
+  toggleSchoolLicence,
+} from './school.service.js';
 
 export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: SchoolContext = { db: app.db, subscriptions: app.config.garSubscriptions };
+  // A licence change may have queued a GAR subscription: the sender goes once the change is saved.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) app.kickSubscriptions();
+  });
+
   app.get(
     '/api/admin/getschools',
     { ...access.admin, ...largeJsonResponse, schema: { response: { 200: getSchoolsResponseSchema } } },
     async () => ({
       success: true as const,
-      schools: (await listSchoolsWithCounts(app.db)).map(presentSchool),
+      schools: await listSchools(app.db),
     }),
   );
 
@@ -29,7 +40,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/createschool',
     { ...access.admin, schema: { body: schoolCreateSchema, response: { 201: schoolResponseSchema } } },
     async (request, reply) => {
-      const school = await createSchool(app.db, request.requireCaller().id, request.body);
+      const school = await createSchool(ctx, request.requireCaller().id, request.body);
       return reply.status(201).send({ success: true as const, school });
     },
   );
@@ -42,7 +53,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      school: await editSchool(app.db, request.requireCaller().id, request.params.id, request.body),
+      school: await editSchool(ctx, request.requireCaller().id, request.params.id, request.body),
     }),
   );
 
@@ -51,7 +62,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.admin, schema: { params: idParamsSchema, response: { 200: schoolToggleResponseSchema } } },
     async (request) => ({
       success: true as const,
-      activelicense: await toggleSchoolLicence(app.db, request.requireCaller().id, request.params.id),
+      activelicense: await toggleSchoolLicence(ctx, request.requireCaller().id, request.params.id),
     }),
   );
 
@@ -59,7 +70,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/school/:id',
     { ...access.admin, schema: { params: idParamsSchema, response: { 200: successResponseSchema } } },
     async (request) => {
-      await deleteSchool(app.db, request.requireCaller().id, request.params.id);
+      await deleteSchool(ctx, request.requireCaller().id, request.params.id);
       return { success: true as const };
     },
   );

@@ -1,5 +1,7 @@
 // Turns teacher rows into the spec's Teacher JSON (SPEC §3 "Teacher (list)"): the school as its name,
 // the levels as text, plus the ids the edit form prefills.
+import { shownEmail } from '../../../common/ent-email.js';
+import type { SignInMethod } from '../../../common/schemas/ent.js';
 import type { Teacher } from '../../../common/schemas/teachers.js';
 import type { LevelLinks, TeacherListRow } from './teacher.repository.js';
 
@@ -22,12 +24,24 @@ export function groupLevelsByTeacher({ levels, links }: LevelLinks): Map<number,
   return byTeacher;
 }
 
-export function presentTeacher(row: TeacherListRow, levels: TeacherLevel[] = []): Teacher {
+/** Each account's ENTs. */
+export function groupProvidersByTeacher(rows: Array<{ user_id: number; provider: SignInMethod }>) {
+  const byTeacher = new Map<number, SignInMethod[]>();
+  for (const row of rows) byTeacher.set(row.user_id, [...(byTeacher.get(row.user_id) ?? []), row.provider]);
+  return byTeacher;
+}
+
+export function presentTeacher(
+  row: TeacherListRow,
+  levels: TeacherLevel[] = [],
+  providers: SignInMethod[] = [],
+): Teacher {
   return {
     id: row.id,
     name: row.name,
     firstname: row.firstname,
-    email: row.email,
+    // An account made from an ENT that sent no address has a placeholder, shown as none.
+    email: shownEmail(row.email),
     telephone: row.telephone,
     school: row.school_name ?? '',
     schoolId: row.school_id,
@@ -37,5 +51,9 @@ export function presentTeacher(row: TeacherListRow, levels: TeacherLevel[] = [])
     remarque: row.remarque,
     groupCount: Number(row.group_count ?? 0),
     Groups: row.group_limit,
+    signIn: [
+      ...(row.has_password === true || Number(row.has_password) === 1 ? (['password'] as const) : []),
+      ...[...providers].sort(),
+    ],
   };
 }

@@ -28,6 +28,7 @@ function selectTeachers(db: Db) {
       'u.group_limit',
       's.name as school_name',
       'gc.group_count',
+      (eb) => eb('u.password_hash', '<>', '').as('has_password'),
     ])
     .where('u.role', '=', 'teacher');
 }
@@ -71,6 +72,16 @@ export async function listLevelLinks(db: Db): Promise<LevelLinks> {
     db.selectFrom('teacher_levels').select(['user_id', 'level_id']).execute(),
   ]);
   return { levels, links };
+}
+
+/** The ENTs each account is known to (one teacher's, or everyone's read bare, like the level links). */
+export function listEntProviders(db: Db, userId?: number) {
+  return db
+    .selectFrom('external_identities')
+    .select(['user_id', 'provider'])
+    .distinct()
+    .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+    .execute();
 }
 
 export function findTeacherById(db: Db, id: number): Promise<UserRow | undefined> {

@@ -22,6 +22,7 @@ import {
   deleteTeacherById,
   findTeacherById,
   findTeacherRow,
+  listEntProviders,
   listTeacherLevels,
   replaceTeacherLevels,
   schoolExists,
@@ -39,7 +40,12 @@ async function loadTeacher(db: Db, id: number): Promise<UserRow> {
 export async function presentTeacherById(db: Db, id: number): Promise<Teacher> {
   const row = await findTeacherRow(db, id);
   if (!row) throw notFound(teacherMessages.notFound);
-  return presentTeacher(row, await listTeacherLevels(db, id));
+  const providers = await listEntProviders(db, id);
+  return presentTeacher(
+    row,
+    await listTeacherLevels(db, id),
+    providers.map((p) => p.provider),
+  );
 }
 
 /** Checks what the body points at: a free email, an existing school, existing levels. */

@@ -13,8 +13,13 @@ import {
 } from '../../../common/schemas/teachers.js';
 import { largeJsonResponse } from '../../large-json.js';
 import { access } from '../../plugins/auth.js';
-import { groupLevelsByTeacher, presentTeacher } from './teacher.presenter.js';
-import { listLevelLinks, listSchoolAndLevelOptions, listTeacherRows } from './teacher.repository.js';
+import { groupLevelsByTeacher, groupProvidersByTeacher, presentTeacher } from './teacher.presenter.js';
+import {
+  listEntProviders,
+  listLevelLinks,
+  listSchoolAndLevelOptions,
+  listTeacherRows,
+} from './teacher.repository.js';
 import { createTeacher, deleteTeacher, editTeacher, toggleTeacherActive } from './teacher.service.js';
 
 export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,11 +27,18 @@ export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/getteachers',
     { ...access.admin, ...largeJsonResponse, schema: { response: { 200: getTeachersResponseSchema } } },
     async () => {
-      const [rows, levels] = await Promise.all([listTeacherRows(app.db), listLevelLinks(app.db)]);
+      const [rows, levels, providers] = await Promise.all([
+        listTeacherRows(app.db),
+        listLevelLinks(app.db),
+        listEntProviders(app.db),
+      ]);
       const levelsByTeacher = groupLevelsByTeacher(levels);
+      const providersByTeacher = groupProvidersByTeacher(providers);
       return {
         success: true as const,
-        teachers: rows.map((row) => presentTeacher(row, levelsByTeacher.get(row.id))),
+        teachers: rows.map((row) =>
+          presentTeacher(row, levelsByTeacher.get(row.id), providersByTeacher.get(row.id)),
+        ),
       };
     },
   );

@@ -75,6 +75,7 @@ describe('POST /api/admin/createteacher', () => {
       remarque: 'CE1',
       groupCount: 0,
       Groups: 3,
+      signIn: ['password'],
     });
     const list = (await client.get('/api/admin/getteachers')).json();
     expect(list.success).toBe(true);
@@ -309,6 +310,37 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
       expect(response.json().message).toBe(teacherMessages.notFound);
     }
     expect((await client.patch('/api/admin/editteacherteacher/abc', { name: 'X' })).statusCode).toBe(400);
+  });
+});
+
+describe('how teachers sign in', () => {
+  it('shows the ENTs an account is known to, and no placeholder address', async () => {
+    const client = await adminClient();
+    const now = new Date().toISOString();
+    const entOnly = await createTeacher(ctx.db, { email: 'gar-0123456789abcdef01234567@ent.invalid' });
+    await ctx.db.updateTable('users').set({ password_hash: '' }).where('id', '=', entOnly.id).execute();
+    const both = await createTeacher(ctx.db);
+    const identity = { issuer: 'https://idp.test', created_at: now, last_seen_at: now };
+    await ctx.db
+      .insertInto('external_identities')
+      .values([
+        { ...identity, user_id: entOnly.id, provider: 'gar', subject: 'ido-1' },
+        { ...identity, user_id: both.id, provider: 'cas', subject: 'user-2' },
+        { ...identity, user_id: both.id, provider: 'gar', subject: 'ido-2' },
+      ])
+      .execute();
+    const { teachers } = (await client.get('/api/admin/getteachers')).json();
+    expect(teachers.find((t: { id: number }) => t.id === entOnly.id)).toMatchObject({
+      email: '',
+      signIn: ['gar'],
+    });
+    expect(teachers.find((t: { id: number }) => t.id === both.id)).toMatchObject({
+      signIn: ['password', 'cas', 'gar'],
+    });
+    const edited = await client.patch(`/api/admin/editteacherteacher/${entOnly.id}`, {
+      remarque: 'Venue du GAR',
+    });
+    expect(edited.json().teacher).toMatchObject({ email: '', signIn: ['gar'] });
   });
 });
 

@@ -18,6 +18,9 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.home.path, element: <Navigate to={paths.login.getHref()} replace /> },
       { path: paths.login.path, lazy: lazyPage(() => import('../features/auth/pages/login-page')) },
+      { path: paths.entSession.path, lazy: lazyPage(() => import('../features/ent/pages/ent-session-page')) },
+      { path: paths.entLink.path, lazy: lazyPage(() => import('../features/ent/pages/ent-link-page')) },
+      { path: paths.entRefusal.path, lazy: lazyPage(() => import('../features/ent/pages/ent-refusal-page')) },
       {
         element: <ProtectedRoute />,
         children: [

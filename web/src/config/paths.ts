@@ -6,6 +6,10 @@ const withId = (pattern: string) => (id: number | string) =>
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
+  // The end of a sign-in through the ENT (public, like /login).
+  entSession: { path: '/ent/connexion', getHref: () => '/ent/connexion' },
+  entLink: { path: '/ent/lier', getHref: () => '/ent/lier' },
+  entRefusal: { path: '/ent/refus', getHref: () => '/ent/refus' },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   schools: { path: '/schools', getHref: () => '/schools' },
@@ -30,3 +34,10 @@ export const paths = {
   pdfViewer: { path: '/pdf/:id', getHref: withId('/pdf/:id') },
   activityPlayer: { path: '/activity/:id', getHref: withId('/activity/:id') },
 } as const;
+
+/** Pages a signed-out visitor may stay on (the session check sends everyone else to /login). */
+export const isPublicPath = (pathname: string): boolean =>
+  pathname === paths.login.path || pathname.startsWith('/ent/');
+
+/** Where Ardoise's own GAR sign-in starts (the ENT button; a server route, not a page). */
+export const SAML_LOGIN_URL = '/api/auth/saml/login';

@@ -8,7 +8,7 @@ import {
 } from '../../../common/constants.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import type { LoginResponse, SessionUser } from '../../../common/schemas/auth.js';
-import { paths } from '../config/paths';
+import { isPublicPath, paths } from '../config/paths';
 import { api, getErrorMessage, setAuthToken, setUnauthorizedHandler } from './api-client';
 import { notify } from './notify';
 
@@ -28,6 +28,9 @@ type AuthContextValue = AuthState & {
   logout: () => void;
   /** Keeps the shown name in step after the user edits their own profile. */
   renameUser: (names: { name: string; firstname: string }) => void;
+  /** Starts the session the server opened another way (a sign-in through the ENT); goes to `next`
+   * (a path of Ardoise) or the role's home. */
+  startSession: (response: LoginResponse, next?: string) => boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -114,7 +117,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       .catch(() => {
         if (cancelled) return;
         endSession();
-        navigate(paths.login.getHref());
+        if (!isPublicPath(window.location.pathname)) navigate(paths.login.getHref());
       });
 
     return () => {
@@ -130,6 +133,14 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     });
     return () => setUnauthorizedHandler(null);
   }, [endSession, navigate]);
+
+  const begin = useCallback((user: SessionUser, token: string) => {
+    storeSession(user, token);
+    setAuthToken(token);
+    setState({ user, token, loading: false });
+    notify.dismissAll();
+    notify.success(authMessages.loggedIn);
+  }, []);
 
   const login = useCallback(
     async (username: string, password: string, token?: string): Promise<LoginResult> => {
@@ -149,16 +160,22 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
 
       const user = toSessionUser(data?.user);
       if (!data?.token || !user) return { success: false, message: authMessages.loginFailed };
-
-      storeSession(user, data.token);
-      setAuthToken(data.token);
-      setState({ user, token: data.token, loading: false });
-      notify.dismissAll();
-      notify.success(authMessages.loggedIn);
+      begin(user, data.token);
       navigate(getHomePath(user.role));
       return { success: true, user };
     },
-    [navigate],
+    [begin, navigate],
+  );
+
+  const startSession = useCallback(
+    (data: LoginResponse, next?: string): boolean => {
+      const user = toSessionUser(data?.user);
+      if (!data?.token || !user) return false;
+      begin(user, data.token);
+      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : getHomePath(user.role));
+      return true;
+    },
+    [begin, navigate],
   );
 
   const logout = useCallback(() => {
@@ -184,8 +201,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, logout, renameUser }),
-    [state, login, logout, renameUser],
+    () => ({ ...state, login, logout, renameUser, startSession }),
+    [state, login, logout, renameUser, startSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,5 +1,6 @@
 // The audit log's entries in words (texts in common/messages/insights): kinds of object, actions,
 // and a change's details as readable lines.
+import { entRefusals } from '../../../../../common/messages/ent.js';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 
 export const entityLabels = m.auditEntities;
@@ -27,13 +28,17 @@ export function detailLines(details: Record<string, unknown>): string[] {
     }
   }
   for (const [key, value] of Object.entries(rest)) {
-    const shown = Array.isArray(value)
-      ? value.join(', ')
-      : typeof value === 'boolean'
-        ? value
-          ? m.yes
-          : m.no
-        : text(value);
+    // An ENT refusal's reason is stored as its key: shown as the sentence the user read.
+    const reason = key === 'reason' && typeof value === 'string' && Object.hasOwn(entRefusals, value);
+    const shown = reason
+      ? entRefusals[value as keyof typeof entRefusals]
+      : Array.isArray(value)
+        ? value.join(', ')
+        : typeof value === 'boolean'
+          ? value
+            ? m.yes
+            : m.no
+          : text(value);
     lines.push(`${m.auditDetailNames[key] ?? key} : ${shown}`);
   }
   return lines;

@@ -8,4 +8,6 @@ export const learnerKeys = {
   allGroups: () => [...learnerKeys.all, 'groups'] as const,
   groups: (levelId: string) => [...learnerKeys.allGroups(), levelId] as const,
   table: (groupId: string) => [...learnerKeys.all, 'table', groupId] as const,
+  /** The classes the ENT sent, with whether each has its group in the level. */
+  classes: (levelId: string) => [...learnerKeys.all, 'classes', levelId] as const,
 };

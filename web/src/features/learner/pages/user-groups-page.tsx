@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useGroups } from '../api/get-groups';
 import { useUserLevels } from '../api/get-user-levels';
+import { ClassGroupsPanel } from '../components/class-groups-panel';
 import { CreateGroupForm } from '../components/create-group-form';
 import { DeleteGroupDialog } from '../components/delete-group-dialog';
 import { GroupCard } from '../components/group-card';
@@ -47,6 +48,7 @@ export default function UserGroupsPage() {
       />
 
       <div className="flex flex-col gap-6">
+        <ClassGroupsPanel levelId={levelId} />
         <CreateGroupForm levelId={levelId} />
 
         {groups.isPending ? (

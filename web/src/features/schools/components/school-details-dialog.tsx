@@ -1,14 +1,27 @@
 // Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit; and its
 // usage over the last 30 days.
 
-import { Activity, CalendarDays, Globe, Mail, MapPin, Phone, StickyNote, Users } from 'lucide-react';
+import {
+  Activity,
+  CalendarDays,
+  Globe,
+  KeyRound,
+  Layers,
+  Mail,
+  MapPin,
+  Phone,
+  Send,
+  StickyNote,
+  Users,
+} from 'lucide-react';
 import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
+import { entMessages } from '../../../../../common/messages/ent.js';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useSchoolUsage } from '../api/get-school-usage';
 import { websiteHref } from '../lib/format';
 
@@ -41,6 +54,11 @@ function SchoolFields({ school }: { school: School }) {
         {school.city || '—'}
       </Detail>
       <Detail label={adminLabels.address}>{school.addres || '—'}</Detail>
+      <Detail label={schoolMessages.uaiLabel}>
+        <span className="font-mono" data-testid="school-uai">
+          {school.uai || '—'}
+        </span>
+      </Detail>
       <Detail label={adminLabels.email} icon={Mail}>
         {school.email ? (
           <a className="text-primary hover:underline" href={`mailto:${school.email}`}>
@@ -82,11 +100,49 @@ function SchoolFields({ school }: { school: School }) {
       <Detail label={adminLabels.groups} icon={Users}>
         <span data-testid="school-group-count">{school.groupCount ?? 0}</span>
       </Detail>
+      <Detail label={entMessages.signInMethodLabel} icon={KeyRound}>
+        <span data-testid="school-sign-in">{entMessages.signInMethods[school.signInMethod]}</span>
+        {school.signInMethod === 'cas' && (
+          <span className="block break-all text-xs text-muted-foreground">{school.casUrl}</span>
+        )}
+      </Detail>
+      <Detail label={entMessages.groupQuotaLabel} icon={Users}>
+        {school.groupQuota ?? '—'}
+      </Detail>
+      <Detail label={entMessages.licenceLevelsLabel} icon={Layers} className="sm:col-span-2">
+        {school.levels.length > 0 ? school.levels.map((level) => level.title).join(', ') : '—'}
+      </Detail>
+      <Detail label={entMessages.subscriptionLabel} icon={Send} className="sm:col-span-2">
+        <SubscriptionState school={school} />
+      </Detail>
       <Detail label={adminLabels.remarks} icon={StickyNote}>
         <span className="whitespace-pre-line">{school.remarque || schoolMessages.noRemarks}</span>
       </Detail>
       <SchoolUsage schoolId={school.id} />
     </>
+  );
+}
+
+/** Where the school's GAR subscription stands: sent, refused with the GAR's message, or waiting. */
+function SubscriptionState({ school }: { school: School }) {
+  const state = school.subscription;
+  if (!state) return <span data-testid="school-subscription">{entMessages.subscriptionNone}</span>;
+  const tone =
+    state.status === 'sent'
+      ? 'text-emerald-800'
+      : state.status === 'refused'
+        ? 'text-red-700'
+        : 'text-amber-800';
+  return (
+    <span data-testid="school-subscription" className="flex flex-col gap-0.5">
+      <span className={`font-medium ${tone}`}>
+        {entMessages.subscriptionStates[state.status]}
+        {state.status === 'pending' && state.nextAttemptAt
+          ? ` (${entMessages.subscriptionRetry(formatDateTime(state.nextAttemptAt))})`
+          : ''}
+      </span>
+      {state.message && <span className="text-xs text-muted-foreground">{state.message}</span>}
+    </span>
   );
 }
 

@@ -2,8 +2,10 @@
 // Both sides use the same zod schema from common/, so the messages under the fields are the server's.
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
+import { entMessages } from '../../../../../common/messages/ent.js';
+import { GAR_ATTRIBUTES, signInMethodSchema } from '../../../../../common/schemas/ent.js';
 import {
   type School,
   type SchoolCreate,
@@ -16,8 +18,11 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LevelCheckboxes } from '../../../components/ui/level-checkboxes';
 import { RemarksCard } from '../../../components/ui/remarks-card';
+import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
+import { useLevelOptions } from '../api/get-level-options';
 import {
   newSchoolDefaults,
   type SchoolFormValues,
@@ -42,7 +47,9 @@ export function SchoolForm(props: SchoolFormProps) {
     ) as unknown as Resolver<SchoolFormValues>,
     defaultValues: isEdit ? schoolToFormValues(props.school) : newSchoolDefaults(),
   });
-  const { register, handleSubmit, formState, getValues } = form;
+  const { register, handleSubmit, formState, getValues, control, watch } = form;
+  const levelOptions = useLevelOptions();
+  const signInMethod = watch('signInMethod');
   const errors = formState.errors;
   const required = !isEdit;
 
@@ -86,6 +93,22 @@ export function SchoolForm(props: SchoolFormProps) {
           <FormField label={adminLabels.address} error={errors.addres?.message}>
             {(field) => <Input {...field} {...register('addres')} autoComplete="street-address" />}
           </FormField>
+          <FormField
+            label={schoolMessages.uaiLabel}
+            hint={schoolMessages.uaiHint}
+            error={errors.uai?.message}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register('uai')}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={8}
+                className="font-mono uppercase"
+              />
+            )}
+          </FormField>
         </div>
       </Card>
 
@@ -114,6 +137,97 @@ export function SchoolForm(props: SchoolFormProps) {
           className="mt-5"
           label={schoolMessages.activeLicenseLabel}
           {...register('activelicense')}
+        />
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <h2 className="mb-4 text-base font-semibold">{entMessages.entSection}</h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label={entMessages.signInMethodLabel} error={errors.signInMethod?.message}>
+            {(field) => (
+              <Select {...field} {...register('signInMethod')}>
+                {signInMethodSchema.options.map((method) => (
+                  <option key={method} value={method}>
+                    {entMessages.signInMethods[method]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label={entMessages.groupQuotaLabel}
+            hint={entMessages.groupQuotaHint}
+            error={errors.groupQuota?.message}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register('groupQuota')}
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+              />
+            )}
+          </FormField>
+          {signInMethod === 'cas' && (
+            <FormField
+              className="sm:col-span-2"
+              label={entMessages.casUrlLabel}
+              required
+              hint={entMessages.casUrlHint}
+              error={errors.casUrl?.message}
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  {...register('casUrl')}
+                  type="url"
+                  placeholder="https://"
+                  autoComplete="off"
+                />
+              )}
+            </FormField>
+          )}
+        </div>
+        {signInMethod === 'cas' && (
+          <fieldset className="mt-5">
+            <legend className="mb-1 text-sm font-medium text-slate-800">
+              {entMessages.casAttributesLabel}
+            </legend>
+            <p className="mb-3 text-xs text-muted-foreground">{entMessages.casAttributesHint}</p>
+            <div className="grid gap-3 sm:grid-cols-4">
+              {GAR_ATTRIBUTES.map((name) => (
+                <FormField key={name} label={name} error={errors.casAttributes?.[name]?.message}>
+                  {(field) => (
+                    <Input
+                      {...field}
+                      {...register(`casAttributes.${name}`)}
+                      placeholder={name}
+                      autoComplete="off"
+                      spellCheck={false}
+                      className="font-mono"
+                    />
+                  )}
+                </FormField>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <Controller
+          control={control}
+          name="levels"
+          render={({ field }) => (
+            <LevelCheckboxes
+              legend={entMessages.licenceLevelsLabel}
+              hint={entMessages.licenceLevelsHint}
+              emptyText={entMessages.noLevels}
+              levels={levelOptions.data ?? []}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.levels?.message}
+            />
+          )}
         />
       </Card>
 

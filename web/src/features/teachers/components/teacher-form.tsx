@@ -17,6 +17,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LevelCheckboxes } from '../../../components/ui/level-checkboxes';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { RemarksCard } from '../../../components/ui/remarks-card';
 import { Select } from '../../../components/ui/select';
@@ -130,45 +131,14 @@ export function TeacherForm(props: TeacherFormProps) {
           control={control}
           name="levels"
           render={({ field }) => (
-            <fieldset className="mt-5" aria-describedby={errors.levels ? 'levels-error' : undefined}>
-              <legend className="mb-2 text-sm font-medium text-slate-800">
-                {teacherMessages.levelsLabel}
-              </legend>
-              {props.options.levels.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{teacherMessages.noLevels}</p>
-              ) : (
-                <div className="grid max-h-64 gap-2 overflow-y-auto rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-3">
-                  {props.options.levels.map((level) => {
-                    const checked = field.value.includes(level.id);
-                    return (
-                      <label
-                        key={level.id}
-                        className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted"
-                      >
-                        <input
-                          type="checkbox"
-                          checked={checked}
-                          onChange={() =>
-                            field.onChange(
-                              checked
-                                ? field.value.filter((id) => id !== level.id)
-                                : [...field.value, level.id],
-                            )
-                          }
-                          className="size-4 cursor-pointer accent-indigo-600"
-                        />
-                        {level.title}
-                      </label>
-                    );
-                  })}
-                </div>
-              )}
-              {errors.levels && (
-                <p id="levels-error" className="mt-2 text-xs font-medium text-red-700">
-                  {errors.levels.message}
-                </p>
-              )}
-            </fieldset>
+            <LevelCheckboxes
+              legend={teacherMessages.levelsLabel}
+              emptyText={teacherMessages.noLevels}
+              levels={props.options.levels}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.levels?.message}
+            />
           )}
         />
       </Card>

@@ -1,11 +1,13 @@
 // Profile modal of a teacher (SPEC §2): school, levels, remarks, email, phone, group count, licence
 // badge from the active flag, Close and Edit.
 
-import { Building2, Layers, Mail, Phone, StickyNote, Users } from 'lucide-react';
+import { Building2, KeyRound, Layers, Mail, Phone, StickyNote, Users } from 'lucide-react';
 import { adminLabels, schoolMessages, teacherMessages } from '../../../../../common/messages/admin.js';
+import { entMessages } from '../../../../../common/messages/ent.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
 import { paths } from '../../../config/paths';
+import { signInLabel } from '../lib/sign-in-label';
 
 type Props = { teacher: Teacher | null; onOpenChange: (open: boolean) => void };
 
@@ -39,9 +41,16 @@ function TeacherFields({ teacher }: { teacher: Teacher }) {
         {teacher.level || '—'}
       </Detail>
       <Detail label={adminLabels.email} icon={Mail}>
-        <a className="text-primary hover:underline" href={`mailto:${teacher.email}`}>
-          {teacher.email}
-        </a>
+        {teacher.email ? (
+          <a className="text-primary hover:underline" href={`mailto:${teacher.email}`}>
+            {teacher.email}
+          </a>
+        ) : (
+          '—'
+        )}
+      </Detail>
+      <Detail label={entMessages.teacherSignIn} icon={KeyRound}>
+        <span data-testid="teacher-profile-sign-in">{signInLabel(teacher)}</span>
       </Detail>
       <Detail label={adminLabels.phone} icon={Phone}>
         {teacher.telephone || '—'}

@@ -7,6 +7,7 @@ import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { getInitials } from '../../../lib/utils';
+import { signInLabel } from '../lib/sign-in-label';
 import { TeacherRowActions } from './teacher-row-actions';
 
 type Props = {
@@ -33,7 +34,17 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
             <RowTitleButton className="block" onClick={() => onProfile(teacher)}>
               {teacher.name}
             </RowTitleButton>
-            <div className="truncate text-xs text-muted-foreground">{teacher.email}</div>
+            <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
+              {teacher.email && <span className="max-w-full truncate">{teacher.email}</span>}
+              {teacher.signIn.some((method) => method !== 'password') && (
+                <span
+                  className="shrink-0 rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800"
+                  data-testid="teacher-sign-in"
+                >
+                  {signInLabel(teacher)}
+                </span>
+              )}
+            </div>
           </div>
         </div>
       ),

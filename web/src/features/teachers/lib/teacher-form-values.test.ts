@@ -36,6 +36,7 @@ const teacher: Teacher = {
   remarque: 'Remplaçante',
   groupCount: 2,
   Groups: 3,
+  signIn: ['password'],
 };
 
 describe('toCreateBody', () => {

@@ -1,0 +1,40 @@
+// The end of every ENT sign-in (GAR or CAS), once the identity is read: admit it, write the outcome
+// to the audit log, and answer with the page the browser goes to next.
+import type { EntRefusal } from '../../../common/messages/ent.js';
+import type { Db } from '../../db/database.js';
+import type { EntSchool } from './ent.repository.js';
+import { linkPage, refusalPage, sessionPage } from './ent-handoff.js';
+import type { EntIdentity, EntProvider } from './ent-identity.js';
+import { admitEntIdentity, recordEntRefusal, recordEntSignIn } from './ent-sign-in.service.js';
+
+export async function finishEntSignIn(
+  db: Db,
+  identity: EntIdentity,
+  options: { next: string; casSchool?: EntSchool },
+): Promise<string> {
+  const outcome = await admitEntIdentity(db, identity, { now: new Date(), casSchool: options.casSchool });
+  switch (outcome.kind) {
+    case 'signed-in':
+      await recordEntSignIn(db, outcome.userId, identity.provider, outcome.created);
+      return sessionPage(db, outcome.userId, options.next);
+    case 'link':
+      return linkPage(db, { ...outcome, identity, next: options.next });
+    case 'refused':
+      await recordEntRefusal(db, identity.provider, outcome.reason, {
+        subject: identity.subject,
+        uai: identity.uais,
+      });
+      return refusalPage(outcome.reason);
+  }
+}
+
+/** A refusal before any identity could be read (a bad response, an unknown school, a bad return). */
+export async function refuseEntSignIn(
+  db: Db,
+  provider: EntProvider,
+  reason: EntRefusal,
+  details: { uai?: string[]; error?: string } = {},
+): Promise<string> {
+  await recordEntRefusal(db, provider, reason, details);
+  return refusalPage(reason);
+}

@@ -1,0 +1,110 @@
+// The calls that finish an ENT sign-in in the browser: whether the sign-in page offers the ENT,
+// trading a one-time code for a session, and linking a password account once its password is
+// proven (no silent take-over of an account by its email).
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type EntRefusal, entMessages, entRefusals } from '../../../common/messages/ent.js';
+import {
+  entLinkRequestSchema,
+  entOptionsResponseSchema,
+  entSessionRequestSchema,
+  entSessionResponseSchema,
+} from '../../../common/schemas/ent.js';
+import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../http-error.js';
+import { access, SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.js';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  accountKey,
+  findLoginCandidateById,
+  IP_FAILURE_LIMIT,
+  insertSession,
+  ipKey,
+  isThrottled,
+  type LoginCandidate,
+  recordFailure,
+  resetFailures,
+  verifyPassword,
+} from '../auth/accounts.service.js';
+import { findState, takeState } from './ent.repository.js';
+import { hashCode, type LinkCodeData, type SessionCodeData } from './ent-handoff.js';
+import { licenceReason, linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
+
+/** Why the account may not be signed in now (it changed since the ENT answered), or null. */
+function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal | null {
+  if (!user) return 'expired';
+  if (user.role !== 'teacher') return 'adminEmail';
+  if (!user.active) return 'accountInactive';
+  return licenceReason(user, now);
+}
+
+export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cookieOptions = sessionCookieOptions(app.config);
+
+  async function openSession(user: LoginCandidate, next: string, reply: FastifyReply) {
+    const token = await insertSession(app.db, user.id, new Date(), app.config.sessionTtlMs);
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieOptions,
+      maxAge: Math.floor(app.config.sessionTtlMs / 1000),
+    });
+    return {
+      token,
+      user: { id: user.id, name: user.name, firstname: user.firstname, role: user.role },
+      next,
+    };
+  }
+
+  app.get(
+    '/api/auth/ent',
+    { ...access.public, schema: { response: { 200: entOptionsResponseSchema } } },
+    async () => ({ saml: app.config.saml !== undefined }),
+  );
+
+  app.post(
+    '/api/auth/ent/session',
+    {
+      ...access.public,
+      schema: { body: entSessionRequestSchema, response: { 200: entSessionResponseSchema } },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const state = await takeState(app.db, hashCode(request.body.code), 'session-code', now.toISOString());
+      if (!state?.user_id) throw unauthorized(entRefusals.expired);
+      const user = await findLoginCandidateById(app.db, state.user_id);
+      const refusal = accountRefusal(user, now);
+      if (refusal || !user) throw forbidden(entRefusals[refusal ?? 'expired']);
+      const { next } = JSON.parse(state.data) as SessionCodeData;
+      return openSession(user, next, reply);
+    },
+  );
+
+  app.post(
+    '/api/auth/ent/link',
+    { ...access.public, schema: { body: entLinkRequestSchema, response: { 200: entSessionResponseSchema } } },
+    async (request, reply) => {
+      const now = new Date();
+      const key = hashCode(request.body.code);
+      const state = await findState(app.db, key, 'link-code', now.toISOString());
+      if (!state?.user_id) throw unauthorized(entRefusals.expired);
+      const user = await findLoginCandidateById(app.db, state.user_id);
+      if (!user) throw unauthorized(entRefusals.expired);
+      // The password sign-in's throttle: the same budget of guesses per account and address.
+      const keys = [accountKey(user.email), ipKey(request.ip)];
+      if (await isThrottled(app.db, keys, now)) throw tooManyRequests(entMessages.tooManyAttempts);
+      if (!(await verifyPassword(user.password_hash, request.body.password))) {
+        await recordFailure(app.db, accountKey(user.email), ACCOUNT_FAILURE_LIMIT, now);
+        await recordFailure(app.db, ipKey(request.ip), IP_FAILURE_LIMIT, now);
+        throw unauthorized(entMessages.wrongPassword);
+      }
+      await resetFailures(app.db, accountKey(user.email));
+      const refusal = accountRefusal(user, now);
+      if (refusal) throw new HttpError(403, entRefusals[refusal]);
+      // Taken once: a second submission of the same form finds nothing left to link.
+      const taken = await takeState(app.db, key, 'link-code', now.toISOString());
+      if (!taken) throw unauthorized(entRefusals.expired);
+      const data = JSON.parse(taken.data) as LinkCodeData;
+      await linkEntIdentity(app.db, user.id, data.identity, data.schoolId, now);
+      await recordEntSignIn(app.db, user.id, data.identity.provider, false);
+      return openSession(user, data.next, reply);
+    },
+  );
+};

@@ -1,0 +1,190 @@
+// The SQL of ENT access: identities, the teacher's classes, the schools an ENT points at, and the
+// short-lived state of sign-ins in progress.
+import type { Db } from '../../db/database.js';
+import type { EntStatesTable } from '../../db/schema.js';
+import type { EntClass, EntProvider } from './ent-identity.js';
+
+export type EntSchool = {
+  id: number;
+  uai: string | null;
+  sign_in_method: string;
+  cas_url: string;
+  cas_attributes: string;
+  default_group_limit: number | null;
+  active_license: number;
+  license_start_date: string;
+  license_end_date: string;
+};
+
+const schoolColumns = [
+  'id',
+  'uai',
+  'sign_in_method',
+  'cas_url',
+  'cas_attributes',
+  'default_group_limit',
+  'active_license',
+  'license_start_date',
+  'license_end_date',
+] as const;
+
+export function findSchoolsByUai(db: Db, uais: string[]): Promise<EntSchool[]> {
+  if (uais.length === 0) return Promise.resolve([]);
+  return db.selectFrom('schools').select(schoolColumns).where('uai', 'in', uais).execute();
+}
+
+export type IdentityUser = {
+  id: number;
+  role: string;
+  active: number;
+  school_id: number | null;
+  email: string;
+};
+
+/** The account an ENT identity belongs to. */
+export function findIdentityUser(
+  db: Db,
+  identity: { provider: EntProvider; issuer: string; subject: string },
+): Promise<IdentityUser | undefined> {
+  return db
+    .selectFrom('external_identities as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['u.id', 'u.role', 'u.active', 'u.school_id', 'u.email'])
+    .where('e.provider', '=', identity.provider)
+    .where('e.issuer', '=', identity.issuer)
+    .where('e.subject', '=', identity.subject)
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<IdentityUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'active', 'school_id', 'email'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertIdentity(
+  db: Db,
+  values: { userId: number; provider: EntProvider; issuer: string; subject: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('external_identities')
+    .values({
+      user_id: values.userId,
+      provider: values.provider,
+      issuer: values.issuer,
+      subject: values.subject,
+      created_at: values.now,
+      last_seen_at: values.now,
+    })
+    .execute();
+}
+
+export async function touchIdentity(
+  db: Db,
+  identity: { provider: EntProvider; issuer: string; subject: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('external_identities')
+    .set({ last_seen_at: now })
+    .where('provider', '=', identity.provider)
+    .where('issuer', '=', identity.issuer)
+    .where('subject', '=', identity.subject)
+    .execute();
+}
+
+export async function updateUserFromEnt(
+  db: Db,
+  userId: number,
+  values: { name: string; firstname: string; school_id: number; updated_at: string },
+): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
+/** The ENT's classes replace the ones it sent before. */
+export async function replaceTeacherClasses(db: Db, userId: number, classes: EntClass[]): Promise<void> {
+  await db.deleteFrom('teacher_classes').where('user_id', '=', userId).execute();
+  if (classes.length === 0) return;
+  await db
+    .insertInto('teacher_classes')
+    .values(classes.map((c) => ({ user_id: userId, kind: c.kind, code: c.code, label: c.label })))
+    .execute();
+}
+
+export async function giveLicenceLevels(db: Db, userId: number, schoolId: number): Promise<void> {
+  const levels = await db
+    .selectFrom('school_levels')
+    .select('level_id')
+    .where('school_id', '=', schoolId)
+    .execute();
+  if (levels.length === 0) return;
+  await db
+    .insertInto('teacher_levels')
+    .values(levels.map((level) => ({ user_id: userId, level_id: level.level_id })))
+    .execute();
+}
+
+// Sign-ins in progress.
+
+type StateKind = EntStatesTable['kind'];
+
+export async function insertState(
+  db: Db,
+  values: { key: string; kind: StateKind; userId: number | null; data: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('ent_states')
+    .values({
+      key: values.key,
+      kind: values.kind,
+      user_id: values.userId,
+      data: values.data,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+  // Now and then, the expired ones go.
+  if (Math.random() < 0.05)
+    await db.deleteFrom('ent_states').where('expires_at', '<', new Date().toISOString()).execute();
+}
+
+export function findState(db: Db, key: string, kind: StateKind, now: string) {
+  return db
+    .selectFrom('ent_states')
+    .selectAll()
+    .where('key', '=', key)
+    .where('kind', '=', kind)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Takes a state once: the first caller gets it, any other gets nothing. */
+export async function takeState(db: Db, key: string, kind: StateKind, now: string) {
+  const rows = await db
+    .deleteFrom('ent_states')
+    .where('key', '=', key)
+    .where('kind', '=', kind)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .execute();
+  return rows[0];
+}
+
+/** Moves a state to another kind once (a SAML request answered: it may be answered only once). */
+export async function moveState(
+  db: Db,
+  key: string,
+  from: StateKind,
+  to: StateKind,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('ent_states')
+    .set({ kind: to })
+    .where('key', '=', key)
+    .where('kind', '=', from)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

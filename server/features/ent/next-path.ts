@@ -1,0 +1,23 @@
+// Where a sign-in through the ENT may lead afterwards: only ever a page of Ardoise itself (no open
+// redirect through `next` or the SAML RelayState).
+
+const MAX_LENGTH = 500;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
+const CONTROL = /[\u0000-\u001F\u007F]/;
+
+/** The path to go to, '' for the role's home; null when the value points anywhere else. */
+export function safeNextPath(value: unknown, publicUrl: string): string | null {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value !== 'string' || value.length > MAX_LENGTH || CONTROL.test(value)) return null;
+  // A path of ours: one leading slash, no scheme-relative '//' or '/\', no backslash anywhere.
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  const origin = new URL(publicUrl).origin;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.pathname.startsWith('/api/')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

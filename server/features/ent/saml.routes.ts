@@ -1,0 +1,82 @@
+// HTTP surface of the GAR sign-in (SAML 2.0): the service provider's metadata, the start of a
+// sign-in (HTTP-Redirect, signed request) and the assertion consumer (HTTP-POST). Unset SAML
+// settings: the metadata is not found and a sign-in ends on the refusal page.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { entRefusals } from '../../../common/messages/ent.js';
+import { badRequest, notFound } from '../../http-error.js';
+import { access } from '../../plugins/auth.js';
+import { finishEntSignIn, refuseEntSignIn } from './ent-flow.js';
+import { refusalPage } from './ent-handoff.js';
+import { readIdentity } from './ent-identity.js';
+import { safeNextPath } from './next-path.js';
+import { createSamlProvider, SAML_PATHS, SamlReplayError } from './saml-provider.js';
+
+const MAX_RESPONSE_LENGTH = 512 * 1024;
+
+const acsBodySchema = z.object({
+  SAMLResponse: z
+    .string()
+    .min(1)
+    .max(MAX_RESPONSE_LENGTH)
+    .regex(/^[A-Za-z0-9+/=\s]+$/),
+  RelayState: z.string().max(1000).optional(),
+});
+
+export const samlRoutes: FastifyPluginAsync = async (app) => {
+  const provider = app.config.saml ? await createSamlProvider(app.config, app.db, app.log) : null;
+
+  // The IdP posts an HTML form: url-encoded fields (this plugin's routes only).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+    },
+  );
+
+  app.get(SAML_PATHS.metadata, access.public, async (_request, reply) => {
+    if (!provider) throw notFound(entRefusals.notConfigured);
+    return reply.type('application/samlmetadata+xml; charset=utf-8').send(provider.metadataXml());
+  });
+
+  app.get(SAML_PATHS.login, access.public, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!provider) return reply.redirect(refusalPage('notConfigured'));
+    const next = safeNextPath((request.query as Record<string, unknown>).next, app.config.publicUrl);
+    if (next === null) return reply.redirect(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
+    try {
+      return reply.redirect(await provider.loginUrl(next));
+    } catch (error) {
+      request.log.error({ err: error }, 'SAML sign-in could not start');
+      return reply.redirect(refusalPage('notConfigured'));
+    }
+  });
+
+  app.post(
+    SAML_PATHS.acs,
+    { config: { ...access.public.config, xsrfExempt: true } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const body = acsBodySchema.safeParse(request.body);
+      if (!body.success) throw badRequest(entRefusals.invalid);
+      // 303: the browser follows with a GET, whatever the IdP's form posted.
+      const go = (page: string) => reply.redirect(page, 303);
+      if (!provider) return go(refusalPage('notConfigured'));
+      const next = safeNextPath(body.data.RelayState, app.config.publicUrl);
+      if (next === null) return go(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
+
+      let answer: Awaited<ReturnType<typeof provider.validate>>;
+      try {
+        answer = await provider.validate(body.data.SAMLResponse.replace(/\s+/g, ''));
+      } catch (error) {
+        const reason = error instanceof SamlReplayError ? 'expired' : 'invalid';
+        request.log.warn({ err: error }, 'SAML response refused');
+        return go(await refuseEntSignIn(app.db, 'gar', reason, { error: (error as Error).message }));
+      }
+      const read = readIdentity(answer.attributes, { provider: 'gar', issuer: answer.issuer });
+      if ('refusal' in read) return go(await refuseEntSignIn(app.db, 'gar', read.refusal));
+      return go(await finishEntSignIn(app.db, read.identity, { next }));
+    },
+  );
+};

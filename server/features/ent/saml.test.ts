@@ -1,0 +1,386 @@
+// GAR sign-in against a real SAML identity provider (SimpleSAMLphp on loopback, started once for
+// this file): metadata, signed requests, first visit and later visits, refusals, linking a password
+// account, and the answers an IdP should never send (replayed, unsigned, wrongly signed, expired,
+// for another audience, pointing elsewhere).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entMessages, entRefusals } from '../../../common/messages/ent.js';
+import { createLevel, createSchool, createTeacher, daysFromToday, newUai } from '../../fixtures/factories.js';
+import { FormBrowser } from '../../test/browser-form.js';
+import { entAudit, landing, lastAuditId, openEntSession, postAcs } from '../../test/ent-helpers.js';
+import { apiClient, setupTestApp } from '../../test/helper.js';
+import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
+import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
+import { createCertificate } from './certificates.js';
+
+const PUBLIC_URL = 'http://127.0.0.1:3000';
+const SP_ENTITY_ID = `${PUBLIC_URL}/api/auth/saml/metadata`;
+const ACS_URL = `${PUBLIC_URL}/api/auth/saml/acs`;
+const UAI = { open: newUai(), ended: newUai(), unknown: newUai(), passwordOnly: newUai() };
+const LINKED_EMAIL = 'paul.durand@ecole.test';
+
+const teacher = (ido: string, extra: Record<string, string | string[]> = {}) => ({
+  IDO: ido,
+  NOM: 'Martin',
+  PRE: 'Claire',
+  UAI: [UAI.open],
+  PRO: 'National_ens',
+  ...extra,
+});
+const USERS: IdpUser[] = [
+  {
+    username: 'claire',
+    password: 'secret',
+    attributes: teacher('ido-claire', {
+      P_MEL: 'Claire.Martin@ac-lyon.test',
+      DIV: ['6A##6EME A', '5B##5EME B'],
+      GRO: 'LAT##Latin',
+    }),
+  },
+  // The same teacher later: another name, other classes.
+  {
+    username: 'claire-later',
+    password: 'secret',
+    attributes: teacher('ido-claire', { NOM: 'Martin-Durand', DIV: '4C##4EME C' }),
+  },
+  { username: 'eleve', password: 'secret', attributes: teacher('ido-eleve', { PRO: 'National_elv' }) },
+  { username: 'inconnu', password: 'secret', attributes: teacher('ido-inconnu', { UAI: [UAI.unknown] }) },
+  { username: 'ancien', password: 'secret', attributes: teacher('ido-ancien', { UAI: [UAI.ended] }) },
+  { username: 'motdepasse', password: 'secret', attributes: teacher('ido-mdp', { UAI: [UAI.passwordOnly] }) },
+  {
+    username: 'doc',
+    password: 'secret',
+    attributes: teacher('ido-doc', { PRO: 'National_doc', NOM: 'Leroy' }),
+  },
+  {
+    username: 'paul',
+    password: 'secret',
+    attributes: teacher('ido-paul', { P_MEL: LINKED_EMAIL, NOM: 'Durand' }),
+  },
+  { username: 'bavard', password: 'secret', attributes: teacher('ido-bavard', { NOM: 'x'.repeat(150) }) },
+  { username: 'controle', password: 'secret', attributes: teacher('ido-controle', { NOM: 'Mar\u0007tin' }) },
+];
+
+let idp: SamlIdp;
+let spDir: string;
+beforeAll(async () => {
+  const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
+  spDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
+  await fs.writeFile(path.join(spDir, 'sp-key.pem'), sp.keyPem);
+  await fs.writeFile(path.join(spDir, 'sp-cert.pem'), sp.certPem);
+  idp = await startSamlIdp({
+    sp: { entityId: SP_ENTITY_ID, acsUrl: ACS_URL, certPem: sp.certPem },
+    users: USERS,
+  });
+});
+afterAll(async () => {
+  await idp?.close();
+  await fs.rm(spDir, { recursive: true, force: true });
+});
+
+const ctx = setupTestApp(() => ({
+  saml: {
+    idpMetadata: idp.metadataUrl,
+    spKeyFile: path.join(spDir, 'sp-key.pem'),
+    spCertFile: path.join(spDir, 'sp-cert.pem'),
+  },
+}));
+
+let schoolId: number;
+let levels: number[];
+beforeAll(async () => {
+  const school = await createSchool(ctx.db, { uai: UAI.open, sign_in_method: 'gar', default_group_limit: 3 });
+  schoolId = school.id;
+  levels = [(await createLevel(ctx.db, 'CE1')).id, (await createLevel(ctx.db, 'CE2')).id];
+  await ctx.db
+    .insertInto('school_levels')
+    .values(levels.map((levelId) => ({ school_id: school.id, level_id: levelId })))
+    .execute();
+  await createSchool(ctx.db, { uai: UAI.ended, sign_in_method: 'gar', license_end_date: daysFromToday(-1) });
+  await createSchool(ctx.db, { uai: UAI.passwordOnly });
+});
+
+/** From Ardoise's sign-in link, through the IdP's login page, to what the ACS answers. */
+async function signInThroughGar(username: string, next?: string) {
+  const start = await apiClient(ctx.app).get(
+    `/api/auth/saml/login${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+  );
+  expect(start.statusCode, start.body).toBe(302);
+  const form = await signInAtIdp(String(start.headers.location), { username, password: 'secret' });
+  expect(form.action).toBe(ACS_URL);
+  return { fields: form.fields, acs: await postAcs(ctx, form.fields) };
+}
+
+const countUsers = async () => (await ctx.db.selectFrom('users').select('id').execute()).length;
+
+describe('the service provider', () => {
+  it('publishes its metadata, whose entityID is exactly its own URL', async () => {
+    const response = await apiClient(ctx.app).get('/api/auth/saml/metadata');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
+    expect(response.body).toContain(`entityID="${SP_ENTITY_ID}"`);
+    expect(response.body).toMatch(/AuthnRequestsSigned="true"/);
+    expect(response.body).toContain(
+      `Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${ACS_URL}"`,
+    );
+    expect(response.body).toMatch(/<KeyDescriptor use="signing">/);
+  });
+
+  it('starts a sign-in with a signed request over HTTP-Redirect, and keeps it to check the answer', async () => {
+    const response = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const location = new URL(String(response.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(`${idp.url}/saml2/idp/SSOService.php`);
+    expect(location.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    expect(location.searchParams.get('Signature')).toBeTruthy();
+    const kept = await ctx.db
+      .selectFrom('ent_states')
+      .select('kind')
+      .where('key', '=', requestIdOf(location.toString()))
+      .executeTakeFirst();
+    expect(kept).toEqual({ kind: 'saml-request' });
+  });
+
+  it('refuses a return address outside Ardoise, before going to the IdP', async () => {
+    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/api/auth/logout']) {
+      const response = await apiClient(ctx.app).get(`/api/auth/saml/login?next=${encodeURIComponent(next)}`);
+      expect(landing(response).page, next).toBe('/ent/refus?motif=badReturn');
+    }
+  });
+});
+
+describe('a teacher’s first visit, and the next ones', () => {
+  it('makes the account from what the GAR sends, in the school of the UAI, with its licence', async () => {
+    const audit = await lastAuditId(ctx);
+    const { acs } = await signInThroughGar('claire', '/user');
+    const session = await openEntSession(ctx, acs);
+    expect(session.user).toMatchObject({ name: 'Martin', role: 'teacher' });
+    expect(session.next).toBe('/user');
+
+    const user = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', session.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email: 'claire.martin@ac-lyon.test',
+      firstname: 'Claire',
+      school_id: schoolId,
+      group_limit: 3,
+      active: 1,
+      password_hash: '',
+    });
+    const levelRows = await ctx.db
+      .selectFrom('teacher_levels')
+      .select('level_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(levelRows.map((row) => row.level_id).sort()).toEqual(levels);
+    const classes = await ctx.db
+      .selectFrom('teacher_classes')
+      .select(['kind', 'code', 'label'])
+      .where('user_id', '=', user.id)
+      .orderBy('code')
+      .execute();
+    expect(classes).toEqual([
+      { kind: 'div', code: '5B', label: '5EME B' },
+      { kind: 'div', code: '6A', label: '6EME A' },
+      // GRO came as a single value.
+      { kind: 'gro', code: 'LAT', label: 'Latin' },
+    ]);
+    // The session works on the teacher's screens.
+    const levelsSeen = await session.client.get('/api/user/getuserlevels');
+    expect(levelsSeen.json().res.map((level: { title: string }) => level.title)).toEqual(['CE1', 'CE2']);
+    // The one-time code is spent.
+    const again = await apiClient(ctx.app).post('/api/auth/ent/session', { code: session.code });
+    expect(again.statusCode).toBe(401);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({ action: 'teacher.ent-create', entity_id: user.id }),
+      expect.objectContaining({
+        action: 'auth.ent-login',
+        actor_id: user.id,
+        details: { provider: 'gar', created: true },
+      }),
+    ]);
+  });
+
+  it('finds the same account later: name and classes refreshed, the teacher’s groups kept', async () => {
+    const first = await openEntSession(ctx, (await signInThroughGar('claire')).acs);
+    const created = await first.client.post(`/api/user/creategroups/${levels[0]}`, { title: 'Mon groupe' });
+    expect(created.statusCode).toBe(200);
+    const before = await countUsers();
+    const later = await openEntSession(ctx, (await signInThroughGar('claire-later')).acs);
+    expect(later.user.id).toBe(first.user.id);
+    expect(later.user.name).toBe('Martin-Durand');
+    expect(await countUsers()).toBe(before);
+    const classes = await ctx.db
+      .selectFrom('teacher_classes')
+      .select('code')
+      .where('user_id', '=', later.user.id)
+      .execute();
+    expect(classes).toEqual([{ code: '4C' }]);
+    const groups = (await later.client.get(`/api/user/getgroups/${levels[0]}`)).json().res;
+    expect(groups.map((group: { title: string }) => group.title)).toContain('Mon groupe');
+  });
+
+  it('gives an account with no email from the ENT an address that cannot receive mail', async () => {
+    const session = await openEntSession(ctx, (await signInThroughGar('doc')).acs);
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', session.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user.email).toMatch(/^gar-[0-9a-f]{24}@ent\.invalid$/);
+  });
+});
+
+describe('refusals, said why on a page of ours, in the audit log, and nothing made', () => {
+  it.each([
+    ['eleve', 'pupil'],
+    ['inconnu', 'unknownSchool'],
+    ['ancien', 'licenceExpired'],
+    ['motdepasse', 'schoolNotEnt'],
+    ['bavard', 'invalid'],
+    ['controle', 'invalid'],
+  ])('%s: %s', async (username, reason) => {
+    const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
+    const { acs } = await signInThroughGar(username);
+    expect(landing(acs).page).toBe(`/ent/refus?motif=${reason}`);
+    expect(await countUsers()).toBe(users);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        action: 'auth.ent-refused',
+        details: expect.objectContaining({ provider: 'gar', reason }),
+      }),
+    ]);
+  });
+
+  it('refuses a teacher the admin deactivated', async () => {
+    const session = await openEntSession(ctx, (await signInThroughGar('claire')).acs);
+    await ctx.db.updateTable('users').set({ active: 0 }).where('id', '=', session.user.id).execute();
+    const { acs } = await signInThroughGar('claire');
+    expect(landing(acs).page).toBe('/ent/refus?motif=accountInactive');
+    await ctx.db.updateTable('users').set({ active: 1 }).where('id', '=', session.user.id).execute();
+  });
+});
+
+describe('a password account with the ENT’s email', () => {
+  it('is linked only once its password is proven', async () => {
+    const paul = await createTeacher(ctx.db, { email: LINKED_EMAIL, school_id: schoolId, name: 'Durand' });
+    const { acs } = await signInThroughGar('paul', '/user');
+    const { page, params } = landing(acs);
+    expect(page).toBe('/ent/lier');
+    expect(params.get('compte')).toBe('p…d@ecole.test');
+    const client = apiClient(ctx.app);
+    const wrong = await client.post('/api/auth/ent/link', {
+      code: params.get('code'),
+      password: 'not-the-password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(entMessages.wrongPassword);
+    expect(
+      await ctx.db.selectFrom('external_identities').select('id').where('user_id', '=', paul.id).execute(),
+    ).toEqual([]);
+
+    const right = await client.post('/api/auth/ent/link', {
+      code: params.get('code'),
+      password: paul.password,
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ user: { id: paul.id }, next: '/user' });
+    // The code is spent; from now on the ENT signs Paul in directly.
+    const replay = await client.post('/api/auth/ent/link', {
+      code: params.get('code'),
+      password: paul.password,
+    });
+    expect(replay.statusCode).toBe(401);
+    const next = await openEntSession(ctx, (await signInThroughGar('paul')).acs);
+    expect(next.user.id).toBe(paul.id);
+  });
+});
+
+describe('answers an IdP should never send', () => {
+  /** A sign-in started at Ardoise (so that a request is waiting), answered by a crafted response. */
+  async function craftedAnswer(overrides: Partial<Parameters<typeof craftSamlResponse>[0]> = {}) {
+    const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const SAMLResponse = craftSamlResponse({
+      inResponseTo: requestIdOf(String(start.headers.location)),
+      idpEntityId: idp.entityId,
+      spEntityId: SP_ENTITY_ID,
+      acsUrl: ACS_URL,
+      attributes: teacher('ido-crafted', { NOM: 'Crafted' }),
+      signingKey: idp.keys.keyPem,
+      ...overrides,
+    });
+    return postAcs(ctx, { SAMLResponse });
+  }
+
+  it('accepts a well-made one (so that the refusals below come from their case)', async () => {
+    const session = await openEntSession(ctx, await craftedAnswer());
+    expect(session.user.name).toBe('Crafted');
+  });
+
+  it.each([
+    ['unsigned', { signingKey: undefined }],
+    ['signed with another key', { signingKey: createCertificate({ commonName: 'x', days: 1 }).keyPem }],
+    ['expired', { validityOffsetMs: -3_600_000 }],
+    ['for another audience', { audience: 'https://other-resource.example/saml' }],
+  ])('refuses one %s, and makes nothing', async (_case, overrides) => {
+    const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
+    const response = await craftedAnswer({
+      attributes: teacher('ido-refused', { NOM: 'Refused' }),
+      ...overrides,
+    });
+    expect(landing(response).page).toBe('/ent/refus?motif=invalid');
+    expect(await countUsers()).toBe(users);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ reason: 'invalid' }) }),
+    ]);
+  });
+
+  it('refuses an answer to a request it never sent', async () => {
+    const SAMLResponse = craftSamlResponse({
+      inResponseTo: '_never-sent',
+      idpEntityId: idp.entityId,
+      spEntityId: SP_ENTITY_ID,
+      acsUrl: ACS_URL,
+      attributes: teacher('ido-unsolicited'),
+      signingKey: idp.keys.keyPem,
+    });
+    expect(landing(await postAcs(ctx, { SAMLResponse })).page).toBe('/ent/refus?motif=expired');
+  });
+
+  it('takes a real answer once: replayed, even at the same moment, it opens nothing', async () => {
+    const { fields, acs } = await signInThroughGar('claire');
+    await openEntSession(ctx, acs);
+    const sessions = (
+      await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute()
+    ).length;
+    const replays = await Promise.all([postAcs(ctx, fields), postAcs(ctx, fields)]);
+    for (const replay of replays) expect(landing(replay).page).toBe('/ent/refus?motif=expired');
+    expect(
+      (await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute())
+        .length,
+    ).toBe(sessions);
+  });
+
+  it('refuses a RelayState pointing elsewhere, leaving the request for the real answer', async () => {
+    const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const form = await signInAtIdp(
+      String(start.headers.location),
+      { username: 'claire', password: 'secret' },
+      new FormBrowser(),
+    );
+    const evil = await postAcs(ctx, { ...form.fields, RelayState: 'https://evil.example/steal' });
+    expect(landing(evil).page).toBe('/ent/refus?motif=badReturn');
+    // Nothing was spent: the genuine form still signs in.
+    await openEntSession(ctx, await postAcs(ctx, form.fields));
+  });
+
+  it('answers a form without a SAMLResponse with a clear 400', async () => {
+    const response = await postAcs(ctx, { RelayState: '/user' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(entRefusals.invalid);
+  });
+});

@@ -1,0 +1,55 @@
+// Helpers of the ENT sign-in tests: posting the IdP's form to the ACS, trading the page's one-time
+// code for a session, and reading what the audit log says of ENT sign-ins.
+
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { apiClient, type TestContext } from './helper.js';
+
+/** The IdP's auto-submitted form, as the browser posts it (another site: no XSRF header). */
+export function postAcs(ctx: TestContext, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/saml/acs',
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+/** Where a finished sign-in sends the browser: the page and its fragment's fields. */
+export function landing(response: LightMyRequestResponse): { page: string; params: URLSearchParams } {
+  expect([302, 303], response.body).toContain(response.statusCode);
+  const location = String(response.headers.location);
+  const url = new URL(location, 'http://ardoise.invalid');
+  return { page: url.pathname + url.search, params: new URLSearchParams(url.hash.slice(1)) };
+}
+
+/** Trades the one-time code of a session page for a session, as the page does. */
+export async function openEntSession(ctx: TestContext, response: LightMyRequestResponse) {
+  const { page, params } = landing(response);
+  expect(page).toBe('/ent/connexion');
+  const answer = await apiClient(ctx.app).post('/api/auth/ent/session', { code: params.get('code') });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const body = answer.json<{
+    token: string;
+    user: { id: number; name: string; role: string };
+    next: string;
+  }>();
+  return { ...body, client: apiClient(ctx.app, body.token), code: params.get('code')! };
+}
+
+/** The ENT entries of the audit log since `afterId`, oldest first. */
+export async function entAudit(ctx: TestContext, afterId = 0) {
+  const rows = await ctx.db
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'actor_id', 'entity_id', 'details'])
+    .where('id', '>', afterId)
+    .where('action', 'in', ['auth.ent-login', 'auth.ent-refused', 'auth.ent-link', 'teacher.ent-create'])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
+}
+
+export async function lastAuditId(ctx: TestContext): Promise<number> {
+  const row = await ctx.db.selectFrom('audit_log').select('id').orderBy('id', 'desc').executeTakeFirst();
+  return row?.id ?? 0;
+}

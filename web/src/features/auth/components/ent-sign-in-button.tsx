@@ -1,0 +1,35 @@
+// "Se connecter avec mon ENT", when the platform signs teachers in through the GAR (SAML settings
+// set); nothing otherwise, so the sign-in page is the spec's exactly.
+import { useEffect, useState } from 'react';
+import { entMessages } from '../../../../../common/messages/ent.js';
+import type { EntOptionsResponse } from '../../../../../common/schemas/ent.js';
+import { buttonVariants } from '../../../components/ui/button';
+import { SAML_LOGIN_URL } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+
+export function EntSignInButton() {
+  const [saml, setSaml] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<EntOptionsResponse>('auth/ent')
+      .then(({ data }) => !cancelled && setSaml(data.saml === true))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  if (!saml) return null;
+  return (
+    <div className="mt-5">
+      <div className="mb-5 flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        {entMessages.or}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <a href={SAML_LOGIN_URL} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+        {entMessages.signInWithEnt}
+      </a>
+    </div>
+  );
+}
