@@ -1,5 +1,5 @@
 // Admin back-office in a real browser against the production build: dashboard, schools, teachers,
-// options (profile and 2FA), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
+// options (profile; 2FA is in account-access.e2e.test.ts), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolMessages, teacherMessages } from '../common/messages/admin.js';
@@ -336,36 +336,6 @@ describe('teachers', () => {
 });
 
 describe('options', () => {
-  it('shows the 2FA QR code and secret, and toggles 2FA on and off', async () => {
-    await page.goto(`${server.url}/options`);
-    const qr = page.getByTestId('two-factor-qr').locator('svg');
-    await qr.waitFor();
-    expect(await qr.getAttribute('width')).toBe('192');
-    expect(await qr.getAttribute('height')).toBe('192');
-    const secret = (await page.getByTestId('two-factor-secret').textContent())?.replaceAll(' ', '');
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
-    await expectAccessible(page);
-
-    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Enabled');
-    const admin = await server.db
-      .selectFrom('users')
-      .select(['totp_enabled', 'totp_secret'])
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
-    expect(admin).toEqual({ totp_enabled: 1, totp_secret: secret });
-
-    await page.getByRole('button', { name: 'Disable two-factor authentication' }).click();
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
-    const after = await server.db
-      .selectFrom('users')
-      .select('totp_enabled')
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
-    expect(after.totp_enabled).toBe(0);
-  });
-
   it('saves the profile, then goes to the dashboard', async () => {
     await page.goto(`${server.url}/options`);
     // The form shows what is stored.
