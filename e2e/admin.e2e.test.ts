@@ -102,9 +102,12 @@ describe('schools', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Telephone').fill('04 76 00 00 00');
     await page.getByLabel('License end date').fill('2030-06-30');
+    await page.getByLabel(schoolMessages.uaiLabel).fill('0750654E');
     await page.getByRole('button', { name: 'Create school' }).click();
     await page.getByText(schoolMessages.invalidEmail).waitFor();
+    await page.getByText(schoolMessages.invalidUai).waitFor();
     await page.getByLabel('Email').fill('');
+    await page.getByLabel(schoolMessages.uaiLabel).fill('0750654d');
     await page.getByRole('button', { name: 'Create school' }).click();
     await toast(schoolMessages.created).waitFor();
     await page.waitForURL(/\/schools$/);
@@ -115,6 +118,7 @@ describe('schools', () => {
       .executeTakeFirstOrThrow();
     // 'vide' was sent for the empty fields and stored as empty.
     expect(row).toMatchObject({ email: '', website: '', remarque: '', active_license: 0, city: 'Grenoble' });
+    expect(row.uai).toBe('0750654D');
   });
 
   it('searches, opens the details modal, toggles, edits and deletes', async () => {
@@ -139,6 +143,7 @@ describe('schools', () => {
     await dialog.getByText(schoolMessages.inactiveLicense).waitFor();
     await dialog.getByText(schoolMessages.noRemarks).waitFor();
     await dialog.getByText('Grenoble').waitFor();
+    expect(await dialog.getByTestId('school-uai').textContent()).toBe('0750654D');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });

@@ -54,7 +54,11 @@ export const schoolMessages = {
   invalidWebsite: 'Invalid website address',
   endBeforeStart: 'License end date cannot be before the start date',
   tooLong: 'This field is too long',
+  invalidUai: 'UAI invalide : 7 chiffres suivis de leur lettre clé (par exemple 0750654D)',
+  uaiTaken: 'Cette UAI est déjà celle d’une autre école',
   // Screen texts (ours).
+  uaiLabel: 'UAI',
+  uaiHint: 'Le code de l’établissement (7 chiffres et une lettre) par lequel l’ENT le désigne.',
   licenseStartLabel: 'License start date',
   licenseEndLabel: 'License end date',
   lastPaymentLabel: 'Last payment date',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { schoolMessages as m } from '../messages/admin.js';
+import { isValidUai, normaliseUai } from '../uai.js';
 import {
   dropEmpty,
   flagSchema,
@@ -30,6 +31,12 @@ const websiteField = textSchema()
   .max(MAX_URL_LENGTH, m.tooLong)
   .transform(fromVide)
   .refine((value) => value === '' || isWebsite(value), m.invalidWebsite);
+
+/** The UAI, upper-cased; '' or 'vide' (kept as typed, for the edit to clear it) when none. */
+const uaiField = textSchema(m.invalidUai)
+  .max(MAX_TITLE_LENGTH, m.invalidUai)
+  .transform(normaliseUai)
+  .refine((value) => fromVide(value) === '' || isValidUai(value), m.invalidUai);
 
 const requiredDate = (message: string) =>
   textSchema(message).trim().min(1, message).transform(toIsoDate).refine(isIsoDate, m.invalidDate);
@@ -63,6 +70,7 @@ export const schoolCreateSchema = z
     licensespaymentdate: optionalDate.default(''),
     activelicense: flagSchema.default(false),
     remarque: optionalText(MAX_TEXT_LENGTH, m.tooLong).default(''),
+    uai: uaiField.transform(fromVide).default(''),
   })
   .superRefine(endNotBeforeStart);
 export type SchoolCreateInput = z.input<typeof schoolCreateSchema>;
@@ -88,13 +96,14 @@ export const schoolEditSchema = z
     licensespaymentdate: optionalDate,
     activelicense: flagSchema,
     remarque: textSchema().trim().max(MAX_TEXT_LENGTH, m.tooLong),
+    uai: uaiField,
   })
   .partial()
   .superRefine(endNotBeforeStart)
   .transform((values) => {
     const kept = dropEmpty(values);
     // 'vide' empties an optional field (an empty value alone would be dropped).
-    for (const key of ['email', 'website', 'remarque', 'addres'] as const) {
+    for (const key of ['email', 'website', 'remarque', 'addres', 'uai'] as const) {
       if (kept[key] !== undefined) kept[key] = fromVide(kept[key]);
     }
     return kept;
@@ -116,6 +125,8 @@ export const schoolSchema = z.object({
   licensestartdate: z.string(),
   licensesddate: z.string(),
   licensespaymentdate: z.string(),
+  /** '' when the school has none. */
+  uai: z.string(),
   teacherCount: z.number().int(),
   groupCount: z.number().int(),
 });

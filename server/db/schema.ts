@@ -37,6 +37,8 @@ export interface SchoolsTable {
   license_start_date: string;
   license_end_date: string;
   license_payment_date: string;
+  /** The school's UAI, upper case (common/uai.ts); unique when set. */
+  uai: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -16,6 +16,7 @@ export function presentSchool(row: SchoolWithCounts): School {
     licensestartdate: row.license_start_date,
     licensesddate: row.license_end_date,
     licensespaymentdate: row.license_payment_date,
+    uai: row.uai ?? '',
     teacherCount: Number(row.teacher_count ?? 0),
     groupCount: Number(row.group_count ?? 0),
   };

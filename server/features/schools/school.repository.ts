@@ -38,6 +38,13 @@ export function findSchoolById(db: Db, id: number): Promise<SchoolRow | undefine
   return db.selectFrom('schools').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether another school (not `exceptId`) already has this UAI. */
+export async function isUaiTaken(db: Db, uai: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('schools').select('id').where('uai', '=', uai);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 export async function insertSchool(db: Db, school: NewSchool): Promise<number> {
   const row = await db.insertInto('schools').values(school).returning('id').executeTakeFirstOrThrow();
   return row.id;

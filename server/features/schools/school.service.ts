@@ -4,7 +4,8 @@ import { dropUndefined } from '../../../common/schemas/admin-fields.js';
 import type { School, SchoolCreate, SchoolEdit } from '../../../common/schemas/schools.js';
 import type { Db } from '../../db/database.js';
 import type { NewSchool, SchoolRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http-error.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { badRequest, conflict, notFound } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { auditChanges } from '../audit/audit-changes.js';
 import { licenceLetsTeachersIn } from './licence.js';
@@ -16,6 +17,7 @@ import {
   findSchoolById,
   findSchoolWithCounts,
   insertSchool,
+  isUaiTaken,
   updateSchool,
 } from './school.repository.js';
 
@@ -47,48 +49,70 @@ function toColumns(input: SchoolEdit): Partial<NewSchool> {
     license_end_date: input.licensesddate,
     license_payment_date: input.licensespaymentdate,
     active_license: input.activelicense === undefined ? undefined : input.activelicense ? 1 : 0,
+    uai: input.uai === undefined ? undefined : input.uai || null,
   };
   return dropUndefined(columns);
 }
 
+/** A UAI names one school: a clear 409 when it is taken, also when a concurrent save wins the race
+ * at the unique index. */
+async function withUaiConflict<T>(
+  db: Db,
+  uai: string | null | undefined,
+  exceptId: number | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (uai && (await isUaiTaken(db, uai, exceptId))) throw conflict(schoolMessages.uaiTaken);
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(schoolMessages.uaiTaken);
+    throw error;
+  }
+}
+
 export async function createSchool(db: Db, actorId: number, input: SchoolCreate): Promise<School> {
   const now = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
-    const columns = toColumns(input) as NewSchool;
-    const id = await insertSchool(trx, { ...columns, created_at: now, updated_at: now });
-    await recordAudit(trx, {
-      actorId,
-      action: 'school.create',
-      entity: ENTITY,
-      entityId: id,
-      details: { name: input.schoolName },
-    });
-    return presentById(trx, id);
-  });
+  const columns = toColumns(input) as NewSchool;
+  return withUaiConflict(db, columns.uai, undefined, () =>
+    db.transaction().execute(async (trx) => {
+      const id = await insertSchool(trx, { ...columns, created_at: now, updated_at: now });
+      await recordAudit(trx, {
+        actorId,
+        action: 'school.create',
+        entity: ENTITY,
+        entityId: id,
+        details: { name: input.schoolName },
+      });
+      return presentById(trx, id);
+    }),
+  );
 }
 
 export async function editSchool(db: Db, actorId: number, id: number, input: SchoolEdit): Promise<School> {
   const now = new Date();
-  return db.transaction().execute(async (trx) => {
-    const current = await loadSchool(trx, id);
-    const changes = toColumns(input);
-    const next = { ...current, ...changes };
-    if (next.license_end_date < next.license_start_date) throw badRequest(schoolMessages.endBeforeStart);
-    if (Object.keys(changes).length > 0) {
-      await updateSchool(trx, id, { ...changes, updated_at: now.toISOString() });
-      if (licenceLetsTeachersIn(current, now) && !licenceLetsTeachersIn(next, now)) {
-        await deleteSessionsOfSchool(trx, id);
+  const changes = toColumns(input);
+  return withUaiConflict(db, changes.uai, id, () =>
+    db.transaction().execute(async (trx) => {
+      const current = await loadSchool(trx, id);
+      const next = { ...current, ...changes };
+      if (next.license_end_date < next.license_start_date) throw badRequest(schoolMessages.endBeforeStart);
+      if (Object.keys(changes).length > 0) {
+        await updateSchool(trx, id, { ...changes, updated_at: now.toISOString() });
+        if (licenceLetsTeachersIn(current, now) && !licenceLetsTeachersIn(next, now)) {
+          await deleteSessionsOfSchool(trx, id);
+        }
+        await recordAudit(trx, {
+          actorId,
+          action: 'school.update',
+          entity: ENTITY,
+          entityId: id,
+          details: { fields: Object.keys(input), ...auditChanges(current, changes) },
+        });
       }
-      await recordAudit(trx, {
-        actorId,
-        action: 'school.update',
-        entity: ENTITY,
-        entityId: id,
-        details: { fields: Object.keys(input), ...auditChanges(current, changes) },
-      });
-    }
-    return presentById(trx, id);
-  });
+      return presentById(trx, id);
+    }),
+  );
 }
 
 /** Flips the licence; switching it off signs the school's teachers out at once. */

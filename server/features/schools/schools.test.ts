@@ -10,6 +10,7 @@ import {
   createSchool,
   createTeacher,
   daysFromToday,
+  newUai,
 } from '../../fixtures/factories.js';
 import {
   auditOf,
@@ -55,8 +56,15 @@ describe('POST /api/admin/createschool', () => {
     const response = await client.post('/api/admin/createschool', validSchool());
     expect(response.statusCode).toBe(201);
     const { school } = response.json();
-    // The spec's shape: every field as sent, under the same names, plus the id and two counts.
-    expect(school).toEqual({ id: expect.any(Number), ...validSchool(), teacherCount: 0, groupCount: 0 });
+    // The spec's shape: every field as sent, under the same names, plus the id and two counts, and
+    // the UAI (none in the spec's payload).
+    expect(school).toEqual({
+      id: expect.any(Number),
+      ...validSchool(),
+      uai: '',
+      teacherCount: 0,
+      groupCount: 0,
+    });
     const list = (await client.get('/api/admin/getschools')).json();
     expect(list.success).toBe(true);
     expect(list.schools).toContainEqual(school);
@@ -117,6 +125,12 @@ describe('POST /api/admin/createschool', () => {
     [{ website: 'javascript:alert(1)' }, schoolMessages.invalidWebsite],
     [{ schoolName: 'x'.repeat(201) }, schoolMessages.tooLong],
     [{ remarque: 'x'.repeat(2001) }, schoolMessages.tooLong],
+    [{ uai: '0750654E' }, schoolMessages.invalidUai],
+    [{ uai: '075065D' }, schoolMessages.invalidUai],
+    [{ uai: '0750654' }, schoolMessages.invalidUai],
+    [{ uai: '0750 654D' }, schoolMessages.invalidUai],
+    [{ uai: `0750654D${'x'.repeat(300)}` }, schoolMessages.invalidUai],
+    [{ uai: 12 }, schoolMessages.invalidUai],
   ];
   it.each(
     invalidCases.map(
@@ -129,6 +143,41 @@ describe('POST /api/admin/createschool', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, message });
     expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
+  });
+
+  it('keeps the UAI in upper case, and gives each UAI to one school only', async () => {
+    const client = await adminClient();
+    const uai = newUai();
+    const response = await client.post(
+      '/api/admin/createschool',
+      validSchool({ uai: ` ${uai.toLowerCase()} ` }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { school } = response.json();
+    expect(school.uai).toBe(uai);
+    expect((await client.get('/api/admin/getschools')).json().schools).toContainEqual(school);
+    const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
+    const again = await client.post('/api/admin/createschool', validSchool({ schoolName: 'Autre', uai }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, message: schoolMessages.uaiTaken });
+    expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
+    // Schools without a UAI are as many as needed.
+    for (const empty of ['', 'vide']) {
+      const none = await client.post('/api/admin/createschool', validSchool({ uai: empty }));
+      expect(none.statusCode).toBe(201);
+      expect(none.json().school.uai).toBe('');
+    }
+  });
+
+  it('answers 409, not 500, when two admins save the same UAI at once', async () => {
+    const client = await adminClient();
+    const uai = newUai();
+    const responses = await Promise.all(
+      ['A', 'B', 'C'].map((name) =>
+        client.post('/api/admin/createschool', validSchool({ schoolName: name, uai })),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
   it('rejects wrong types and bodies without a 500', async () => {
@@ -221,6 +270,38 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
       activelicense: false,
     });
     expect(response.json().school).toMatchObject({ website: '', remarque: '', activelicense: false });
+  });
+
+  it('sets, keeps, refuses and clears the UAI', async () => {
+    const { client, school } = await adminWithSchool();
+    const url = `/api/admin/editschoolform/${school.id}`;
+    const uai = newUai();
+    const set = await client.patch(url, { uai: uai.toLowerCase() });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().school.uai).toBe(uai);
+    // An empty value is dropped (SPEC §5): the UAI stays.
+    expect((await client.patch(url, { uai: '', city: 'Paris' })).json().school).toMatchObject({
+      uai,
+      city: 'Paris',
+    });
+    // Saving its own UAI again is no conflict; another school's is.
+    expect((await client.patch(url, { uai })).statusCode).toBe(200);
+    const other = (await client.post('/api/admin/createschool', validSchool({ schoolName: 'Autre' }))).json()
+      .school;
+    const taken = await client.patch(`/api/admin/editschoolform/${other.id}`, { uai });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ success: false, message: schoolMessages.uaiTaken });
+    const invalid = await client.patch(url, { uai: '0750654E' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ success: false, message: schoolMessages.invalidUai });
+    const cleared = await client.patch(url, { uai: 'vide' });
+    expect(cleared.json().school.uai).toBe('');
+    const audit = await auditOf(ctx, 'school', school.id);
+    expect(JSON.parse(audit.at(-1)!.details)).toMatchObject({ before: { uai }, after: { uai: null } });
+    // Once cleared, the UAI is free for the other school.
+    expect((await client.patch(`/api/admin/editschoolform/${other.id}`, { uai })).json().school.uai).toBe(
+      uai,
+    );
   });
 
   it('keeps the licence end after its start, against the stored dates too', async () => {

@@ -41,6 +41,11 @@ function SchoolFields({ school }: { school: School }) {
         {school.city || '—'}
       </Detail>
       <Detail label={adminLabels.address}>{school.addres || '—'}</Detail>
+      <Detail label={schoolMessages.uaiLabel}>
+        <span className="font-mono" data-testid="school-uai">
+          {school.uai || '—'}
+        </span>
+      </Detail>
       <Detail label={adminLabels.email} icon={Mail}>
         {school.email ? (
           <a className="text-primary hover:underline" href={`mailto:${school.email}`}>

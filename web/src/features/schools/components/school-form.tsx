@@ -86,6 +86,22 @@ export function SchoolForm(props: SchoolFormProps) {
           <FormField label={adminLabels.address} error={errors.addres?.message}>
             {(field) => <Input {...field} {...register('addres')} autoComplete="street-address" />}
           </FormField>
+          <FormField
+            label={schoolMessages.uaiLabel}
+            hint={schoolMessages.uaiHint}
+            error={errors.uai?.message}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register('uai')}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={8}
+                className="font-mono uppercase"
+              />
+            )}
+          </FormField>
         </div>
       </Card>
 

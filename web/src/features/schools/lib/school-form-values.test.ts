@@ -16,6 +16,7 @@ const school: School = {
   licensestartdate: '2026-01-01',
   licensesddate: '2026-12-31',
   licensespaymentdate: '2026-01-15',
+  uai: '0750654D',
   teacherCount: 3,
   groupCount: 5,
 };
@@ -51,6 +52,9 @@ describe('toEditPayload', () => {
     const payload = toEditPayload(values, school);
     expect(payload).toMatchObject({ email: 'vide', remarque: 'vide' });
     expect(schoolEditSchema.parse(payload)).toMatchObject({ email: '', remarque: '' });
+    const noUai = toEditPayload({ ...schoolToFormValues(school), uai: '' }, school);
+    expect(noUai).toMatchObject({ uai: 'vide' });
+    expect(schoolEditSchema.parse(noUai)).toMatchObject({ uai: '' });
   });
 
   it('drops an empty required field instead of clearing it, and leaves an already-empty optional one out', () => {
@@ -77,5 +81,17 @@ describe('toCreatePayload', () => {
       schoolName: 'École des Lilas',
     });
     expect(schoolCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the UAI only when there is one', () => {
+    const values = {
+      ...newSchoolDefaults(),
+      schoolName: 'A',
+      city: 'B',
+      telephone: '01',
+      licensesddate: '2099-01-01',
+    };
+    expect(toCreatePayload(values)).not.toHaveProperty('uai');
+    expect(toCreatePayload({ ...values, uai: '0750654D' })).toMatchObject({ uai: '0750654D' });
   });
 });

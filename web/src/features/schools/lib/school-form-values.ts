@@ -1,7 +1,12 @@
 // The school form's values and the bodies they become (SPEC §3 "School form", §5): pure mapping,
 // kept apart from the component so that it is unit-tested.
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
-import type { School, SchoolCreate, SchoolEditInput } from '../../../../../common/schemas/schools.js';
+import type {
+  School,
+  SchoolCreate,
+  SchoolCreateInput,
+  SchoolEditInput,
+} from '../../../../../common/schemas/schools.js';
 
 export type SchoolFormValues = {
   schoolName: string;
@@ -15,6 +20,7 @@ export type SchoolFormValues = {
   licensespaymentdate: string;
   activelicense: boolean;
   remarque: string;
+  uai: string;
 };
 
 const todayIso = () => {
@@ -35,6 +41,7 @@ export const newSchoolDefaults = (): SchoolFormValues => ({
   licensespaymentdate: todayIso(),
   activelicense: false,
   remarque: '',
+  uai: '',
 });
 
 export const schoolToFormValues = (school: School): SchoolFormValues => ({
@@ -49,9 +56,10 @@ export const schoolToFormValues = (school: School): SchoolFormValues => ({
   licensespaymentdate: school.licensespaymentdate,
   activelicense: school.activelicense,
   remarque: school.remarque,
+  uai: school.uai,
 });
 
-const CLEARABLE = ['email', 'website', 'remarque', 'addres'] as const;
+const CLEARABLE = ['email', 'website', 'remarque', 'addres', 'uai'] as const;
 
 /** The edit payload: non-empty fields only (SPEC §5); a cleared optional field is sent as 'vide'. */
 export function toEditPayload(values: SchoolFormValues, original: School): SchoolEditInput {
@@ -66,10 +74,13 @@ export function toEditPayload(values: SchoolFormValues, original: School): Schoo
   return payload;
 }
 
-/** The create body: an empty website, email or remark is sent as 'vide' (SPEC §3 "School form"). */
-export function toCreatePayload(values: SchoolCreate): SchoolCreate {
+/** The create body: an empty website, email or remark is sent as 'vide' (SPEC §3 "School form");
+ * the UAI only when there is one, so a school without it is the spec's body exactly. */
+export function toCreatePayload(values: SchoolCreate): SchoolCreateInput {
+  const { uai, ...rest } = values;
   return {
-    ...values,
+    ...rest,
+    ...(uai ? { uai } : {}),
     email: values.email || VIDE,
     website: values.website || VIDE,
     remarque: values.remarque || VIDE,
