@@ -53,6 +53,13 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
 });
 
 /** Where uploaded files live: folders under DATA_DIR/files, or an S3-compatible bucket. */
@@ -83,6 +90,8 @@ export type Config = {
   metricsToken?: string;
   /** How long start-up keeps retrying an unreachable database before giving up. */
   dbConnectTimeoutMs: number;
+  /** Where sign-in links are also sent by email; unset = links are only shown to the admin. */
+  mail?: { smtpUrl: string; from: string };
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  DATABASE_URL: must be a postgres:// URL (unset = SQLite)',
     );
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
   }
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -134,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieDomain: e.COOKIE_DOMAIN,
     metricsToken: e.METRICS_TOKEN,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }
 

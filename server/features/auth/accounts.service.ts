@@ -1,5 +1,7 @@
 // What other features may ask of the accounts (users and their sessions): their way in, so that
 // no feature reaches into auth's repositories (Biome refuses it).
-export { hashPassword } from './password.js';
+export { hashPassword, NO_PASSWORD, verifyPassword } from './password.js';
 export { deleteSessionsOfUser } from './session.repository.js';
+export { deleteSignInLinksOfUser } from './sign-in-link.repository.js';
+export { deliverLink, type IssuedLink, issueSignInLink } from './sign-in-links.service.js';
 export { findUserById, insertUser, isEmailTaken, newAccountColumns } from './user.repository.js';
