@@ -2,6 +2,7 @@
 // options (profile; 2FA is in account-access.e2e.test.ts), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInLinkMessages } from '../common/messages/account-access.js';
 import { schoolMessages, teacherMessages } from '../common/messages/admin.js';
 import { createGroup, createLevel, createSchool, createTeacher } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
@@ -220,6 +221,8 @@ describe('teachers', () => {
     await page.getByRole('heading', { name: 'Gestion des enseignants' }).waitFor();
     await page.getByRole('link', { name: 'Ajouter un enseignant' }).first().click();
     await page.waitForURL(/\/teachersform$/);
+    // The spec's password, rather than the sign-in link offered first (account-access.e2e.test.ts).
+    await page.getByLabel(signInLinkMessages.accessPassword).check();
     await page.getByRole('button', { name: 'Create teacher' }).click();
     for (const message of [
       teacherMessages.nameRequired,
@@ -261,6 +264,7 @@ describe('teachers', () => {
     await page.getByLabel('First name').fill('Alice');
     await page.getByLabel('Email').fill('alice.dupont@example.test');
     await page.getByLabel('Telephone').fill('0611223344');
+    await page.getByLabel(signInLinkMessages.accessPassword).check();
     await page.getByLabel(/^Password/).fill('alice-password');
     await page.getByLabel('School').selectOption({ label: 'Collège Jules Ferry' });
     await page.getByRole('button', { name: 'Create teacher' }).click();

@@ -10,6 +10,17 @@ const newPassword = textSchema(m.passwordTooShort)
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, m.tooLong);
 
+/** The check of a new password typed twice, as the forms show it under each field. */
+export function checkNewPassword(
+  password: string,
+  confirmation: string,
+): { password?: string; confirmation?: string } {
+  if (password.length < PASSWORD_MIN_LENGTH) return { password: m.passwordTooShort };
+  if (password.length > MAX_PASSWORD_LENGTH) return { password: m.tooLong };
+  if (password !== confirmation) return { confirmation: m.passwordsDiffer };
+  return {};
+}
+
 /** What the admin gets once: the link, its end, and whether it also left by email (null: no SMTP). */
 export const signInLinkSchema = z.object({
   url: z.string(),

@@ -19,6 +19,10 @@ export const router = createBrowserRouter([
       { path: paths.home.path, element: <Navigate to={paths.login.getHref()} replace /> },
       { path: paths.login.path, lazy: lazyPage(() => import('../features/auth/pages/login-page')) },
       {
+        path: paths.signInLink.path,
+        lazy: lazyPage(() => import('../features/auth/pages/choose-password-page')),
+      },
+      {
         element: <ProtectedRoute />,
         children: [
           {
@@ -116,6 +120,10 @@ export const router = createBrowserRouter([
                       {
                         path: paths.userTable.path,
                         lazy: lazyPage(() => import('./routes/user-table-route')),
+                      },
+                      {
+                        path: paths.userOptions.path,
+                        lazy: lazyPage(() => import('../features/account/pages/user-options-page')),
                       },
                     ],
                   },

@@ -1,4 +1,5 @@
 // Every URL of the SPA (SPEC §2), so that no page spells a route by hand.
+import { SIGN_IN_LINK_PATH } from '../../../common/constants.js';
 
 const withId = (pattern: string) => (id: number | string) =>
   pattern.replace(':id', encodeURIComponent(String(id)));
@@ -6,6 +7,8 @@ const withId = (pattern: string) => (id: number | string) =>
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
+  /** The page behind a one-time sign-in link (issue 21); its token follows '#'. */
+  signInLink: { path: SIGN_IN_LINK_PATH, getHref: () => SIGN_IN_LINK_PATH },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   schools: { path: '/schools', getHref: () => '/schools' },
@@ -25,6 +28,8 @@ export const paths = {
   audit: { path: '/audit', getHref: () => '/audit' },
 
   userLevels: { path: '/user', getHref: () => '/user' },
+  /** A teacher's own options (issue 21): the avatar menu's 'options' for every role but admin. */
+  userOptions: { path: '/useroptions', getHref: () => '/useroptions' },
   userGroups: { path: '/usergroups/:id', getHref: withId('/usergroups/:id') },
   userTable: { path: '/usertable/:id', getHref: withId('/usertable/:id') },
   pdfViewer: { path: '/pdf/:id', getHref: withId('/pdf/:id') },

@@ -114,7 +114,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       .catch(() => {
         if (cancelled) return;
         endSession();
-        navigate(paths.login.getHref());
+        // The page behind a sign-in link is for visitors: it stays where it is.
+        if (window.location.pathname !== paths.signInLink.path) navigate(paths.login.getHref());
       });
 
     return () => {

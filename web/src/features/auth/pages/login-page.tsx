@@ -1,5 +1,6 @@
 // Sign-in screen (SPEC §2 /login): logo badge, product title, form; signed-in visitors go to their home.
 import { Navigate } from 'react-router';
+import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { authMessages } from '../../../../../common/messages/auth.js';
 import { Card, CardContent } from '../../../components/ui/card';
 import { LogoMark, PRODUCT_NAME } from '../../../components/ui/logo';
@@ -39,6 +40,12 @@ export default function LoginPage() {
         <Card className="shadow-lg shadow-slate-900/5">
           <CardContent className="p-6 pt-6 sm:p-8 sm:pt-8">
             <LoginForm />
+            <details className="mt-5 text-sm" data-testid="login-forgot">
+              <summary className="cursor-pointer text-primary hover:underline">
+                {signInLinkMessages.loginForgot}
+              </summary>
+              <p className="mt-2 text-muted-foreground">{signInLinkMessages.loginForgotHint}</p>
+            </details>
           </CardContent>
         </Card>
         <p className="mt-6 text-center text-xs text-muted-foreground">{authMessages.tagline}</p>
