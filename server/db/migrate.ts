@@ -9,7 +9,7 @@ import * as activityRuntime from './migrations/2026-11-23-004-activity-runtime.j
 import * as insights from './migrations/2026-11-23-005-insights.js';
 import * as xapiStatements from './migrations/2026-11-23-006-xapi-statements.js';
 import * as schoolUai from './migrations/2026-11-24-007-school-uai.js';
-import * as accountAccess from './migrations/2026-11-26-008-account-access.js';
+import * as accountAccess from './migrations/2026-11-26-009-account-access.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
@@ -21,7 +21,7 @@ const migrations: Record<string, MigrationModule> = {
   '2026-11-23-005-insights': insights,
   '2026-11-23-006-xapi-statements': xapiStatements,
   '2026-11-24-007-school-uai': schoolUai,
-  '2026-11-26-008-account-access': accountAccess,
+  '2026-11-26-009-account-access': accountAccess,
 };
 
 /** Migrates under a database lock, so instances starting together on one database take turns:
