@@ -24,6 +24,7 @@ import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
 import { lockFilesWithDatabase } from './features/curriculum/stored-files.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { groupsRoutes } from './features/groups/groups.routes.js';
+import { importRoutes } from './features/imports/import.routes.js';
 import { progressRoutes } from './features/insights/progress.routes.js';
 import { learningTableRoutes } from './features/learning-table/learning-table.routes.js';
 import { mailPlugin } from './features/mail/mail.plugin.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     healthRoutes,
     auditRoutes,
     progressRoutes,
+    importRoutes,
   ]) {
     await app.register(routes);
   }

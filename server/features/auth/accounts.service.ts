@@ -3,5 +3,5 @@
 export { hashPassword, NO_PASSWORD, verifyPassword } from './password.js';
 export { deleteSessionsOfUser } from './session.repository.js';
 export { deleteSignInLinksOfUser } from './sign-in-link.repository.js';
-export { deliverLink, type IssuedLink, issueSignInLink } from './sign-in-links.service.js';
+export { deliverLink, type IssuedLink, issueInviteLinks, issueSignInLink } from './sign-in-links.service.js';
 export { findUserById, insertUser, isEmailTaken, newAccountColumns } from './user.repository.js';

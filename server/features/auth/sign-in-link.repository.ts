@@ -51,3 +51,25 @@ export async function consumeSignInLink(db: Db, id: number, now: Date): Promise<
 export async function deleteSignInLinksOfUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sign_in_links').where('user_id', '=', userId).execute();
 }
+
+/** Links for many new accounts at once (they have none yet); answers each account's token. */
+export async function insertSignInLinks(
+  db: Db,
+  links: { userId: number; purpose: LinkPurpose; now: Date; expiresAt: Date }[],
+): Promise<Map<number, string>> {
+  const tokens = new Map(links.map((link) => [link.userId, crypto.randomBytes(32).toString('base64url')]));
+  if (links.length === 0) return tokens;
+  await db
+    .insertInto('sign_in_links')
+    .values(
+      links.map((link) => ({
+        user_id: link.userId,
+        token_hash: hashToken(tokens.get(link.userId)!),
+        purpose: link.purpose,
+        created_at: link.now.toISOString(),
+        expires_at: link.expiresAt.toISOString(),
+      })),
+    )
+    .execute();
+  return tokens;
+}

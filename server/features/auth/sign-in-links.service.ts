@@ -20,6 +20,7 @@ import {
   deleteSignInLinksOfUser,
   findLiveSignInLink,
   insertSignInLink,
+  insertSignInLinks,
   type LinkPurpose,
 } from './sign-in-link.repository.js';
 import { findLoginCandidate, findUserById, updatePasswordHash } from './user.repository.js';
@@ -67,6 +68,42 @@ export async function issueSignInLink(
     { now: options.mailNow },
   );
   return { link, email: { to: user.email, mailId } };
+}
+
+/** Invitation links for accounts just created together (an import), inside the caller's
+ * transaction; their emails are queued for the background sender when SMTP is set. */
+export async function issueInviteLinks(
+  db: Db,
+  accounts: { id: number; email: string; name: string; firstname: string }[],
+  options: { publicUrl: string; mailer: Mailer | null; now: Date },
+): Promise<{ email: string; url: string; expiresAt: string }[]> {
+  const { now, mailer } = options;
+  const expiresAt = new Date(now.getTime() + ttlHours.invite * 3600_000);
+  const tokens = await insertSignInLinks(
+    db,
+    accounts.map((account) => ({ userId: account.id, purpose: 'invite' as const, now, expiresAt })),
+  );
+  const links = accounts.map((account) => ({
+    account,
+    url: `${options.publicUrl}${SIGN_IN_LINK_PATH}#${tokens.get(account.id)}`,
+    expiresAt: expiresAt.toISOString(),
+  }));
+  if (mailer) {
+    await mailer.queueMany(
+      db,
+      links.map(({ account, url }) => ({
+        recipient: account.email,
+        subject: m.inviteSubject,
+        body: m.mailBody({
+          ...account,
+          url,
+          expiry: formatLinkExpiry(expiresAt.toISOString()),
+          invite: true,
+        }),
+      })),
+    );
+  }
+  return links.map(({ account, url }) => ({ email: account.email, url, expiresAt: expiresAt.toISOString() }));
 }
 
 /** After the commit: sends the link's email at once (a failure leaves it to the background sender). */

@@ -22,6 +22,16 @@ export async function insertMail(
   return row.id;
 }
 
+/** Many messages at once, due now (the background sender takes them). */
+export async function insertMails(db: Db, mails: OutgoingMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  const stamp = now.toISOString();
+  await db
+    .insertInto('mail_outbox')
+    .values(mails.map((mail) => ({ ...mail, created_at: stamp, next_attempt_at: stamp })))
+    .execute();
+}
+
 export function findMailById(db: Db, id: number) {
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }

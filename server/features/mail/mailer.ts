@@ -10,6 +10,7 @@ import {
   findDueMails,
   findMailById,
   insertMail,
+  insertMails,
   type OutgoingMail,
   recordMailFailure,
 } from './mail-outbox.repository.js';
@@ -28,6 +29,8 @@ export type Mailer = {
   /** Puts a message in the outbox, inside the caller's transaction. `now`: the caller delivers it
    * at once with `deliver`, so the background sender leaves it alone for a while. */
   queue(db: Db, mail: OutgoingMail, options?: { now?: boolean }): Promise<number>;
+  /** Puts many messages in the outbox for the background sender (call `wake` after the commit). */
+  queueMany(db: Db, mails: OutgoingMail[]): Promise<void>;
   /** One attempt now; on failure the message stays for the background sender. */
   deliver(id: number): Promise<MailDelivery>;
   /** Wakes the background sender (after a commit that queued many messages). */
@@ -109,6 +112,7 @@ export function createMailer(
       const now = new Date();
       return insertMail(target, message, now, options.now ? new Date(now.getTime() + CLAIM_MS) : now);
     },
+    queueMany: (target, mails) => insertMails(target, mails, new Date()),
     async deliver(id) {
       const row = await findMailById(db, id);
       if (!row) return { sent: false, error: 'message introuvable' };
