@@ -54,7 +54,7 @@ export const importMessages = {
     `${fr(c.created)} créé${c.created > 1 ? 's' : ''}, ${fr(c.updated)} mis à jour, ${fr(c.unchanged)} inchangé${c.unchanged > 1 ? 's' : ''}.`,
   linksTitle: 'Liens de connexion des nouveaux enseignants',
   linksText: (n: number, emailed: boolean) =>
-    `${plural(n, 'lien a été créé', 'liens ont été créés')}${emailed ? ' et envoyé' + (n > 1 ? 's' : '') + ' par e-mail' : ''}. Ce fichier n’est proposé qu’une fois : téléchargez-le maintenant si vous devez transmettre les liens vous-même.`,
+    `${plural(n, 'lien a été créé', 'liens ont été créés')}${emailed ? ` et envoyé${n > 1 ? 's' : ''} par e-mail` : ''}. Ce fichier n’est proposé qu’une fois : téléchargez-le maintenant si vous devez transmettre les liens vous-même.`,
   linksDownload: 'Télécharger les liens (CSV)',
   linksFileHeader: ['email', 'lien', 'expire_le'] as const,
   backToList: 'Retour à la liste',
@@ -69,7 +69,8 @@ export const importMessages = {
   unreadableCsv: (line: number) =>
     `Le fichier CSV est illisible vers la ligne ${fr(line)} (guillemets mal fermés ?).`,
   unreadableXlsx: 'Le classeur XLSX est illisible : enregistrez-le de nouveau depuis votre tableur.',
-  missingColumns: (columns: string[]) => `Colonne${columns.length > 1 ? 's' : ''} manquante${columns.length > 1 ? 's' : ''} : ${columns.join(', ')}.`,
+  missingColumns: (columns: string[]) =>
+    `Colonne${columns.length > 1 ? 's' : ''} manquante${columns.length > 1 ? 's' : ''} : ${columns.join(', ')}.`,
   unknownColumns: (columns: string[]) =>
     `Colonne${columns.length > 1 ? 's' : ''} inconnue${columns.length > 1 ? 's' : ''} : ${columns.map((c) => `« ${c} »`).join(', ')}.`,
   duplicateColumn: (column: string) => `La colonne « ${column} » apparaît deux fois.`,
@@ -81,10 +82,12 @@ export const importMessages = {
 
   // Row errors.
   required: (column: string) => `« ${column} » est obligatoire`,
-  invalidUai: (value: string) => `UAI invalide « ${value} » : 7 chiffres suivis de leur lettre clé (par exemple 0750654D)`,
+  invalidUai: (value: string) =>
+    `UAI invalide « ${value} » : 7 chiffres suivis de leur lettre clé (par exemple 0750654D)`,
   invalidEmail: (value: string) => `Adresse e-mail invalide « ${value} »`,
   invalidWebsite: (value: string) => `Site invalide « ${value} »`,
-  invalidDate: (column: string, value: string) => `Date invalide dans « ${column} » : « ${value} » (JJ/MM/AAAA ou AAAA-MM-JJ)`,
+  invalidDate: (column: string, value: string) =>
+    `Date invalide dans « ${column} » : « ${value} » (JJ/MM/AAAA ou AAAA-MM-JJ)`,
   endBeforeStart: 'La fin de licence précède son début',
   unknownLevel: (title: string) => `Niveau inconnu « ${title} »`,
   unknownSchool: (uai: string) => `Aucune école n’a l’UAI « ${uai} » : importez d’abord les écoles`,
