@@ -39,7 +39,13 @@ export type PreviewRow = {
   errors: string[];
 };
 
-export type ImportCounts = { rows: number; create: number; update: number; unchanged: number; errors: number };
+export type ImportCounts = {
+  rows: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: number;
+};
 
 /** Lines of POST admin/import/{kind}/preview: rows and progress lines, then the counts. */
 export type PreviewEvent =
