@@ -15,6 +15,7 @@ export const importMessages = {
   backToTeachers: 'Enseignants',
   fileTitle: 'Fichier',
   fileLabel: 'Fichier à importer (.csv ou .xlsx)',
+  chooseFile: 'Choisir un fichier (.csv ou .xlsx)',
   fileHint:
     'CSV séparé par « ; » ou « , » (UTF-8, avec ou sans BOM, ou Windows-1252 d’Excel), ou classeur XLSX (première feuille).',
   columnsLabel: 'Colonnes attendues, dans la première ligne :',

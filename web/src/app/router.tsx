@@ -43,6 +43,10 @@ export const router = createBrowserRouter([
                         lazy: lazyPage(() => import('../features/schools/pages/schools-page')),
                       },
                       {
+                        path: paths.schoolsImport.path,
+                        lazy: lazyPage(() => import('../features/imports/pages/schools-import-page')),
+                      },
+                      {
                         path: paths.schoolForm.path,
                         lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
                       },
@@ -53,6 +57,10 @@ export const router = createBrowserRouter([
                       {
                         path: paths.teachers.path,
                         lazy: lazyPage(() => import('../features/teachers/pages/teachers-page')),
+                      },
+                      {
+                        path: paths.teachersImport.path,
+                        lazy: lazyPage(() => import('../features/imports/pages/teachers-import-page')),
                       },
                       {
                         path: paths.teacherForm.path,

@@ -12,9 +12,13 @@ export const paths = {
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   schools: { path: '/schools', getHref: () => '/schools' },
+  /** The schools' bulk import (issue 21). */
+  schoolsImport: { path: '/schools/import', getHref: () => '/schools/import' },
   schoolForm: { path: '/schoolform', getHref: () => '/schoolform' },
   schoolFormEdit: { path: '/schoolformedit/:id', getHref: withId('/schoolformedit/:id') },
   teachers: { path: '/teachers', getHref: () => '/teachers' },
+  /** The teachers' bulk import (issue 21). */
+  teachersImport: { path: '/teachers/import', getHref: () => '/teachers/import' },
   teacherForm: { path: '/teachersform', getHref: () => '/teachersform' },
   teacherFormEdit: { path: '/teacherformedit/:id', getHref: withId('/teacherformedit/:id') },
   levels: { path: '/levels', getHref: () => '/levels' },

@@ -1,9 +1,10 @@
 // Teacher list (SPEC §2 /teachers): search, virtualised table, profile modal, row menu.
-import { Plus } from 'lucide-react';
+import { FileUp, Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { importMessages } from '../../../../../common/messages/imports.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
@@ -90,12 +91,20 @@ export default function TeachersPage() {
         title={teacherMessages.listTitle}
         subtitle={teachers.data ? teacherMessages.count(total) : undefined}
         actions={
-          <Button asChild>
-            <Link to={paths.teacherForm.getHref()}>
-              <Plus aria-hidden="true" />
-              {teacherMessages.addTeacher}
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.teachersImport.getHref()}>
+                <FileUp aria-hidden="true" />
+                {importMessages.importButton}
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.teacherForm.getHref()}>
+                <Plus aria-hidden="true" />
+                {teacherMessages.addTeacher}
+              </Link>
+            </Button>
+          </>
         }
       />
 
