@@ -1,6 +1,8 @@
 // The schools file: uai;nom;ville;adresse;email;telephone;site;debut_licence;fin_licence;niveaux;remarque.
 // A school is matched by its UAI (checked with its key letter). A new school's licence is switched
 // on (its dates decide whether teachers may sign in); an update never touches that switch.
+// `niveaux` (the levels the licence includes) is checked against the levels; it is written once the
+// schools' included levels of the ENT work (issue 20, table school_levels) are merged here.
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { importColumns, previewColumns } from '../../../common/schemas/imports.js';
 import {
