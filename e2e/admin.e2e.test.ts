@@ -1,7 +1,8 @@
 // Admin back-office in a real browser against the production build: dashboard, schools, teachers,
-// options (profile and 2FA), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
+// options (profile; 2FA is in account-access.e2e.test.ts), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInLinkMessages } from '../common/messages/account-access.js';
 import { schoolMessages, teacherMessages } from '../common/messages/admin.js';
 import { createGroup, createLevel, createSchool, createTeacher } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
@@ -220,6 +221,8 @@ describe('teachers', () => {
     await page.getByRole('heading', { name: 'Gestion des enseignants' }).waitFor();
     await page.getByRole('link', { name: 'Ajouter un enseignant' }).first().click();
     await page.waitForURL(/\/teachersform$/);
+    // The spec's password, rather than the sign-in link offered first (account-access.e2e.test.ts).
+    await page.getByLabel(signInLinkMessages.accessPassword).check();
     await page.getByRole('button', { name: 'Create teacher' }).click();
     for (const message of [
       teacherMessages.nameRequired,
@@ -261,6 +264,7 @@ describe('teachers', () => {
     await page.getByLabel('First name').fill('Alice');
     await page.getByLabel('Email').fill('alice.dupont@example.test');
     await page.getByLabel('Telephone').fill('0611223344');
+    await page.getByLabel(signInLinkMessages.accessPassword).check();
     await page.getByLabel(/^Password/).fill('alice-password');
     await page.getByLabel('School').selectOption({ label: 'Collège Jules Ferry' });
     await page.getByRole('button', { name: 'Create teacher' }).click();
@@ -341,36 +345,6 @@ describe('teachers', () => {
 });
 
 describe('options', () => {
-  it('shows the 2FA QR code and secret, and toggles 2FA on and off', async () => {
-    await page.goto(`${server.url}/options`);
-    const qr = page.getByTestId('two-factor-qr').locator('svg');
-    await qr.waitFor();
-    expect(await qr.getAttribute('width')).toBe('192');
-    expect(await qr.getAttribute('height')).toBe('192');
-    const secret = (await page.getByTestId('two-factor-secret').textContent())?.replaceAll(' ', '');
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
-    await expectAccessible(page);
-
-    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Enabled');
-    const admin = await server.db
-      .selectFrom('users')
-      .select(['totp_enabled', 'totp_secret'])
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
-    expect(admin).toEqual({ totp_enabled: 1, totp_secret: secret });
-
-    await page.getByRole('button', { name: 'Disable two-factor authentication' }).click();
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
-    const after = await server.db
-      .selectFrom('users')
-      .select('totp_enabled')
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
-    expect(after.totp_enabled).toBe(0);
-  });
-
   it('saves the profile, then goes to the dashboard', async () => {
     await page.goto(`${server.url}/options`);
     // The form shows what is stored.

@@ -17,6 +17,7 @@ import { httpMessages } from '../common/messages/http.js';
 import { adminProfileRoutes } from './features/admin-profile/admin-profile.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { signInLinksRoutes } from './features/auth/sign-in-links.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { contentOriginRoutes } from './features/content/content-origin.routes.js';
 import { curriculumRoutes } from './features/curriculum/curriculum.routes.js';
@@ -27,11 +28,14 @@ import { entSessionRoutes } from './features/ent/ent-session.routes.js';
 import { samlRoutes } from './features/ent/saml.routes.js';
 import { subscriptionSenderPlugin } from './features/gar-subscriptions/subscription-sender.js';
 import { groupsRoutes } from './features/groups/groups.routes.js';
+import { importRoutes } from './features/imports/import.routes.js';
 import { progressRoutes } from './features/insights/progress.routes.js';
 import { learningTableRoutes } from './features/learning-table/learning-table.routes.js';
+import { mailPlugin } from './features/mail/mail.plugin.js';
 import { healthRoutes } from './features/operations/health.routes.js';
 import { createMetrics, type Metrics } from './features/operations/metrics.js';
 import { metricsRoutes } from './features/operations/metrics.routes.js';
+import { ownAccountRoutes } from './features/own-account/own-account.routes.js';
 import { playerRoutes } from './features/player/player.routes.js';
 import { playerOriginRoutes } from './features/player/player-origin.routes.js';
 import { runtimeRoutes } from './features/runtime/runtime.routes.js';
@@ -100,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin);
   await app.register(subscriptionSenderPlugin);
+  await app.register(mailPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Ardoise API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -111,10 +116,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     entSessionRoutes,
     samlRoutes,
     casRoutes,
+    signInLinksRoutes,
     dashboardRoutes,
     schoolsRoutes,
     teachersRoutes,
     adminProfileRoutes,
+    ownAccountRoutes,
     curriculumRoutes,
     uploadsRoutes,
     contentRoutes,
@@ -125,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     healthRoutes,
     auditRoutes,
     progressRoutes,
+    importRoutes,
   ]) {
     await app.register(routes);
   }

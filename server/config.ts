@@ -77,6 +77,13 @@ const envSchema = z.object({
   GAR_CA_CERT: optionalString.pipe(existingFile),
   GAR_DISTRIBUTOR_ID: optionalString,
   GAR_RESOURCE_NAME: optionalString,
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
 });
 
 /** Where uploaded files live: folders under DATA_DIR/files, or an S3-compatible bucket. */
@@ -111,6 +118,8 @@ export type Config = {
   saml?: SamlConfig;
   /** GAR subscriptions sent to the publisher web service; unset = none sent. */
   garSubscriptions?: GarSubscriptionsConfig;
+  /** Where sign-in links are also sent by email; unset = links are only shown to the admin. */
+  mail?: { smtpUrl: string; from: string };
 };
 
 export type SamlConfig = {
@@ -167,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ${garMissing.join(', ')}: required with GAR_SUBSCRIPTION_URL`,
     );
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
+  }
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
@@ -214,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: GAR_TIMEOUT_MS,
           }
         : undefined,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../constants.js';
 import { authMessages } from '../messages/auth.js';
+import { twoFactorMessages } from '../messages/two-factor.js';
 import { textSchema } from './text.js';
 
 /** The login form: username (the email) and password are required; token is the optional 2FA code. */
@@ -44,11 +45,17 @@ export const meResponseSchema = z.object({
   profile: ownProfileSchema,
 });
 
+/** off; pending: switched on, waiting for a first code (sign-in does not ask yet); on: in force.
+ * Beside the spec's fields; while on, otpauthUrl and secret are empty (never shown again). */
+export const twoFactorStatusSchema = z.enum(['off', 'pending', 'on']);
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
 export const twoFactorSetupResponseSchema = z.object({
   success: z.boolean(),
   twoFactorEnabled: z.boolean(),
   otpauthUrl: z.string(),
   secret: z.string(),
+  status: twoFactorStatusSchema,
 });
 
 export const twoFactorInfoResponseSchema = z.object({
@@ -56,6 +63,16 @@ export const twoFactorInfoResponseSchema = z.object({
   otpauthUrl: z.string(),
   secret: z.string(),
   twoFactorEnabled: z.boolean(),
+  status: twoFactorStatusSchema,
+});
+export type TwoFactorInfoResponse = z.infer<typeof twoFactorInfoResponseSchema>;
+
+/** POST auth/setup-2fa may carry a code: switching off a secret in force needs a current one. */
+export const twoFactorToggleRequestSchema = z.object({ code: textSchema().max(20).optional() }).nullish();
+
+/** POST auth/confirm-2fa: the first code from the pending secret. */
+export const twoFactorConfirmRequestSchema = z.object({
+  code: textSchema(twoFactorMessages.codeRequired).trim().min(1, twoFactorMessages.codeRequired).max(20),
 });
 
 export const errorResponseSchema = z.object({

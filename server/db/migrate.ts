@@ -10,6 +10,7 @@ import * as insights from './migrations/2026-11-23-005-insights.js';
 import * as xapiStatements from './migrations/2026-11-23-006-xapi-statements.js';
 import * as schoolUai from './migrations/2026-11-24-007-school-uai.js';
 import * as ent from './migrations/2026-11-26-008-ent.js';
+import * as accountAccess from './migrations/2026-11-26-009-account-access.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
@@ -22,6 +23,7 @@ const migrations: Record<string, MigrationModule> = {
   '2026-11-23-006-xapi-statements': xapiStatements,
   '2026-11-24-007-school-uai': schoolUai,
   '2026-11-26-008-ent': ent,
+  '2026-11-26-009-account-access': accountAccess,
 };
 
 /** Migrates under a database lock, so instances starting together on one database take turns:

@@ -14,7 +14,10 @@ export interface UsersTable {
   school_id: number | null;
   group_limit: number | null; // null = no limit
   remarque: string;
+  /** The secret sign-in asks a code from (when totp_enabled); null until one is confirmed. */
   totp_secret: string | null;
+  /** A new secret shown for scanning; it replaces totp_secret once a code from it is typed. */
+  totp_pending_secret: string | null;
   totp_enabled: number;
   totp_last_step: number | null; // replay guard: a code's step is accepted once
   created_at: string;
@@ -273,6 +276,28 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A one-time sign-in link: the account's owner chooses a password through it. */
+export interface SignInLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: 'invite' | 'reset';
+  created_at: string;
+  expires_at: string;
+}
+
+/** An email waiting to be handed to the SMTP server. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   schools: SchoolsTable;
@@ -301,6 +326,8 @@ export interface Database {
   teacher_classes: TeacherClassesTable;
   ent_states: EntStatesTable;
   gar_subscriptions: GarSubscriptionsTable;
+  sign_in_links: SignInLinksTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

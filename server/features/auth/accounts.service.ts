@@ -9,8 +9,10 @@ export {
   recordFailure,
   resetFailures,
 } from './login-throttle.js';
-export { hashPassword, verifyPassword } from './password.js';
+export { hashPassword, NO_PASSWORD, verifyPassword } from './password.js';
 export { deleteSessionsOfUser, insertSession } from './session.repository.js';
+export { deleteSignInLinksOfUser } from './sign-in-link.repository.js';
+export { deliverLink, type IssuedLink, issueInviteLinks, issueSignInLink } from './sign-in-links.service.js';
 export {
   findLoginCandidateById,
   findUserById,

@@ -1,4 +1,4 @@
-// HTTP surface of authentication: login, me, logout, and the admin's 2FA setup.
+// HTTP surface of authentication: login, me, logout, and the admin's 2FA setup (toggle, confirm).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '../../../common/messages/auth.js';
@@ -6,14 +6,17 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   meResponseSchema,
+  twoFactorConfirmRequestSchema,
   twoFactorInfoResponseSchema,
   twoFactorSetupResponseSchema,
+  twoFactorToggleRequestSchema,
 } from '../../../common/schemas/auth.js';
 import { HttpError, unauthorized } from '../../http-error.js';
 import { access, SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.js';
 import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
-import { getTwoFactorInfo, login, toggleTwoFactor } from './auth.service.js';
+import { login } from './auth.service.js';
 import { deleteSession } from './session.repository.js';
+import { confirmTwoFactor, getTwoFactorInfo, toggleTwoFactor } from './two-factor.service.js';
 import { findUserById } from './user.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,16 +79,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/setup-2fa',
-    { ...access.admin, schema: { response: { 200: twoFactorSetupResponseSchema } } },
+    {
+      ...access.admin,
+      schema: { body: twoFactorToggleRequestSchema, response: { 200: twoFactorSetupResponseSchema } },
+    },
     async (request) => {
       const { id } = request.requireCaller();
-      const state = await toggleTwoFactor(app.db, id);
+      const state = await toggleTwoFactor(app.db, id, request.body?.code, new Date());
       await recordAudit(app.db, {
         actorId: id,
+        // Switched on, a secret waits for its first code: 'confirm-2fa' records when it takes effect.
         action: state.twoFactorEnabled ? 'admin.enable-2fa' : 'admin.disable-2fa',
         entity: 'user',
         entityId: id,
       });
+      return { success: true, ...state };
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-2fa',
+    {
+      ...access.admin,
+      schema: { body: twoFactorConfirmRequestSchema, response: { 200: twoFactorInfoResponseSchema } },
+    },
+    async (request) => {
+      const { id } = request.requireCaller();
+      const state = await confirmTwoFactor(app.db, id, request.body.code, new Date());
+      await recordAudit(app.db, { actorId: id, action: 'admin.confirm-2fa', entity: 'user', entityId: id });
       return { success: true, ...state };
     },
   );

@@ -1,4 +1,4 @@
-// Sign-in rules: who may sign in, throttling, the second factor, and the 2FA toggle.
+// Sign-in rules: who may sign in, throttling, and the second factor.
 import { authMessages } from '../../../common/messages/auth.js';
 import type { LoginRequest, LoginResponse } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
@@ -15,14 +15,8 @@ import {
 } from './login-throttle.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import { insertSession } from './session.repository.js';
-import { generateTotpSecret, matchTotpStep, totpUri } from './totp.js';
-import {
-  claimTotpStep,
-  findLoginCandidate,
-  findUserById,
-  type LoginCandidate,
-  updateTotp,
-} from './user.repository.js';
+import { matchTotpStep } from './totp.js';
+import { claimTotpStep, findLoginCandidate, type LoginCandidate } from './user.repository.js';
 
 type LoginContext = { db: Db; ip: string; now: Date; sessionTtlMs: number };
 
@@ -76,30 +70,3 @@ const licenceMessages: Record<LicenceRefusal, string> = {
   notStarted: authMessages.licenseNotStarted,
   expired: authMessages.licenseExpired,
 };
-
-export type TwoFactorState = { otpauthUrl: string; secret: string; twoFactorEnabled: boolean };
-
-/** The admin's 2FA state; a secret is created on first look so the QR code can be scanned
- * before 2FA is switched on. */
-export async function getTwoFactorInfo(db: Db, userId: number): Promise<TwoFactorState> {
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthorized(authMessages.notSignedIn);
-  let secret = user.totp_secret;
-  if (!secret) {
-    secret = generateTotpSecret();
-    await updateTotp(db, userId, { totp_secret: secret });
-  }
-  return { otpauthUrl: totpUri(secret, user.email), secret, twoFactorEnabled: user.totp_enabled === 1 };
-}
-
-/** Switches 2FA on or off. Switching off drops the secret, so switching on again needs a new scan. */
-export async function toggleTwoFactor(db: Db, userId: number): Promise<TwoFactorState> {
-  const current = await getTwoFactorInfo(db, userId);
-  if (current.twoFactorEnabled) {
-    await updateTotp(db, userId, { totp_enabled: 0, totp_secret: null });
-    const fresh = await getTwoFactorInfo(db, userId);
-    return { ...fresh, twoFactorEnabled: false };
-  }
-  await updateTotp(db, userId, { totp_enabled: 1 });
-  return { ...current, twoFactorEnabled: true };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
+import { twoFactorMessages } from '../../../common/messages/two-factor.js';
 import {
   createAdmin,
   createSchool,
@@ -247,34 +248,70 @@ describe('two-factor authentication', () => {
     const teacher = await createTeacher(ctx.db);
     const client = await signIn(ctx.app, teacher);
     expect((await client.post('/api/auth/setup-2fa')).statusCode).toBe(403);
+    expect((await client.post('/api/auth/confirm-2fa', { code: '123456' })).statusCode).toBe(403);
     expect((await client.get('/api/admin/admintwofactorinfo')).statusCode).toBe(403);
     expect((await apiClient(ctx.app).get('/api/admin/admintwofactorinfo')).statusCode).toBe(401);
   });
 
-  it('enables 2FA, then needs a fresh code at login, and refuses a reused code', async () => {
+  /** A code of the same secret that is not the one of this moment (nor of a neighbouring step). */
+  const wrongCodeFor = (secret: string) =>
+    String((Number(totpCodeAt(secret, new Date())) + 500_000) % 1_000_000).padStart(6, '0');
+
+  it('waits for a first code before sign-in asks for one, then needs a fresh code and hides the secret', async () => {
     const admin = await createAdmin(ctx.db);
     const client = await signIn(ctx.app, admin);
     const info = (await client.get('/api/admin/admintwofactorinfo')).json();
-    expect(info).toMatchObject({ success: true, twoFactorEnabled: false });
+    expect(info).toMatchObject({ success: true, twoFactorEnabled: false, status: 'off' });
     expect(info.otpauthUrl).toContain(`secret=${info.secret}`);
     expect(info.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Ardoise:/);
 
+    // The spec's toggle switches it on, but the secret is not in force yet: sign-in asks nothing.
     const enabled = (await client.post('/api/auth/setup-2fa')).json();
     expect(enabled).toEqual({
       success: true,
       twoFactorEnabled: true,
+      status: 'pending',
       otpauthUrl: info.otpauthUrl,
       secret: info.secret,
     });
+    expect((await login({ username: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect((await client.get('/api/admin/admintwofactorinfo')).json()).toMatchObject({
+      status: 'pending',
+      secret: info.secret,
+    });
+
+    const wrong = await client.post('/api/auth/confirm-2fa', { code: wrongCodeFor(info.secret) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(twoFactorMessages.codeInvalid);
+    expect((await login({ username: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+
+    const confirmed = await client.post('/api/auth/confirm-2fa', {
+      code: totpCodeAt(info.secret, new Date(Date.now() - 30_000)),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    // Once in force, the secret is never shown again.
+    expect(confirmed.json()).toEqual({
+      success: true,
+      twoFactorEnabled: true,
+      status: 'on',
+      otpauthUrl: '',
+      secret: '',
+    });
+    expect((await client.get('/api/admin/admintwofactorinfo')).json()).toMatchObject({
+      secret: '',
+      otpauthUrl: '',
+    });
+    const again = await client.post('/api/auth/confirm-2fa', { code: totpCodeAt(info.secret, new Date()) });
+    expect(again.statusCode).toBe(409);
 
     const noCode = await login({ username: admin.email, password: DEFAULT_PASSWORD });
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json().message).toBe(authMessages.twoFactorRequired);
-    const wrongCode = String((Number(totpCodeAt(info.secret, new Date())) + 500_000) % 1_000_000).padStart(
-      6,
-      '0',
-    );
-    const badCode = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: wrongCode });
+    const badCode = await login({
+      username: admin.email,
+      password: DEFAULT_PASSWORD,
+      token: wrongCodeFor(info.secret),
+    });
     expect(badCode.statusCode).toBe(401);
     expect(badCode.json().message).toBe(authMessages.twoFactorInvalid);
 
@@ -284,17 +321,57 @@ describe('two-factor authentication', () => {
     const reused = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: code });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe(authMessages.twoFactorInvalid);
+  });
 
-    const disabled = (await client.post('/api/auth/setup-2fa')).json();
-    expect(disabled.twoFactorEnabled).toBe(false);
-    expect(disabled.secret).not.toBe(info.secret);
+  it('asks for a current code to switch off a secret in force', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const admin = await createAdmin(ctx.db, { totp_secret: secret, totp_enabled: 1 });
+    const signInCode = totpCodeAt(secret, new Date(Date.now() - 30_000));
+    const client = await signIn(ctx.app, { ...admin, code: signInCode });
+
+    const bare = await client.post('/api/auth/setup-2fa');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe(twoFactorMessages.codeToDisable);
+    const wrong = await client.post('/api/auth/setup-2fa', { code: wrongCodeFor(secret) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(twoFactorMessages.codeInvalid);
+    // The step used at sign-in is spent: its code cannot switch 2FA off either.
+    const spent = await client.post('/api/auth/setup-2fa', { code: signInCode });
+    expect(spent.statusCode).toBe(400);
+    const row = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ totp_enabled: 1, totp_secret: secret });
+
+    const off = await client.post('/api/auth/setup-2fa', { code: totpCodeAt(secret, new Date()) });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ twoFactorEnabled: false, status: 'off' });
+    expect(off.json().secret).not.toBe(secret);
     expect((await login({ username: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('cancels a pending setup without a code, and the next setup has a new secret', async () => {
+    const admin = await createAdmin(ctx.db);
+    const client = await signIn(ctx.app, admin);
+    const pending = (await client.post('/api/auth/setup-2fa')).json();
+    expect(pending.status).toBe('pending');
+    const cancelled = (await client.post('/api/auth/setup-2fa')).json();
+    expect(cancelled).toMatchObject({ twoFactorEnabled: false, status: 'off' });
+    expect(cancelled.secret).not.toBe(pending.secret);
+    const stale = await client.post('/api/auth/confirm-2fa', {
+      code: totpCodeAt(pending.secret, new Date()),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(twoFactorMessages.nothingPending);
   });
 
   it('accepts a code from the neighbouring 30 s step', async () => {
     const admin = await createAdmin(ctx.db);
     const client = await signIn(ctx.app, admin);
     const { secret } = (await client.post('/api/auth/setup-2fa')).json();
+    await client.post('/api/auth/confirm-2fa', { code: totpCodeAt(secret, new Date()) });
     const nextStepCode = totpCodeAt(secret, new Date(Date.now() + 30_000));
     const response = await login({ username: admin.email, password: DEFAULT_PASSWORD, token: nextStepCode });
     expect(response.statusCode).toBe(200);

@@ -8,7 +8,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
+/** The stored hash of an account whose owner has not chosen a password yet (a sign-in link is on
+ * its way): no password matches it. */
+export const NO_PASSWORD = '';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // Same time as a real check, so that nobody learns an account is still waiting for its password.
+  if (passwordHash === NO_PASSWORD) return verifyAgainstDummy(password);
   try {
     return await verify(passwordHash, password);
   } catch {

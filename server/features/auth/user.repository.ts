@@ -42,6 +42,7 @@ export function newAccountColumns(now: string) {
     group_limit: null,
     remarque: '',
     totp_secret: null,
+    totp_pending_secret: null,
     totp_enabled: 0,
     totp_last_step: null,
     created_at: now,
@@ -96,7 +97,19 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
 export async function updateTotp(
   db: Db,
   userId: number,
-  values: { totp_secret?: string | null; totp_enabled?: number },
+  values: { totp_secret?: string | null; totp_pending_secret?: string | null; totp_enabled?: number },
 ): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
+/** Puts the pending secret in force, if it is still the one a code was checked against. */
+export async function confirmPendingTotp(db: Db, userId: number, pendingSecret: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_secret: pendingSecret, totp_pending_secret: null })
+    .where('id', '=', userId)
+    .where('totp_enabled', '=', 1)
+    .where('totp_pending_secret', '=', pendingSecret)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

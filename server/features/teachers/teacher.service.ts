@@ -1,6 +1,7 @@
 // Teacher rules: create, edit, activate/deactivate and delete, each in one transaction with its audit
 // row. Deactivation, deletion and a password change sign the teacher out everywhere at once.
 import { teacherMessages } from '../../../common/messages/admin.js';
+import type { SignInLink, TeacherInvite } from '../../../common/schemas/account-access.js';
 import { dropUndefined } from '../../../common/schemas/admin-fields.js';
 import type { Teacher, TeacherCreate, TeacherEdit } from '../../../common/schemas/teachers.js';
 import type { Db } from '../../db/database.js';
@@ -11,11 +12,15 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { auditChanges } from '../audit/audit-changes.js';
 import {
   deleteSessionsOfUser,
+  deliverLink,
   hashPassword,
   insertUser,
   isEmailTaken,
+  issueSignInLink,
+  NO_PASSWORD,
   newAccountColumns,
 } from '../auth/accounts.service.js';
+import type { Mailer } from '../mail/mailer.js';
 import { presentTeacher } from './teacher.presenter.js';
 import {
   countExistingLevels,
@@ -48,6 +53,11 @@ export async function presentTeacherById(db: Db, id: number): Promise<Teacher> {
   );
 }
 
+/** A teacher's level titles, in the list's order. */
+export async function listTeacherLevelTitles(db: Db, id: number): Promise<string[]> {
+  return (await listTeacherLevels(db, id)).map((level) => level.title);
+}
+
 /** Checks what the body points at: a free email, an existing school, existing levels. */
 async function checkReferences(
   db: Db,
@@ -75,37 +85,103 @@ async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Inserts a teacher account with its levels and its audit row (inside the caller's transaction). */
+async function insertTeacherAccount(
+  trx: Db,
+  actorId: number,
+  input: TeacherInvite,
+  passwordHash: string,
+  action: 'teacher.create' | 'teacher.invite',
+): Promise<number> {
+  await checkReferences(trx, { email: input.Email, schoolId: input.school, levelIds: input.levels });
+  const id = await insertUser(trx, {
+    ...newAccountColumns(new Date().toISOString()),
+    email: input.Email,
+    name: input.name,
+    firstname: input.firstname,
+    telephone: input.telephone,
+    password_hash: passwordHash,
+    role: 'teacher',
+    active: input.compteactife ? 1 : 0,
+    school_id: input.school,
+    group_limit: input.Groups,
+    remarque: input.remarque,
+  });
+  await replaceTeacherLevels(trx, id, input.levels);
+  await recordAudit(trx, {
+    actorId,
+    action,
+    entity: ENTITY,
+    entityId: id,
+    details: { email: input.Email, schoolId: input.school, levelIds: input.levels },
+  });
+  return id;
+}
+
 export async function createTeacher(db: Db, actorId: number, input: TeacherCreate): Promise<Teacher> {
   // Hashing is slow on purpose: do it before the transaction opens.
   const passwordHash = await hashPassword(input.password);
-  const now = new Date().toISOString();
   return withEmailConflict(() =>
     db.transaction().execute(async (trx) => {
-      await checkReferences(trx, { email: input.Email, schoolId: input.school, levelIds: input.levels });
-      const id = await insertUser(trx, {
-        ...newAccountColumns(now),
-        email: input.Email,
-        name: input.name,
-        firstname: input.firstname,
-        telephone: input.telephone,
-        password_hash: passwordHash,
-        role: 'teacher',
-        active: input.compteactife ? 1 : 0,
-        school_id: input.school,
-        group_limit: input.Groups,
-        remarque: input.remarque,
-      });
-      await replaceTeacherLevels(trx, id, input.levels);
-      await recordAudit(trx, {
-        actorId,
-        action: 'teacher.create',
-        entity: ENTITY,
-        entityId: id,
-        details: { email: input.Email, schoolId: input.school, levelIds: input.levels },
-      });
+      const id = await insertTeacherAccount(trx, actorId, input, passwordHash, 'teacher.create');
       return presentTeacherById(trx, id);
     }),
   );
+}
+
+/** Where links point and how they leave: the app's public URL and its mailer (null: no SMTP). */
+export type LinkContext = { publicUrl: string; mailer: Mailer | null };
+
+/** Creates a teacher without a password: the answer carries a one-time link to choose one. */
+export async function inviteTeacher(
+  db: Db,
+  actorId: number,
+  input: TeacherInvite,
+  context: LinkContext,
+): Promise<{ teacher: Teacher; link: SignInLink }> {
+  const { teacher, issued } = await withEmailConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const id = await insertTeacherAccount(trx, actorId, input, NO_PASSWORD, 'teacher.invite');
+      const issued = await issueSignInLink(trx, {
+        userId: id,
+        purpose: 'invite',
+        ...context,
+        now: new Date(),
+        mailNow: true,
+      });
+      return { teacher: await presentTeacherById(trx, id), issued };
+    }),
+  );
+  return { teacher, link: await deliverLink(issued, context.mailer) };
+}
+
+/** "Mot de passe oublié": a new one-time link for this teacher to choose a password (older links
+ * stop working; the current password keeps working until a new one is chosen). */
+export async function issueTeacherResetLink(
+  db: Db,
+  actorId: number,
+  id: number,
+  context: LinkContext,
+): Promise<SignInLink> {
+  const issued = await db.transaction().execute(async (trx) => {
+    await loadTeacher(trx, id);
+    const issued = await issueSignInLink(trx, {
+      userId: id,
+      purpose: 'reset',
+      ...context,
+      now: new Date(),
+      mailNow: true,
+    });
+    await recordAudit(trx, {
+      actorId,
+      action: 'teacher.reset-link',
+      entity: ENTITY,
+      entityId: id,
+      details: { emailed: issued.email !== null },
+    });
+    return issued;
+  });
+  return deliverLink(issued, context.mailer);
 }
 
 export async function editTeacher(db: Db, actorId: number, id: number, input: TeacherEdit): Promise<Teacher> {

@@ -1,6 +1,12 @@
 // HTTP surface of teachers (SPEC §7 "Admin"): list, create, edit, activate/deactivate, delete, and the
-// school and level options of the teacher form. Admins only.
+// school and level options of the teacher form; beside them, a teacher created without a password and
+// the "Mot de passe oublié" link (issue 21). Admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  signInLinkResponseSchema,
+  teacherInviteResponseSchema,
+  teacherInviteSchema,
+} from '../../../common/schemas/account-access.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { successResponseSchema } from '../../../common/schemas/schools.js';
 import {
@@ -20,9 +26,18 @@ import {
   listSchoolAndLevelOptions,
   listTeacherRows,
 } from './teacher.repository.js';
-import { createTeacher, deleteTeacher, editTeacher, toggleTeacherActive } from './teacher.service.js';
+import {
+  createTeacher,
+  deleteTeacher,
+  editTeacher,
+  inviteTeacher,
+  issueTeacherResetLink,
+  toggleTeacherActive,
+} from './teacher.service.js';
 
 export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const linkContext = () => ({ publicUrl: app.config.publicUrl, mailer: app.mailer });
+
   app.get(
     '/api/admin/getteachers',
     { ...access.admin, ...largeJsonResponse, schema: { response: { 200: getTeachersResponseSchema } } },
@@ -56,6 +71,29 @@ export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
       const teacher = await createTeacher(app.db, request.requireCaller().id, request.body);
       return reply.status(201).send({ success: true as const, teacher });
     },
+  );
+
+  // Beside the spec's create: a teacher without a password, who chooses one through a link.
+  app.post(
+    '/api/admin/teachers/invite',
+    {
+      ...access.admin,
+      schema: { body: teacherInviteSchema, response: { 201: teacherInviteResponseSchema } },
+    },
+    async (request, reply) => {
+      const created = await inviteTeacher(app.db, request.requireCaller().id, request.body, linkContext());
+      return reply.status(201).send({ success: true as const, ...created });
+    },
+  );
+
+  // "Mot de passe oublié": a one-time link for the teacher to choose a new password.
+  app.post(
+    '/api/admin/teachers/:id/sign-in-link',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: signInLinkResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      link: await issueTeacherResetLink(app.db, request.requireCaller().id, request.params.id, linkContext()),
+    }),
   );
 
   app.patch(

@@ -22,6 +22,10 @@ export const router = createBrowserRouter([
       { path: paths.entLink.path, lazy: lazyPage(() => import('../features/ent/pages/ent-link-page')) },
       { path: paths.entRefusal.path, lazy: lazyPage(() => import('../features/ent/pages/ent-refusal-page')) },
       {
+        path: paths.signInLink.path,
+        lazy: lazyPage(() => import('../features/auth/pages/choose-password-page')),
+      },
+      {
         element: <ProtectedRoute />,
         children: [
           {
@@ -42,6 +46,10 @@ export const router = createBrowserRouter([
                         lazy: lazyPage(() => import('../features/schools/pages/schools-page')),
                       },
                       {
+                        path: paths.schoolsImport.path,
+                        lazy: lazyPage(() => import('../features/imports/pages/schools-import-page')),
+                      },
+                      {
                         path: paths.schoolForm.path,
                         lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
                       },
@@ -52,6 +60,10 @@ export const router = createBrowserRouter([
                       {
                         path: paths.teachers.path,
                         lazy: lazyPage(() => import('../features/teachers/pages/teachers-page')),
+                      },
+                      {
+                        path: paths.teachersImport.path,
+                        lazy: lazyPage(() => import('../features/imports/pages/teachers-import-page')),
                       },
                       {
                         path: paths.teacherForm.path,
@@ -119,6 +131,10 @@ export const router = createBrowserRouter([
                       {
                         path: paths.userTable.path,
                         lazy: lazyPage(() => import('./routes/user-table-route')),
+                      },
+                      {
+                        path: paths.userOptions.path,
+                        lazy: lazyPage(() => import('../features/account/pages/user-options-page')),
                       },
                     ],
                   },

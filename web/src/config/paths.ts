@@ -1,4 +1,5 @@
 // Every URL of the SPA (SPEC §2), so that no page spells a route by hand.
+import { SIGN_IN_LINK_PATH } from '../../../common/constants.js';
 
 const withId = (pattern: string) => (id: number | string) =>
   pattern.replace(':id', encodeURIComponent(String(id)));
@@ -10,12 +11,18 @@ export const paths = {
   entSession: { path: '/ent/connexion', getHref: () => '/ent/connexion' },
   entLink: { path: '/ent/lier', getHref: () => '/ent/lier' },
   entRefusal: { path: '/ent/refus', getHref: () => '/ent/refus' },
+  /** The page behind a one-time sign-in link (issue 21); its token follows '#'. */
+  signInLink: { path: SIGN_IN_LINK_PATH, getHref: () => SIGN_IN_LINK_PATH },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   schools: { path: '/schools', getHref: () => '/schools' },
+  /** The schools' bulk import (issue 21). */
+  schoolsImport: { path: '/schools/import', getHref: () => '/schools/import' },
   schoolForm: { path: '/schoolform', getHref: () => '/schoolform' },
   schoolFormEdit: { path: '/schoolformedit/:id', getHref: withId('/schoolformedit/:id') },
   teachers: { path: '/teachers', getHref: () => '/teachers' },
+  /** The teachers' bulk import (issue 21). */
+  teachersImport: { path: '/teachers/import', getHref: () => '/teachers/import' },
   teacherForm: { path: '/teachersform', getHref: () => '/teachersform' },
   teacherFormEdit: { path: '/teacherformedit/:id', getHref: withId('/teacherformedit/:id') },
   levels: { path: '/levels', getHref: () => '/levels' },
@@ -29,6 +36,8 @@ export const paths = {
   audit: { path: '/audit', getHref: () => '/audit' },
 
   userLevels: { path: '/user', getHref: () => '/user' },
+  /** A teacher's own options (issue 21): the avatar menu's 'options' for every role but admin. */
+  userOptions: { path: '/useroptions', getHref: () => '/useroptions' },
   userGroups: { path: '/usergroups/:id', getHref: withId('/usergroups/:id') },
   userTable: { path: '/usertable/:id', getHref: withId('/usertable/:id') },
   pdfViewer: { path: '/pdf/:id', getHref: withId('/pdf/:id') },
@@ -37,7 +46,7 @@ export const paths = {
 
 /** Pages a signed-out visitor may stay on (the session check sends everyone else to /login). */
 export const isPublicPath = (pathname: string): boolean =>
-  pathname === paths.login.path || pathname.startsWith('/ent/');
+  pathname === paths.login.path || pathname === paths.signInLink.path || pathname.startsWith('/ent/');
 
 /** Where Ardoise's own GAR sign-in starts (the ENT button; a server route, not a page). */
 export const SAML_LOGIN_URL = '/api/auth/saml/login';

@@ -81,6 +81,21 @@ api.interceptors.response.use(undefined, (error: unknown) => {
   return Promise.reject(error);
 });
 
+/** The headers every call carries (bearer token, XSRF), for requests made without axios. */
+export function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const authorization = api.defaults.headers.common.Authorization;
+  if (typeof authorization === 'string') headers.Authorization = authorization;
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  return headers;
+}
+
+/** Tells the app its session has ended (a 401 seen outside axios). */
+export function reportUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 /** The server's `{ success: false, message }` text, or the fallback. */
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof AxiosError) {

@@ -3,6 +3,7 @@
 import { LogOut, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
+import { ROLE_ADMIN } from '../../../../common/constants.js';
 import { shellMessages } from '../../../../common/messages/ui.js';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -39,7 +40,11 @@ function UserMenu() {
           )}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate(paths.options.getHref())}>
+        <DropdownMenuItem
+          onSelect={() =>
+            navigate(user?.role === ROLE_ADMIN ? paths.options.getHref() : paths.userOptions.getHref())
+          }
+        >
           <Settings aria-hidden="true" />
           {shellMessages.options}
         </DropdownMenuItem>

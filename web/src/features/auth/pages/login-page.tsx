@@ -1,6 +1,7 @@
 // Sign-in screen (SPEC §2 /login): logo badge, product title, form; signed-in visitors go to their home.
 // When the platform signs teachers in through the GAR, the ENT button sits under the form.
 import { Navigate } from 'react-router';
+import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { authMessages } from '../../../../../common/messages/auth.js';
 import { AuthFrame } from '../../../components/layout/auth-frame';
 import { Spinner } from '../../../components/ui/spinner';
@@ -28,6 +29,12 @@ export default function LoginPage() {
   return (
     <AuthFrame subtitle={authMessages.signInSubtitle}>
       <LoginForm />
+      <details className="mt-5 text-sm" data-testid="login-forgot">
+        <summary className="cursor-pointer text-primary hover:underline">
+          {signInLinkMessages.loginForgot}
+        </summary>
+        <p className="mt-2 text-muted-foreground">{signInLinkMessages.loginForgotHint}</p>
+      </details>
       <EntSignInButton />
     </AuthFrame>
   );

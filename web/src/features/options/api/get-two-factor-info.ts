@@ -1,13 +1,17 @@
-// GET admin/admintwofactorinfo: the otpauth URL and secret to scan, and whether 2FA is on.
+// GET admin/admintwofactorinfo: whether 2FA is off, waiting for its first code, or on; the otpauth
+// URL and secret to scan (empty once on: a secret in force is never shown again).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TwoFactorInfoResponse } from '../../../../../common/schemas/auth.js';
 import { api } from '../../../lib/api-client';
 import { optionsKeys } from './query-keys';
 
-export type TwoFactorInfo = { otpauthUrl: string; secret: string; twoFactorEnabled: boolean };
+export type TwoFactorInfo = Omit<TwoFactorInfoResponse, 'success'>;
+
+export const toTwoFactorInfo = ({ success: _success, ...info }: TwoFactorInfoResponse): TwoFactorInfo => info;
 
 export async function getTwoFactorInfo(): Promise<TwoFactorInfo> {
-  const { data } = await api.get<TwoFactorInfo & { success: boolean }>('admin/admintwofactorinfo');
-  return { otpauthUrl: data.otpauthUrl, secret: data.secret, twoFactorEnabled: data.twoFactorEnabled };
+  const { data } = await api.get<TwoFactorInfoResponse>('admin/admintwofactorinfo');
+  return toTwoFactorInfo(data);
 }
 
 export const getTwoFactorInfoQueryOptions = () =>

@@ -1,17 +1,27 @@
-// POST auth/setup-2fa: switches two-factor authentication on or off (SPEC §4).
+// POST auth/setup-2fa: the spec's toggle (SPEC §4): off → waiting for a first code → off again, or
+// on → off with a current code. POST auth/confirm-2fa: the first code, which puts the secret in force.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorInfoResponse } from '../../../../../common/schemas/auth.js';
 import { api } from '../../../lib/api-client';
-import { getTwoFactorInfoQueryOptions, type TwoFactorInfo } from './get-two-factor-info';
+import { getTwoFactorInfoQueryOptions, type TwoFactorInfo, toTwoFactorInfo } from './get-two-factor-info';
 
-export async function toggleTwoFactor(): Promise<TwoFactorInfo> {
-  const { data } = await api.post<TwoFactorInfo & { success: boolean }>('auth/setup-2fa');
-  return { otpauthUrl: data.otpauthUrl, secret: data.secret, twoFactorEnabled: data.twoFactorEnabled };
+export async function toggleTwoFactor(code?: string): Promise<TwoFactorInfo> {
+  const { data } = await api.post<TwoFactorInfoResponse>('auth/setup-2fa', code ? { code } : undefined);
+  return toTwoFactorInfo(data);
 }
 
-export function useToggleTwoFactor() {
+export async function confirmTwoFactor(code: string): Promise<TwoFactorInfo> {
+  const { data } = await api.post<TwoFactorInfoResponse>('auth/confirm-2fa', { code });
+  return toTwoFactorInfo(data);
+}
+
+function useTwoFactorMutation(mutationFn: (code?: string) => Promise<TwoFactorInfo>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: toggleTwoFactor,
+    mutationFn,
     onSuccess: (info) => queryClient.setQueryData(getTwoFactorInfoQueryOptions().queryKey, info),
   });
 }
+
+export const useToggleTwoFactor = () => useTwoFactorMutation(toggleTwoFactor);
+export const useConfirmTwoFactor = () => useTwoFactorMutation((code) => confirmTwoFactor(code ?? ''));

@@ -1,58 +1,58 @@
-// Two-factor setup (SPEC §2 /options, §9): the otpauth QR code (192 px, error correction H), the
-// secret for manual entry, and the on/off toggle through auth/setup-2fa.
+// Two-factor setup (SPEC §2 /options, §9) that cannot lock the admin out: off (the QR code, 192 px,
+// level H, and the secret to scan; the spec's toggle switches it on), pending (sign-in does not ask
+// yet: the screen waits for one code from the app), on (the secret is no longer shown; switching off
+// asks for a current code).
 
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { QR_CODE_SIZE_PX } from '../../../../../common/constants.js';
-import { adminProfileMessages } from '../../../../../common/messages/admin.js';
+import { twoFactorMessages as m } from '../../../../../common/messages/two-factor.js';
+import type { TwoFactorStatus } from '../../../../../common/schemas/auth.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useTwoFactorInfo } from '../api/get-two-factor-info';
-import { useToggleTwoFactor } from '../api/toggle-two-factor';
+import { type TwoFactorInfo, useTwoFactorInfo } from '../api/get-two-factor-info';
+import { useConfirmTwoFactor, useToggleTwoFactor } from '../api/toggle-two-factor';
 
 /** The secret in groups of four, easier to type into an authenticator app. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
+const statusBadge: Record<TwoFactorStatus, { label: string; variant: BadgeVariant }> = {
+  off: { label: m.statusOff, variant: 'secondary' },
+  pending: { label: m.statusPending, variant: 'warning' },
+  on: { label: m.statusOn, variant: 'success' },
+};
+
 export function TwoFactorCard() {
   const info = useTwoFactorInfo();
-  const toggle = useToggleTwoFactor();
-  const enabled = info.data?.twoFactorEnabled ?? false;
 
   useEffect(() => {
     if (info.error) console.error('Failed to load two-factor info', info.error);
   }, [info.error]);
 
-  const onToggle = () =>
-    toggle.mutate(undefined, {
-      onSuccess: (next) =>
-        notify.success(
-          next.twoFactorEnabled
-            ? adminProfileMessages.twoFactorEnabled
-            : adminProfileMessages.twoFactorDisabled,
-        ),
-      onError: (error) => notify.error(getErrorMessage(error, adminProfileMessages.twoFactorToggleFailed)),
-    });
+  const badge = info.data ? statusBadge[info.data.status] : null;
 
   return (
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>
-            <h2>{adminProfileMessages.twoFactorTitle}</h2>
+            <h2>{m.title}</h2>
           </CardTitle>
-          {info.data && (
-            <Badge variant={enabled ? 'success' : 'secondary'} data-testid="two-factor-status">
-              {enabled ? adminProfileMessages.enabled : adminProfileMessages.disabled}
+          {badge && (
+            <Badge variant={badge.variant} data-testid="two-factor-status">
+              {badge.label}
             </Badge>
           )}
         </div>
-        <CardDescription>{adminProfileMessages.twoFactorDescription}</CardDescription>
+        <CardDescription>{m.description}</CardDescription>
       </CardHeader>
       <CardContent>
         {info.isPending ? (
@@ -66,52 +66,159 @@ export function TwoFactorCard() {
         ) : info.isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              {adminProfileMessages.twoFactorLoadFailed}
+              {m.loadFailed}
               <Button size="sm" variant="outline" onClick={() => void info.refetch()}>
-                {adminProfileMessages.retry}
+                {m.retry}
               </Button>
             </AlertDescription>
           </Alert>
+        ) : info.data.status === 'on' ? (
+          <TwoFactorOn />
         ) : (
-          <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
-            <div className="rounded-lg border bg-white p-2" data-testid="two-factor-qr">
-              <QRCodeSVG
-                value={info.data.otpauthUrl}
-                size={QR_CODE_SIZE_PX}
-                level="H"
-                title={adminProfileMessages.qrCodeTitle}
-                marginSize={0}
-              />
-            </div>
-            <div className="flex w-full min-w-0 flex-col gap-4">
-              <div>
-                <p className="text-sm font-medium text-slate-800">{adminProfileMessages.secretKey}</p>
-                <code
-                  className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all text-slate-900"
-                  data-testid="two-factor-secret"
-                >
-                  {groupSecret(info.data.secret)}
-                </code>
-                <p className="mt-1 text-xs text-muted-foreground">{adminProfileMessages.secretHint}</p>
-              </div>
-              <div>
-                <Button
-                  variant={enabled ? 'outline' : 'default'}
-                  loading={toggle.isPending}
-                  onClick={onToggle}
-                  data-testid="two-factor-toggle"
-                >
-                  {enabled ? <ShieldOff aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-                  {enabled ? adminProfileMessages.disableTwoFactor : adminProfileMessages.enableTwoFactor}
-                </Button>
-                {!enabled && (
-                  <p className="mt-2 text-xs text-muted-foreground">{adminProfileMessages.scanFirst}</p>
-                )}
-              </div>
-            </div>
-          </div>
+          <TwoFactorSetup info={info.data} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Off or pending: the code to scan, then the toggle (off) or the first code (pending). */
+function TwoFactorSetup({ info }: { info: TwoFactorInfo }) {
+  const toggle = useToggleTwoFactor();
+  const pending = info.status === 'pending';
+
+  const onToggle = () =>
+    toggle.mutate(undefined, {
+      onSuccess: (next) => notify.success(next.status === 'pending' ? m.pendingToast : m.cancelledToast),
+      onError: (error) => notify.error(getErrorMessage(error, m.changeFailed)),
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      {pending && (
+        <Alert data-testid="two-factor-waiting">
+          <AlertDescription>{m.waiting}</AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+        <div className="rounded-lg border bg-white p-2" data-testid="two-factor-qr">
+          <QRCodeSVG
+            value={info.otpauthUrl}
+            size={QR_CODE_SIZE_PX}
+            level="H"
+            title={m.qrCodeTitle}
+            marginSize={0}
+          />
+        </div>
+        <div className="flex w-full min-w-0 flex-col gap-4">
+          <div>
+            <p className="text-sm font-medium text-slate-800">{m.secretKey}</p>
+            <code
+              className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all text-slate-900"
+              data-testid="two-factor-secret"
+            >
+              {groupSecret(info.secret)}
+            </code>
+            <p className="mt-1 text-xs text-muted-foreground">{m.secretHint}</p>
+          </div>
+          {pending ? (
+            <CodeForm
+              label={m.codeLabel}
+              submitLabel={m.confirm}
+              icon={<ShieldCheck aria-hidden="true" />}
+              action="confirm"
+              secondary={
+                <Button variant="ghost" loading={toggle.isPending} onClick={onToggle} type="button">
+                  {m.cancel}
+                </Button>
+              }
+            />
+          ) : (
+            <div>
+              <Button loading={toggle.isPending} onClick={onToggle} data-testid="two-factor-toggle">
+                <ShieldCheck aria-hidden="true" />
+                {m.enable}
+              </Button>
+              <p className="mt-2 text-xs text-muted-foreground">{m.scanFirst}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function TwoFactorOn() {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">{m.onDescription}</p>
+      <CodeForm
+        label={m.currentCodeLabel}
+        submitLabel={m.disable}
+        icon={<ShieldOff aria-hidden="true" />}
+        action="disable"
+        variant="outline"
+      />
+    </div>
+  );
+}
+
+type CodeFormProps = {
+  label: string;
+  submitLabel: string;
+  icon: ReactNode;
+  /** confirm: the first code of a pending secret; disable: a current code to switch off. */
+  action: 'confirm' | 'disable';
+  variant?: 'default' | 'outline';
+  secondary?: ReactNode;
+};
+
+/** A 6-digit code and its button; the server's refusal shows under the field. */
+function CodeForm({ label, submitLabel, icon, action, variant = 'default', secondary }: CodeFormProps) {
+  const confirm = useConfirmTwoFactor();
+  const toggle = useToggleTwoFactor();
+  const mutation = action === 'confirm' ? confirm : toggle;
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const formId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(action === 'confirm' ? m.codeRequired : m.codeToDisable);
+      return;
+    }
+    setError(undefined);
+    mutation.mutate(code.trim(), {
+      onSuccess: () => notify.success(action === 'confirm' ? m.confirmedToast : m.disabledToast),
+      onError: (failure) => setError(getErrorMessage(failure, m.changeFailed)),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby={`${formId}-submit`}>
+      <FormField label={label} error={error} className="max-w-xs">
+        {(field) => (
+          <Input
+            {...field}
+            name="code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={20}
+            placeholder="123456"
+            className="tracking-widest"
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" id={`${formId}-submit`} variant={variant} loading={mutation.isPending}>
+          {icon}
+          {submitLabel}
+        </Button>
+        {secondary}
+      </div>
+    </form>
   );
 }

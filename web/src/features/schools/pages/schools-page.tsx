@@ -1,8 +1,9 @@
 // School list (SPEC §2 /schools): search, virtualised table, details modal, row menu, delete modal.
-import { Plus } from 'lucide-react';
+import { FileUp, Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { importMessages } from '../../../../../common/messages/imports.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -76,12 +77,20 @@ export default function SchoolsPage() {
         title={schoolMessages.listTitle}
         subtitle={schools.data ? schoolMessages.count(total) : undefined}
         actions={
-          <Button asChild>
-            <Link to={paths.schoolForm.getHref()}>
-              <Plus aria-hidden="true" />
-              {schoolMessages.addSchool}
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.schoolsImport.getHref()}>
+                <FileUp aria-hidden="true" />
+                {importMessages.importButton}
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.schoolForm.getHref()}>
+                <Plus aria-hidden="true" />
+                {schoolMessages.addSchool}
+              </Link>
+            </Button>
+          </>
         }
       />
 

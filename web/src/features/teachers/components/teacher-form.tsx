@@ -1,9 +1,16 @@
-// The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional.
+// The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional. A new
+// teacher gets a one-time sign-in link by default (issue 21); the spec's password stays one choice away.
 // Same zod schema as the server, so the messages under the fields are the spec's.
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { signInLinkMessages as linkMessages } from '../../../../../common/messages/account-access.js';
 import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
+import {
+  type TeacherInviteInput,
+  teacherInviteSchema,
+} from '../../../../../common/schemas/account-access.js';
 import {
   type Teacher,
   type TeacherCreateInput,
@@ -36,16 +43,25 @@ type TeacherFormProps = {
   submitting: boolean;
   serverError: string | null;
 } & (
-  | { mode: 'create'; onSubmit: (body: TeacherCreateInput) => Promise<unknown> }
+  | {
+      mode: 'create';
+      onSubmit: (body: TeacherCreateInput) => Promise<unknown>;
+      /** Creates the teacher without a password: they choose it through a one-time link. */
+      onInvite: (body: TeacherInviteInput) => Promise<unknown>;
+    }
   | { mode: 'edit'; teacher: Teacher; onSubmit: (body: TeacherEditInput) => Promise<unknown> }
 );
 
+/** How a new account gets its password: a sign-in link (the default) or one typed here. */
+type Access = 'link' | 'password';
+
 export function TeacherForm(props: TeacherFormProps) {
   const isEdit = props.mode === 'edit';
-  const { register, handleSubmit, control, formState, getValues } = useForm<TeacherFormValues>({
-    resolver: zodResolver(
-      isEdit ? teacherEditSchema : teacherCreateSchema,
-    ) as unknown as Resolver<TeacherFormValues>,
+  const [access, setAccess] = useState<Access>('link');
+  const withLink = !isEdit && access === 'link';
+  const schema = isEdit ? teacherEditSchema : withLink ? teacherInviteSchema : teacherCreateSchema;
+  const { register, handleSubmit, control, formState, getValues, clearErrors } = useForm<TeacherFormValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<TeacherFormValues>,
     defaultValues: isEdit ? teacherToFormValues(props.teacher) : emptyValues,
   });
   const errors = formState.errors;
@@ -53,8 +69,11 @@ export function TeacherForm(props: TeacherFormProps) {
 
   const submit = handleSubmit(async () => {
     const values = getValues();
-    if (props.mode === 'create') await props.onSubmit(toCreateBody(values, props.options));
-    else await props.onSubmit(toEditBody(values, props.teacher, props.options));
+    if (props.mode === 'edit') await props.onSubmit(toEditBody(values, props.teacher, props.options));
+    else if (withLink) {
+      const { password: _password, ...body } = toCreateBody(values, props.options);
+      await props.onInvite(body);
+    } else await props.onSubmit(toCreateBody(values, props.options));
   });
 
   return (
@@ -88,14 +107,50 @@ export function TeacherForm(props: TeacherFormProps) {
           <FormField label={adminLabels.telephone} required={required} error={errors.telephone?.message}>
             {(field) => <Input {...field} {...register('telephone')} type="tel" autoComplete="off" />}
           </FormField>
-          <FormField
-            label={adminLabels.password}
-            required={required}
-            error={errors.password?.message}
-            hint={isEdit ? teacherMessages.passwordHintEdit : teacherMessages.passwordHint}
-          >
-            {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
-          </FormField>
+          {!isEdit && (
+            <fieldset className="sm:col-span-2">
+              <legend className="mb-2 text-sm font-medium text-slate-800">{linkMessages.accessLabel}</legend>
+              <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+                {(
+                  [
+                    ['link', linkMessages.accessLink],
+                    ['password', linkMessages.accessPassword],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label
+                    key={value}
+                    className="flex cursor-pointer items-center gap-2 text-sm text-slate-800"
+                  >
+                    <input
+                      type="radio"
+                      name="access"
+                      value={value}
+                      checked={access === value}
+                      onChange={() => {
+                        setAccess(value);
+                        clearErrors('password');
+                      }}
+                      className="size-4 cursor-pointer accent-indigo-600"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              {withLink && (
+                <p className="mt-2 text-xs text-muted-foreground">{linkMessages.accessLinkHint}</p>
+              )}
+            </fieldset>
+          )}
+          {!withLink && (
+            <FormField
+              label={adminLabels.password}
+              required={required}
+              error={errors.password?.message}
+              hint={isEdit ? teacherMessages.passwordHintEdit : teacherMessages.passwordHint}
+            >
+              {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
+            </FormField>
+          )}
           <div className="flex items-end pb-2">
             <CheckboxField label={teacherMessages.activeAccountLabel} {...register('compteactife')} />
           </div>
@@ -147,7 +202,13 @@ export function TeacherForm(props: TeacherFormProps) {
 
       <FormActions
         cancelHref={paths.teachers.getHref()}
-        submitLabel={isEdit ? teacherMessages.saveChanges : teacherMessages.createSubmit}
+        submitLabel={
+          isEdit
+            ? teacherMessages.saveChanges
+            : withLink
+              ? linkMessages.inviteSubmit
+              : teacherMessages.createSubmit
+        }
         submitting={props.submitting}
       />
     </form>

@@ -1,7 +1,9 @@
-// Row menu of the teacher list (SPEC §2): view profile, edit, activate/deactivate, delete account.
+// Row menu of the teacher list (SPEC §2): view profile, edit, activate/deactivate, delete account; and
+// "Mot de passe oublié" (issue 21), a one-time link for the teacher to choose a new password.
 
-import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
+import { Eye, KeyRound, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
 import { uiMessages } from '../../../../../common/messages/ui.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
@@ -12,10 +14,11 @@ type Props = {
   teacher: Teacher;
   onProfile: (teacher: Teacher) => void;
   onToggle: (teacher: Teacher) => void;
+  onResetLink: (teacher: Teacher) => void;
   onDelete: (teacher: Teacher) => void;
 };
 
-export function TeacherRowActions({ teacher, onProfile, onToggle, onDelete }: Props) {
+export function TeacherRowActions({ teacher, onProfile, onToggle, onResetLink, onDelete }: Props) {
   const navigate = useNavigate();
   return (
     <RowActionsMenu
@@ -32,6 +35,7 @@ export function TeacherRowActions({ teacher, onProfile, onToggle, onDelete }: Pr
           icon: Power,
           onSelect: () => onToggle(teacher),
         },
+        { label: signInLinkMessages.forgotPassword, icon: KeyRound, onSelect: () => onResetLink(teacher) },
         {
           label: teacherMessages.deleteAction,
           icon: Trash2,

@@ -14,10 +14,17 @@ type Props = {
   teachers: Teacher[];
   onProfile: (teacher: Teacher) => void;
   onToggle: (teacher: Teacher) => void;
+  onResetLink: (teacher: Teacher) => void;
   onDelete: (teacher: Teacher) => void;
 };
 
-export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, onToggle, onDelete }: Props) {
+export const TeachersTable = memo(function TeachersTable({
+  teachers,
+  onProfile,
+  onToggle,
+  onResetLink,
+  onDelete,
+}: Props) {
   const columns: DataColumn<Teacher>[] = [
     {
       header: adminLabels.teacher,
@@ -71,7 +78,13 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
       headClassName: 'w-[24%] text-right md:w-[13%]',
       cellClassName: 'text-right',
       cell: (teacher) => (
-        <TeacherRowActions teacher={teacher} onProfile={onProfile} onToggle={onToggle} onDelete={onDelete} />
+        <TeacherRowActions
+          teacher={teacher}
+          onProfile={onProfile}
+          onToggle={onToggle}
+          onResetLink={onResetLink}
+          onDelete={onDelete}
+        />
       ),
     },
   ];

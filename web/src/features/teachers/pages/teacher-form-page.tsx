@@ -3,6 +3,7 @@
 
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import { shellMessages } from '../../../../../common/messages/ui.js';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
@@ -14,6 +15,8 @@ import { useCreateTeacher } from '../api/create-teacher';
 import { useEditTeacher } from '../api/edit-teacher';
 import { useLevelsAndSchools } from '../api/get-levels-and-schools';
 import { useTeachers } from '../api/get-teachers';
+import { useInviteTeacher } from '../api/invite-teacher';
+import { type ShownLink, SignInLinkDialog } from '../components/sign-in-link-dialog';
 import { TeacherForm } from '../components/teacher-form';
 
 function TeacherFormFrame({ children }: { children: ReactNode }) {
@@ -47,25 +50,27 @@ function Missing({ title }: { title: string }) {
 function useSubmitHandler(successMessage: string) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
+  const fail = (error: unknown) => {
+    console.error(error);
+    setServerError(getErrorMessage(error, teacherMessages.saveFailed));
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
   const handle = <T,>(promise: Promise<T>) =>
-    promise.then(
-      () => {
-        notify.success(successMessage);
-        navigate(paths.teachers.getHref());
-      },
-      (error: unknown) => {
-        console.error(error);
-        setServerError(getErrorMessage(error, teacherMessages.saveFailed));
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-      },
-    );
-  return { serverError, handle, clear: () => setServerError(null) };
+    promise.then(() => {
+      notify.success(successMessage);
+      navigate(paths.teachers.getHref());
+    }, fail);
+  return { serverError, handle, fail, clear: () => setServerError(null) };
 }
 
 function CreateTeacher() {
+  const navigate = useNavigate();
   const options = useLevelsAndSchools();
   const create = useCreateTeacher();
+  const invite = useInviteTeacher();
   const submit = useSubmitHandler(teacherMessages.created);
+  // The new teacher's sign-in link, shown once; closing it goes back to the list.
+  const [shown, setShown] = useState<ShownLink | null>(null);
   if (options.isPending) return <Loading />;
   if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
   return (
@@ -74,13 +79,21 @@ function CreateTeacher() {
       <TeacherForm
         mode="create"
         options={options.data}
-        submitting={create.isPending}
+        submitting={create.isPending || invite.isPending}
         serverError={submit.serverError}
         onSubmit={(body) => {
           submit.clear();
           return submit.handle(create.mutateAsync(body));
         }}
+        onInvite={(body) => {
+          submit.clear();
+          return invite.mutateAsync(body).then(({ teacher, link }) => {
+            notify.success(signInLinkMessages.invited);
+            setShown({ name: `${teacher.firstname} ${teacher.name}`.trim(), link });
+          }, submit.fail);
+        }}
       />
+      <SignInLinkDialog shown={shown} onClose={() => navigate(paths.teachers.getHref())} />
     </TeacherFormFrame>
   );
 }

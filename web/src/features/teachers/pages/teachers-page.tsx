@@ -1,18 +1,23 @@
 // Teacher list (SPEC §2 /teachers): search, virtualised table, profile modal, row menu.
-import { Plus } from 'lucide-react';
+import { FileUp, Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { importMessages } from '../../../../../common/messages/imports.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
 import { ListStates } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useTeachers } from '../api/get-teachers';
+import { useIssueSignInLink } from '../api/issue-sign-in-link';
 import { useRemoveTeacher } from '../api/remove-teacher';
 import { useToggleTeacher } from '../api/toggle-teacher';
+import { type ShownLink, SignInLinkDialog } from '../components/sign-in-link-dialog';
 import { TeacherProfileDialog } from '../components/teacher-profile-dialog';
 import { TeachersTable } from '../components/teachers-table';
 import { useTeacherSearch } from '../lib/search-teachers';
@@ -66,6 +71,18 @@ export default function TeachersPage() {
   );
   const onProfile = useCallback((teacher: Teacher) => setProfileId(teacher.id), []);
 
+  // "Mot de passe oublié": the new link is shown once, in a dialog.
+  const [shownLink, setShownLink] = useState<ShownLink | null>(null);
+  const { mutate: issueLink } = useIssueSignInLink();
+  const onResetLink = useCallback(
+    (teacher: Teacher) =>
+      issueLink(teacher.id, {
+        onSuccess: (link) => setShownLink({ name: `${teacher.firstname} ${teacher.name}`.trim(), link }),
+        onError: (error) => notify.error(getErrorMessage(error, signInLinkMessages.resetFailed)),
+      }),
+    [issueLink],
+  );
+
   const total = teachers.data?.length ?? 0;
 
   return (
@@ -74,12 +91,20 @@ export default function TeachersPage() {
         title={teacherMessages.listTitle}
         subtitle={teachers.data ? teacherMessages.count(total) : undefined}
         actions={
-          <Button asChild>
-            <Link to={paths.teacherForm.getHref()}>
-              <Plus aria-hidden="true" />
-              {teacherMessages.addTeacher}
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.teachersImport.getHref()}>
+                <FileUp aria-hidden="true" />
+                {importMessages.importButton}
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.teacherForm.getHref()}>
+                <Plus aria-hidden="true" />
+                {teacherMessages.addTeacher}
+              </Link>
+            </Button>
+          </>
         }
       />
 
@@ -109,10 +134,17 @@ export default function TeachersPage() {
         noMatchTitle={teacherMessages.noMatch}
         query={searched}
       >
-        <TeachersTable teachers={visible} onProfile={onProfile} onToggle={onToggle} onDelete={onDelete} />
+        <TeachersTable
+          teachers={visible}
+          onProfile={onProfile}
+          onToggle={onToggle}
+          onResetLink={onResetLink}
+          onDelete={onDelete}
+        />
       </ListStates>
 
       <TeacherProfileDialog teacher={profile} onOpenChange={(open) => !open && setProfileId(null)} />
+      <SignInLinkDialog shown={shownLink} onClose={() => setShownLink(null)} />
     </>
   );
 }

@@ -1,0 +1,72 @@
+// The bulk import of schools and teachers (issue 21): the columns of each file, as the issue names
+// them, and the lines of the NDJSON streams the import calls answer with (one JSON object a line).
+
+export const importKinds = ['schools', 'teachers'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export const importColumns = {
+  schools: [
+    'uai',
+    'nom',
+    'ville',
+    'adresse',
+    'email',
+    'telephone',
+    'site',
+    'debut_licence',
+    'fin_licence',
+    'niveaux',
+    'remarque',
+  ],
+  teachers: ['email', 'nom', 'prenom', 'telephone', 'uai', 'niveaux', 'remarque'],
+} as const satisfies Record<ImportKind, readonly string[]>;
+
+/** Largest accepted file, and most data rows in one file. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+
+export type RowAction = 'create' | 'update' | 'unchanged';
+
+/** One data row as the preview shows it: its line in the file (the header is line 1), what the
+ * import would do (null when the row has errors), the fields an update changes, a few of its
+ * values to recognise it, and its errors. */
+export type PreviewRow = {
+  type: 'row';
+  line: number;
+  action: RowAction | null;
+  changed: string[];
+  values: string[];
+  errors: string[];
+};
+
+export type ImportCounts = {
+  rows: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: number;
+};
+
+/** Lines of POST admin/import/{kind}/preview: rows and progress lines, then the counts. */
+export type PreviewEvent =
+  | PreviewRow
+  | { type: 'progress'; fraction: number }
+  | ({ type: 'summary' } & ImportCounts);
+
+/** A new teacher's one-time sign-in link. */
+export type ImportedLink = { type: 'link'; email: string; url: string; expiresAt: string };
+
+export type ImportResult = { created: number; updated: number; unchanged: number; emailed: boolean };
+
+/** Lines of POST admin/import/{kind}: progress, the new teachers' links, then the result. */
+export type CommitEvent =
+  | { type: 'progress'; fraction: number }
+  | ImportedLink
+  | ({ type: 'done' } & ImportResult)
+  | { type: 'failed'; message: string };
+
+/** The columns shown to recognise a row in the preview. */
+export const previewColumns = {
+  schools: ['uai', 'nom', 'ville'],
+  teachers: ['email', 'nom', 'prenom', 'uai'],
+} as const satisfies Record<ImportKind, readonly string[]>;

@@ -1,0 +1,76 @@
+// The SQL of the bulk import: what a batch of file rows matches (schools by UAI, teachers by email,
+// with their levels), and the batched writes. Every call takes a bounded batch (IMPORT_BATCH rows).
+import type { Db } from '../../db/database.js';
+import type { NewSchool, NewUser } from '../../db/schema.js';
+
+/** Rows per lookup and per multi-row insert: within both databases' limits on bound values. */
+export const IMPORT_BATCH = 500;
+
+export function listLevelTitles(db: Db) {
+  return db.selectFrom('levels').select(['id', 'title']).execute();
+}
+
+/** Every school that has a UAI, by UAI (teachers name their school by it). */
+export async function mapSchoolIdsByUai(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('schools').select(['id', 'uai']).where('uai', 'is not', null).execute();
+  return new Map(rows.map((row) => [row.uai!, row.id]));
+}
+
+export function findSchoolsByUai(db: Db, uais: string[]) {
+  return db.selectFrom('schools').selectAll().where('uai', 'in', uais).execute();
+}
+export type ExistingSchool = Awaited<ReturnType<typeof findSchoolsByUai>>[number];
+
+export async function insertSchools(db: Db, schools: NewSchool[]): Promise<void> {
+  await db.insertInto('schools').values(schools).execute();
+}
+
+export async function updateSchool(db: Db, id: number, values: Partial<NewSchool>): Promise<void> {
+  await db.updateTable('schools').set(values).where('id', '=', id).execute();
+}
+
+/** Accounts (teachers or not) with these emails, with their level ids. */
+export async function findAccountsByEmail(db: Db, emails: string[]) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'name', 'firstname', 'telephone', 'school_id', 'remarque'])
+    .where('email', 'in', emails)
+    .execute();
+  const links =
+    users.length === 0
+      ? []
+      : await db
+          .selectFrom('teacher_levels')
+          .select(['user_id', 'level_id'])
+          .where(
+            'user_id',
+            'in',
+            users.map((user) => user.id),
+          )
+          .execute();
+  const levelIds = new Map<number, number[]>();
+  for (const link of links)
+    levelIds.set(link.user_id, [...(levelIds.get(link.user_id) ?? []), link.level_id]);
+  return users.map((user) => ({ ...user, levelIds: (levelIds.get(user.id) ?? []).sort((a, b) => a - b) }));
+}
+export type ExistingAccount = Awaited<ReturnType<typeof findAccountsByEmail>>[number];
+
+/** Inserts accounts and answers their ids by email. */
+export async function insertAccounts(db: Db, users: NewUser[]): Promise<Map<string, number>> {
+  const rows = await db.insertInto('users').values(users).returning(['id', 'email']).execute();
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+export async function updateAccount(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Replaces the levels of these teachers with the given links. */
+export async function replaceTeacherLevels(
+  db: Db,
+  userIds: number[],
+  links: { user_id: number; level_id: number }[],
+): Promise<void> {
+  if (userIds.length > 0) await db.deleteFrom('teacher_levels').where('user_id', 'in', userIds).execute();
+  if (links.length > 0) await db.insertInto('teacher_levels').values(links).execute();
+}

@@ -1,0 +1,141 @@
+// HTTP surface of the bulk import (issue 21), beside the spec's calls; admins only. The file comes as
+// multipart (field `file`, .csv or .xlsx) and is kept on local disk while it is read; the answers
+// are NDJSON streams (one JSON object a line, `application/x-ndjson`), read by the import screen and
+// by scripts alike:
+//   GET  /api/admin/import/{schools|teachers}/template  the CSV model (headers and one example row)
+//   POST /api/admin/import/{kind}/preview  every row with its action or errors, then the counts
+//   POST /api/admin/import/{kind}          writes all or nothing: progress, new teachers' sign-in
+//                                          links, then { type: 'done', created, updated, unchanged }
+// A file that cannot be read, or (for the import) a file with any row in error, gets a 400 in the
+// usual shape before anything is streamed.
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { importColumns, importKinds } from '../../../common/schemas/imports.js';
+import { access } from '../../plugins/auth.js';
+import { sendCsv, toCsv } from '../insights/csv.js';
+import { commitImport, previewImport } from './import.service.js';
+import type { AnyImportDefinition } from './import-kind.js';
+import { IMPORT_FORM_LIMITS, receiveImportFile } from './receive-import-file.js';
+import { schoolImport } from './school-import.js';
+import { readSheet } from './sheet-reader.js';
+import { teacherImport } from './teacher-import.js';
+
+const definitions: Record<(typeof importKinds)[number], AnyImportDefinition> = {
+  schools: schoolImport,
+  teachers: teacherImport,
+};
+
+const kindParams = z.object({ kind: z.enum(importKinds) });
+
+const templates = {
+  schools: {
+    filename: 'modele-ecoles.csv',
+    example: [
+      '0750654D',
+      'École Jean Jaurès',
+      'Paris',
+      '12 rue des Écoles',
+      'contact@ecole-jaures.fr',
+      '0102030405',
+      'ecole-jaures.fr',
+      '01/09/2026',
+      '31/08/2027',
+      'CP|CE1',
+      '',
+    ],
+  },
+  teachers: {
+    filename: 'modele-enseignants.csv',
+    example: ['camille.martin@ecole-jaures.fr', 'Martin', 'Camille', '0612345678', '0750654D', 'CP', ''],
+  },
+};
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: IMPORT_FORM_LIMITS, throwFileSizeLimit: false });
+
+  app.get(
+    '/api/admin/import/:kind/template',
+    { ...access.admin, schema: { params: kindParams } },
+    async (request, reply) => {
+      const { kind } = request.params;
+      return sendCsv(reply, {
+        filename: templates[kind].filename,
+        csv: toCsv(importColumns[kind], [templates[kind].example]),
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/import/:kind/preview',
+    { ...access.admin, onSend: closeUnreadBody, schema: { params: kindParams } },
+    async (request, reply) => {
+      const file = await receiveImportFile(request, app.files);
+      const definition = definitions[request.params.kind];
+      try {
+        const events = await previewImport(app.db, definition, () =>
+          readSheet(file.path, file.format, file.size),
+        );
+        return sendNdjson(reply, events, file.remove);
+      } catch (error) {
+        await file.remove();
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/admin/import/:kind',
+    { ...access.admin, onSend: closeUnreadBody, schema: { params: kindParams } },
+    async (request, reply) => {
+      const file = await receiveImportFile(request, app.files);
+      const definition = definitions[request.params.kind];
+      try {
+        const events = await commitImport(
+          app.db,
+          definition,
+          () => readSheet(file.path, file.format, file.size),
+          {
+            actorId: request.requireCaller().id,
+            filename: file.filename,
+            publicUrl: app.config.publicUrl,
+            mailer: app.mailer,
+            tempPath: (ext) => app.files.tempPath(ext),
+          },
+        );
+        return sendNdjson(reply, events, file.remove);
+      } catch (error) {
+        await file.remove();
+        throw error;
+      }
+    },
+  );
+};
+
+/** An answer sent before the upload was read (refused caller) closes the connection: otherwise the
+ * unread file would hold the socket open. */
+async function closeUnreadBody(
+  request: { raw: { readableEnded: boolean } },
+  reply: { header: (k: string, v: string) => unknown },
+) {
+  if (!request.raw.readableEnded) reply.header('connection', 'close');
+}
+
+function sendNdjson(
+  reply: import('fastify').FastifyReply,
+  events: AsyncGenerator<object>,
+  cleanUp: () => Promise<void>,
+) {
+  async function* lines() {
+    try {
+      for await (const event of events) yield `${JSON.stringify(event)}\n`;
+    } finally {
+      await cleanUp();
+    }
+  }
+  return reply
+    .header('content-type', 'application/x-ndjson; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines()));
+}

@@ -1,0 +1,64 @@
+// A signed-in user's own account (issue 21): what a teacher may see of their profile, and a password
+// change that needs the current password. The change ends the user's other sessions (this one
+// stays) and any sign-in link still waiting.
+import { ownAccountMessages as m } from '../../../common/messages/account-access.js';
+import type { OwnTeacherProfile } from '../../../common/schemas/account-access.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, forbidden, unauthorized } from '../../http-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import {
+  deleteSignInLinksOfUser,
+  findUserById,
+  hashPassword,
+  verifyPassword,
+} from '../auth/accounts.service.js';
+import type { Caller } from '../auth/caller.js';
+import { listTeacherLevelTitles, presentTeacherById } from '../teachers/teacher.service.js';
+
+export async function getOwnTeacherProfile(db: Db, caller: Caller): Promise<OwnTeacherProfile> {
+  if (caller.role !== 'teacher') throw forbidden(m.onlyTeachers);
+  const [teacher, levels] = await Promise.all([
+    presentTeacherById(db, caller.id),
+    listTeacherLevelTitles(db, caller.id),
+  ]);
+  return {
+    name: teacher.name,
+    firstname: teacher.firstname,
+    email: teacher.email,
+    telephone: teacher.telephone,
+    school: teacher.school,
+    levels,
+    groupCount: teacher.groupCount,
+    groupLimit: teacher.Groups,
+  };
+}
+
+export async function changeOwnPassword(
+  db: Db,
+  caller: Caller,
+  input: { currentPassword: string; password: string },
+): Promise<void> {
+  const user = await findUserById(db, caller.id);
+  if (!user) throw unauthorized(m.currentWrong);
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) throw badRequest(m.currentWrong);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('id', '=', caller.id)
+      .execute();
+    await trx
+      .deleteFrom('auth_sessions')
+      .where('user_id', '=', caller.id)
+      .where('id', '<>', caller.sessionId)
+      .execute();
+    await deleteSignInLinksOfUser(trx, caller.id);
+    await recordAudit(trx, {
+      actorId: caller.id,
+      action: 'user.change-password',
+      entity: 'user',
+      entityId: caller.id,
+    });
+  });
+}

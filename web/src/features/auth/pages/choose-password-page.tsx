@@ -1,0 +1,143 @@
+// The page behind a one-time sign-in link (issue 21): the token follows '#' in the URL (so it never
+// reaches a server log); the page says whose account it opens, takes a new password typed twice,
+// then signs the teacher in with it like the login form does.
+import { AxiosError } from 'axios';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatLinkExpiry, signInLinkMessages as m } from '../../../../../common/messages/account-access.js';
+import { checkNewPassword, type SignInLinkInfo } from '../../../../../common/schemas/account-access.js';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { LogoMark, PRODUCT_NAME } from '../../../components/ui/logo';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { api, getErrorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+
+type LinkState = { kind: 'checking' } | { kind: 'invalid' } | { kind: 'ready'; info: SignInLinkInfo };
+
+const tokenFromUrl = () => window.location.hash.replace(/^#/, '');
+
+function useLink(token: string): LinkState {
+  const [state, setState] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'invalid' });
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    api
+      .post<SignInLinkInfo>('auth/sign-in-link', { token })
+      .then(({ data }) => !cancelled && setState({ kind: 'ready', info: data }))
+      .catch(() => !cancelled && setState({ kind: 'invalid' }));
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+  return state;
+}
+
+export default function ChoosePasswordPage() {
+  const [token] = useState(tokenFromUrl);
+  const link = useLink(token);
+
+  return (
+    <main className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-background px-4 py-10">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-gradient-to-b from-indigo-100/70 to-transparent"
+      />
+      <div className="relative w-full max-w-[420px]">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <LogoMark className="size-14 rounded-2xl shadow-md" />
+          <p className="mt-5 text-lg font-semibold text-slate-900">{PRODUCT_NAME}</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{m.pageTitle}</h1>
+        </div>
+        <Card className="shadow-lg shadow-slate-900/5">
+          <CardContent className="p-6 pt-6 sm:p-8 sm:pt-8">
+            {link.kind === 'checking' ? (
+              <div
+                role="status"
+                className="flex items-center justify-center gap-3 text-sm text-muted-foreground"
+              >
+                <Spinner className="size-5" label={null} />
+                {m.checking}
+              </div>
+            ) : link.kind === 'invalid' ? (
+              <div className="flex flex-col gap-5">
+                <Alert variant="destructive" data-testid="sign-in-link-invalid">
+                  <AlertTitle>{m.invalidTitle}</AlertTitle>
+                  <AlertDescription>{m.invalid}</AlertDescription>
+                </Alert>
+                <Button asChild variant="outline">
+                  <Link to={paths.login.getHref()}>{m.toLogin}</Link>
+                </Button>
+              </div>
+            ) : (
+              <ChoosePasswordForm token={token} info={link.info} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function ChoosePasswordForm({ token, info }: { token: string; info: SignInLinkInfo }) {
+  const { login } = useAuth();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = checkNewPassword(password, confirmation);
+    setErrors(found);
+    if (found.password || found.confirmation || submitting) return;
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      await api.post('auth/sign-in-link/password', { token, password });
+      // Signed in like the login form: session stored, toast, the role's home page.
+      const result = await login(info.email, password);
+      if (!result.success) setServerError(result.message);
+    } catch (error) {
+      setServerError(
+        error instanceof AxiosError && error.response?.status === 404
+          ? m.invalid
+          : getErrorMessage(error, m.invalid),
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={m.pageTitle}>
+      <p className="text-sm text-slate-700">
+        {m.pageGreeting(info.firstname)} {m.pageIntro(info.email)}
+        <span className="mt-1 block text-xs text-muted-foreground">
+          {m.pageExpiry(formatLinkExpiry(info.expiresAt))}
+        </span>
+      </p>
+      {serverError && (
+        <Alert variant="destructive" data-testid="sign-in-link-error">
+          <AlertDescription>{serverError}</AlertDescription>
+        </Alert>
+      )}
+      {/* The account's email, for password managers to save the new password under. */}
+      <input type="email" name="username" value={info.email} autoComplete="username" readOnly hidden />
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        errors={errors}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting}>
+        {m.submit}
+      </Button>
+    </form>
+  );
+}
