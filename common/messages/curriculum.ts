@@ -178,6 +178,8 @@ export const curriculumMessages = {
   periodIdMissing: 'Period ID is missing.',
   lessonIdMissing: 'Lesson ID is missing.',
   titleTooLong: 'The name is too long (200 characters at most).',
+  reorderEmpty: 'Indiquez le nouvel ordre des éléments.',
+  reorderMismatch: 'La liste a changé entre-temps : rechargez la page, puis refaites l’ordre.',
 } as const;
 
 /** Why an uploaded file was refused (DESIGN §6). Each rejection has its own text. */

@@ -8,6 +8,7 @@ import * as packageDescription from './migrations/2026-11-23-003-package-descrip
 import * as activityRuntime from './migrations/2026-11-23-004-activity-runtime.js';
 import * as insights from './migrations/2026-11-23-005-insights.js';
 import * as xapiStatements from './migrations/2026-11-23-006-xapi-statements.js';
+import * as positions from './migrations/2026-11-26-007-positions.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
@@ -18,6 +19,7 @@ const migrations: Record<string, MigrationModule> = {
   '2026-11-23-004-activity-runtime': activityRuntime,
   '2026-11-23-005-insights': insights,
   '2026-11-23-006-xapi-statements': xapiStatements,
+  '2026-11-26-007-positions': positions,
 };
 
 /** Migrates under a database lock, so instances starting together on one database take turns:

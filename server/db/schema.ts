@@ -53,6 +53,8 @@ export interface PeriodsTable {
   id: Generated<number>;
   level_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -60,6 +62,8 @@ export interface LessonsTable {
   id: Generated<number>;
   period_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -68,6 +72,8 @@ export interface LessonSessionsTable {
   id: Generated<number>;
   lesson_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -84,6 +90,8 @@ export interface ActivitiesTable {
   id: Generated<number>;
   session_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   package_hash: string; // sha256 of the zip: the package is stored by content hash
   size_bytes: number;
   created_at: string;
