@@ -5,10 +5,12 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { LogoMark, PRODUCT_NAME } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
 import { getHomePath, useAuth } from '../../../lib/auth';
+import { useTabTitle } from '../../../lib/use-tab-title';
 import { LoginForm } from '../components/login-form';
 
 export default function LoginPage() {
   const { user, loading } = useAuth();
+  useTabTitle(authMessages.signIn);
 
   if (loading) {
     return (

@@ -4,7 +4,6 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { shellMessages } from '../../../../../common/messages/ui.js';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -18,7 +17,7 @@ import { TeacherForm } from '../components/teacher-form';
 
 function TeacherFormFrame({ children }: { children: ReactNode }) {
   return (
-    <FormPage backHref={paths.teachers.getHref()} backLabel={shellMessages.navTeachers}>
+    <FormPage backHref={paths.teachers.getHref()} backLabel={teacherMessages.backToList}>
       {children}
     </FormPage>
   );
