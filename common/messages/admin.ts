@@ -83,7 +83,6 @@ export const schoolMessages = {
   emptyDescription: 'Ajoutez la première école pour ouvrir l’accès à ses enseignants.',
   noMatch: 'Aucune école ne correspond à votre recherche',
   endDateColumn: 'Fin de licence',
-  sortBy: (column: string) => `Trier par ${column.toLowerCase()}`,
 } as const;
 
 export const teacherMessages = {

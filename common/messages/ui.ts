@@ -21,6 +21,7 @@ export const uiMessages = {
   /** What a match count says under a list's search box. */
   results: (n: number) => plural(n, 'résultat', 'résultats'),
   breadcrumb: 'Fil d’Ariane',
+  sortBy: (column: string) => `Trier par ${column.toLowerCase()}`,
 } as const;
 
 /** The app shell around every signed-in screen, and the pages shown when no screen can be. */

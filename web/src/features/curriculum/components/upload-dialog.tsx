@@ -73,7 +73,8 @@ type Errors = { title?: string; file?: string; form?: string };
 function fileProblem(kind: UploadKind, file: File | null): string | undefined {
   if (!file) return texts[kind].fileMissing;
   if (kind === 'pdf' && file.type !== 'application/pdf') return u.pdfWrongType;
-  if (kind === 'zip' && !/\.(zip|h5p)$/i.test(file.name)) return `${m.activityFileNotZip} ${m.activityH5pToo}`;
+  if (kind === 'zip' && !/\.(zip|h5p)$/i.test(file.name))
+    return `${m.activityFileNotZip} ${m.activityH5pToo}`;
   if (kind === 'zip' && file.size > ZIP_MAX_BYTES) return u.zipTooLarge;
   return undefined;
 }

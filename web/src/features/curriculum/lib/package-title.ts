@@ -30,7 +30,9 @@ function xmlRoot(source: string): Element | null {
 /** cmi5: the course title (a langstring), else the first AU's. */
 function cmi5Title(root: Element): string | undefined {
   const langText = (title: Element | undefined) =>
-    children(title, 'langstring').map((s) => text(s)).find(Boolean) ?? text(title);
+    children(title, 'langstring')
+      .map((s) => text(s))
+      .find(Boolean) ?? text(title);
   const au = root.getElementsByTagNameNS('*', 'au')[0];
   return langText(child(child(root, 'course'), 'title')) ?? langText(child(au, 'title'));
 }

@@ -21,6 +21,7 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
     {
       header: adminLabels.teacher,
       headClassName: 'w-[48%] md:w-[32%]',
+      sortValue: (teacher) => teacher.name,
       cell: (teacher) => (
         <div className="flex min-w-0 items-center gap-3">
           <span
@@ -30,10 +31,12 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
             {getInitials(teacher.firstname, teacher.name)}
           </span>
           <div className="min-w-0">
-            <RowTitleButton className="block" onClick={() => onProfile(teacher)}>
+            <RowTitleButton className="block" onClick={() => onProfile(teacher)} title={teacher.name}>
               {teacher.name}
             </RowTitleButton>
-            <div className="truncate text-xs text-muted-foreground">{teacher.email}</div>
+            <div className="truncate text-xs text-muted-foreground" title={teacher.email}>
+              {teacher.email}
+            </div>
           </div>
         </div>
       ),
@@ -42,17 +45,20 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
       header: adminLabels.school,
       headClassName: 'hidden md:table-cell md:w-[22%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
-      cell: (teacher) => teacher.school || '—',
+      sortValue: (teacher) => teacher.school,
+      cell: (teacher) => <span title={teacher.school}>{teacher.school || '—'}</span>,
     },
     {
       header: teacherMessages.levelsLabel,
       headClassName: 'hidden md:table-cell md:w-[20%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
-      cell: (teacher) => teacher.level || '—',
+      sortValue: (teacher) => teacher.level,
+      cell: (teacher) => <span title={teacher.level}>{teacher.level || '—'}</span>,
     },
     {
       header: adminLabels.status,
       headClassName: 'w-[28%] md:w-[13%]',
+      sortValue: (teacher) => (teacher.active ? 0 : 1),
       cell: (teacher) => <StatusBadge active={teacher.active} />,
     },
     {
