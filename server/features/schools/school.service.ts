@@ -84,7 +84,7 @@ export async function editSchool(db: Db, actorId: number, id: number, input: Sch
         action: 'school.update',
         entity: ENTITY,
         entityId: id,
-        details: { fields: Object.keys(input), ...auditChanges(current, changes) },
+        details: { name: next.name, fields: Object.keys(input), ...auditChanges(current, changes) },
       });
     }
     return presentById(trx, id);
@@ -103,6 +103,7 @@ export async function toggleSchoolLicence(db: Db, actorId: number, id: number): 
       action: active ? 'school.activate' : 'school.deactivate',
       entity: ENTITY,
       entityId: id,
+      details: { name: current.name },
     });
     return active;
   });

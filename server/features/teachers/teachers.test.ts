@@ -229,6 +229,7 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
     });
     const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
+      email: teacher.email,
       fields: ['name', 'levels', 'Groups'],
       passwordChanged: false,
       before: { name: teacher.name, group_limit: teacher.Groups },
@@ -248,6 +249,7 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
     await signIn(ctx.app, { email: teacher.email, password: 'brand-new-pass' });
     const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
+      email: teacher.email,
       fields: [],
       passwordChanged: true,
       before: {},
