@@ -112,7 +112,7 @@ export const curriculumMessages = {
 
   // Shared screen texts
   back: 'Retour',
-  backTo: (parent: string) => `Retour à « ${parent} »`,
+  backTo: (parent: string) => `Retour à «\u00a0${parent}\u00a0»`,
   /** The tab's title of a list screen: what it lists, and whose. */
   tabTitle: (list: string, owner: string) => `${list} · ${owner}`,
   cancel: uiMessages.cancel,
@@ -149,7 +149,8 @@ export const curriculumMessages = {
   fileRefused: 'Fichier refusé',
   checkingFile: 'Vérification du fichier...',
   activityStored: 'Activité ajoutée',
-  packageRecognised: (title: string) => `« ${title} » : voici ce que la plateforme a reconnu dans le paquet.`,
+  packageRecognised: (title: string) =>
+    `«\u00a0${title}\u00a0» : voici ce que la plateforme a reconnu dans le paquet.`,
   finish: 'Terminer',
   notAnalysed: 'Non analysé',
   packageButtonLabel: (kind: string, title: string) => `Paquet ${kind} : ${title}`,
@@ -179,17 +180,17 @@ export const curriculumMessages = {
   // Reordering (ours)
   reorderHint: 'L’ordre décide de ce qui se débloque',
   reorderRole: 'élément déplaçable',
-  reorderHandle: (title: string) => `Déplacer « ${title} »`,
+  reorderHandle: (title: string) => `Déplacer «\u00a0${title}\u00a0»`,
   reorderInstructions:
     'Pour déplacer un élément, appuyez sur Espace ou Entrée, puis sur les flèches haut et bas ; Espace ou Entrée le dépose, Échap annule.',
   reorderPicked: (title: string, position: number, count: number) =>
-    `« ${title} » saisi, position ${position} sur ${count}.`,
+    `«\u00a0${title}\u00a0» saisi, position ${position} sur ${count}.`,
   reorderMoved: (title: string, position: number, count: number) =>
-    `« ${title} » déplacé en position ${position} sur ${count}.`,
+    `«\u00a0${title}\u00a0» déplacé en position ${position} sur ${count}.`,
   reorderDropped: (title: string, position: number, count: number) =>
-    `« ${title} » déposé en position ${position} sur ${count}.`,
+    `«\u00a0${title}\u00a0» déposé en position ${position} sur ${count}.`,
   reorderCancelled: (title: string, position: number) =>
-    `Déplacement annulé : « ${title} » reste en position ${position}.`,
+    `Déplacement annulé : «\u00a0${title}\u00a0» reste en position ${position}.`,
   reordered: 'Nouvel ordre enregistré',
   reorderFailed: 'Le nouvel ordre n’a pas pu être enregistré',
 

@@ -13,7 +13,7 @@ export const learnerMessages = {
   groupDeleteError: 'Error deleting group',
   deleteGroupTitle: 'Supprimer le groupe',
   deleteGroupConfirm: (title: string) =>
-    `Le groupe « ${title} » et toute sa progression seront supprimés. Cette action est irréversible.`,
+    `Le groupe «\u00a0${title}\u00a0» et toute sa progression seront supprimés. Cette action est irréversible.`,
   groupNameTooLong: 'Le nom du groupe est trop long',
   groupLimitReached: (limit: number) =>
     `Vous avez atteint votre limite de ${plural(limit, 'groupe', 'groupes')}. Supprimez un groupe ou demandez-en davantage à votre administrateur.`,
@@ -28,8 +28,7 @@ export const learnerMessages = {
   notAllowedTitle: 'not allowed',
   notAllowedDescription: 'This activity is not allowed.',
   /** Beside the spec's text: the activity to do before this one (ours). */
-  doFirst: (activity: string) => `Faites d’abord l’activité « ${activity} ».`,
-  lockedLessonFirst: (lesson: string) => `Terminez d’abord la leçon « ${lesson} ».`,
+  doFirst: (activity: string) => `Faites d’abord l’activité «\u00a0${activity}\u00a0».`,
   groupNotFoundTitle: 'Groupe introuvable',
   groupNotFoundDescription: 'Ce groupe n’existe pas ou a été supprimé.',
   levelNotFoundTitle: 'Niveau introuvable',
@@ -73,7 +72,7 @@ export const learnerMessages = {
   tableEmptyDescription:
     'Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées.',
   /** What an activity reported (its xAPI statements), opened from the learning table. */
-  statementsOpen: (activity: string) => `Ce qu’a envoyé l’activité « ${activity} »`,
+  statementsOpen: (activity: string) => `Ce qu’a envoyé l’activité «\u00a0${activity}\u00a0»`,
   statementsTitle: 'Ce qu’a envoyé l’activité',
   statementsLoading: 'Chargement des déclarations…',
   statementsError: 'Impossible de charger ce qu’a envoyé l’activité.',

@@ -35,23 +35,34 @@ const TECHNICAL_TERMS = [
   'Flash',
   'plug-ins',
   'site web',
+  'Site web',
   'e-mail',
   'QR code',
   'XSRF',
+  'alt+T', // the toasts' keyboard shortcut, in their region's name
 ];
 
 /** Words both lists have (French forms of other words) that a French screen would not use. */
 const FALSE_FRIENDS = new Set(['location', 'phone', 'close', 'back', 'home', 'reload', 'retry', 'submit']);
 
+/** A text as a whole-word pattern. */
+const phrase = (text: string) =>
+  new RegExp(`(?<!\\p{L})${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'gu');
+
 const allowed = [...SPEC_QUOTES, ...SPEC_NAMES, ...TECHNICAL_TERMS]
   .filter((text) => text.trim() !== '')
   .sort((a, b) => b.length - a.length)
-  .map((text) => new RegExp(`(?<!\\p{L})${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'gu'));
+  .map(phrase);
 
-/** What the page shows and names: its visible text, the labels of its visible elements, its title. */
+/** What the page shows and names: its visible text, the labels of its visible elements, its title.
+ * Text marked translate="no" (codes, hashes: no language) is left out. */
 export function screenTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const texts = [document.title, document.body.innerText];
+    let body = document.body.innerText;
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('[translate="no"]'))) {
+      if (element.innerText) body = body.replace(element.innerText, ' ');
+    }
+    const texts = [document.title, body];
     for (const element of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'))) {
       const box = element.getBoundingClientRect();
       const hiddenByAria = element.closest('[aria-hidden="true"]') !== null;
@@ -65,15 +76,17 @@ export function screenTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** The English words of these texts, each with a little of its context. */
-export function englishWords(texts: readonly string[]): string[] {
+/** The English words of these texts, each with a little of its context. `data` are what a test
+ * stored and the screen shows back (people's names), not the interface's words. */
+export function englishWords(texts: readonly string[], data: readonly string[] = []): string[] {
   const found: string[] = [];
+  const dataPatterns = [...data].sort((a, b) => b.length - a.length).map(phrase);
   for (const text of texts) {
     let rest = text
       .replace(/\S+@\S+/g, ' ') // email addresses
       .replace(/https?:\/\/\S+/g, ' ')
       .replace(/\S+\.(html|xml|json|zip|h5p|pdf|csv)\b/gi, ' '); // file names
-    for (const pattern of allowed) rest = rest.replace(pattern, ' ');
+    for (const pattern of [...dataPatterns, ...allowed]) rest = rest.replace(pattern, ' ');
     for (const match of rest.matchAll(/\p{L}+/gu)) {
       const word = match[0].toLowerCase();
       if ((english.has(word) && !french.has(word)) || FALSE_FRIENDS.has(word)) {
@@ -91,6 +104,6 @@ export function englishWords(texts: readonly string[]): string[] {
 }
 
 /** Fails with every English word the screen shows outside the allow-list. */
-export async function expectFrench(page: Page, screen: string): Promise<void> {
-  expect(englishWords(await screenTexts(page)), screen).toEqual([]);
+export async function expectFrench(page: Page, screen: string, data: readonly string[] = []): Promise<void> {
+  expect(englishWords(await screenTexts(page), data), screen).toEqual([]);
 }

@@ -15,6 +15,8 @@ export type DataColumn<T> = {
   /** Classes added to the cell's padding: when it shows, truncation, alignment. */
   cellClassName?: string;
   cell: (row: T) => ReactNode;
+  /** The heading is read out but not shown on a phone (a narrow column of buttons). */
+  headerHiddenOnPhone?: boolean;
   /** What the column sorts by; a column without it does not sort. */
   sortValue?: (row: T) => string | number;
 };
@@ -84,6 +86,8 @@ export function DataTable<T>({
                       {column.header}
                       <Icon className={cn('size-3.5', !sorted && 'text-slate-400')} aria-hidden="true" />
                     </button>
+                  ) : column.headerHiddenOnPhone ? (
+                    <span className="sr-only md:not-sr-only">{column.header}</span>
                   ) : (
                     column.header
                   )}

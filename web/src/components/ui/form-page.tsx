@@ -41,6 +41,7 @@ export function FormPageMissing({ title, backHref, backLabel }: FormPageMissingP
   useTabTitle(title);
   return (
     <EmptyState
+      asPageHeading
       title={title}
       action={
         <Button asChild>

@@ -35,7 +35,7 @@ const parentOf: Record<string, { kind: string; idKey: string }> = {
   activity: { kind: 'session', idKey: 'sessionId' },
 };
 
-const quoted = (text: unknown) => `« ${String(text)} »`;
+const quoted = (text: unknown) => `«\u00a0${String(text)}\u00a0»`;
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);

@@ -121,7 +121,7 @@ function Details({ lines }: { lines: DetailLine[] }) {
           <dt className="text-muted-foreground">{line.label} :</dt>
           {'hash' in line ? (
             <dd className="flex items-center gap-0.5">
-              <code className="font-mono" title={line.hash}>
+              <code className="font-mono" title={line.hash} translate="no">
                 {shortHash(line.hash)}
               </code>
               <CopyButton text={line.hash} label={m.auditCopyHash(shortHash(line.hash))} />

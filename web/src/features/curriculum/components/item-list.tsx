@@ -102,7 +102,7 @@ export function ItemList<T extends Item>(props: ItemListProps<T>) {
   }
   if (!items || items.length === 0) {
     return query?.trim() ? (
-      <EmptyState icon={SearchX} title={m.noResults} description={`« ${query.trim()} »`} />
+      <EmptyState icon={SearchX} title={m.noResults} description={`«\u00a0${query.trim()}\u00a0»`} />
     ) : (
       empty
     );
@@ -126,7 +126,9 @@ export function ItemList<T extends Item>(props: ItemListProps<T>) {
     <div className="overflow-hidden rounded-xl border bg-surface shadow-card">
       <div className="flex items-center justify-between gap-3 border-b bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
         <span>{label}</span>
-        {sortable && <span className="font-normal tracking-normal normal-case">{m.reorderHint}</span>}
+        {sortable && (
+          <span className="hidden font-normal tracking-normal normal-case sm:inline">{m.reorderHint}</span>
+        )}
       </div>
       {sortable ? (
         <DndContext
@@ -233,7 +235,8 @@ function Row<T extends Item>({
           handle ? 'pl-1' : 'pl-4',
         )}
       >
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        {/* On a phone the name needs the room more than the icon. */}
+        <span className="hidden size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary sm:flex">
           <Icon className="size-4" aria-hidden="true" />
         </span>
         <span className="w-6 shrink-0 text-xs text-muted-foreground tabular-nums" aria-hidden="true">

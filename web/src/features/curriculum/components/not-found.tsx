@@ -11,6 +11,7 @@ export function CurriculumNotFound({ backTo, backLabel }: { backTo: string; back
   useTabTitle(m.notFoundTitle);
   return (
     <EmptyState
+      asPageHeading
       icon={FileQuestion}
       title={m.notFoundTitle}
       description={m.notFoundDescription}

@@ -56,7 +56,7 @@ export function CurriculumTrail({ trail }: { trail: TrailStep[] | undefined }) {
                   {last ? (
                     <span
                       aria-current="page"
-                      className="max-w-[16rem] truncate font-medium text-slate-900"
+                      className="max-w-[10rem] truncate font-medium text-slate-900 sm:max-w-full"
                       title={step.title}
                     >
                       {step.title}
@@ -64,7 +64,7 @@ export function CurriculumTrail({ trail }: { trail: TrailStep[] | undefined }) {
                   ) : (
                     <Link
                       to={step.href}
-                      className="max-w-[12rem] truncate rounded hover:text-primary hover:underline"
+                      className="max-w-[10rem] truncate rounded hover:text-primary hover:underline sm:max-w-full"
                       title={step.title}
                     >
                       {step.title}

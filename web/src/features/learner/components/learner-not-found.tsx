@@ -12,6 +12,7 @@ export function LearnerNotFound({ title, description }: { title: string; descrip
   useTabTitle(title);
   return (
     <EmptyState
+      asPageHeading
       icon={FileQuestion}
       title={title}
       description={description}

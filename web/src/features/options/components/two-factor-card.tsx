@@ -89,6 +89,7 @@ export function TwoFactorCard() {
                 <code
                   className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all text-slate-900"
                   data-testid="two-factor-secret"
+                  translate="no"
                 >
                   {groupSecret(info.data.secret)}
                 </code>

@@ -80,6 +80,7 @@ export const SchoolsTable = memo(function SchoolsTable({ schools, onDetails, onT
     },
     {
       header: adminLabels.actions,
+      headerHiddenOnPhone: true,
       headClassName: 'w-[20%] text-right md:w-[11%]',
       cellClassName: 'text-right',
       cell: (school) => (

@@ -63,6 +63,7 @@ export const TeachersTable = memo(function TeachersTable({ teachers, onProfile, 
     },
     {
       header: adminLabels.actions,
+      headerHiddenOnPhone: true,
       headClassName: 'w-[24%] text-right md:w-[13%]',
       cellClassName: 'text-right',
       cell: (teacher) => (
