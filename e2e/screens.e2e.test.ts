@@ -12,8 +12,8 @@ import { launchBrowser, newPage, signInThroughForm } from './support/browser.js'
 import { englishWords, expectFrench } from './support/french.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 
-/** People's names the screens show back (the first admin is "Admin"; avatars show initials). */
-const NAMES = ['Admin', 'AD', 'Martin', 'Camille', 'CM'];
+/** People's names the screens show back (avatars show initials). */
+const NAMES = ['Martin', 'Camille', 'CM'];
 const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 const SHOTS = process.env.SHOTS_DIR;
 

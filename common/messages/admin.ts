@@ -1,6 +1,6 @@
 // Texts of the admin back-office (SPEC §2 "Admin area", §5, §8 "Admin lists" and "Admin profile"),
 // kept exactly as the spec writes them, plus our own, in French (screens and the server's answers).
-import { plural } from '../french.js';
+import { formatNumber, plural } from '../french.js';
 
 /** Field and column names shared by the school and teacher screens (ours). */
 export const adminLabels = {
@@ -124,6 +124,7 @@ export const teacherMessages = {
   schoolSection: 'École et niveaux',
   selectSchool: 'Choisissez une école',
   groupLimitHint: 'Combien de groupes cet enseignant peut créer. Vide = sans limite.',
+  groupLimit: (limit: number) => `sur ${formatNumber(limit)} permis`,
   levelsLabel: 'Niveaux',
   noLevels: 'Aucun niveau pour l’instant. Créez des niveaux dans Educational Levels.',
   saveChanges: 'Enregistrer les modifications',
