@@ -148,7 +148,7 @@ describe('schools', () => {
     await dialog.getByText('Grenoble').waitFor();
     await expectAccessible(page);
     await expectFrench(page, 'school details', ['Marie Curie']);
-    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).first().click();
     await dialog.waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: 'Actions : École Marie Curie' }).click();

@@ -5,6 +5,8 @@ export const uiMessages = {
   cancel: 'Annuler',
   delete: 'Supprimer',
   close: 'Fermer',
+  /** The cross in a dialog's corner (the footer's button says Fermer). */
+  closeDialog: 'Fermer la fenêtre',
   edit: 'Modifier',
   rowActions: (name: string) => `Actions : ${name}`,
   /** Leaves an entity form for its list. */

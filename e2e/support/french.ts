@@ -51,9 +51,11 @@ const phrase = (text: string, flags = 'gu') =>
 
 /** Names of the accounts every E2E server starts with (the first admin, "Admin", initials AD). */
 const ACCOUNT_NAMES = ['Admin', 'AD'];
+/** French units of size (octet, kilo-, méga-, giga-octet). */
+const UNITS = ['o', 'Ko', 'Mo', 'Go'];
 
 const allowed = [
-  ...[...SPEC_QUOTES, ...SPEC_NAMES, ...ACCOUNT_NAMES]
+  ...[...SPEC_QUOTES, ...SPEC_NAMES, ...ACCOUNT_NAMES, ...UNITS]
     .sort((a, b) => b.length - a.length)
     .map((t) => phrase(t)),
   // Labels shown in capitals (CSS) reach innerText in capitals: technical names match in any case.
@@ -91,9 +93,11 @@ export function englishWords(texts: readonly string[], data: readonly string[] =
     let rest = text
       .replace(/\S+@\S+/g, ' ') // email addresses
       .replace(/https?:\/\/\S+/g, ' ')
-      .replace(/\S+\.(html|xml|json|zip|h5p|pdf|csv)\b/gi, ' '); // file names
+      .replace(/\S*\.(html|xml|json|zip|h5p|pdf|csv)\b/gi, ' '); // file names and extensions
     for (const pattern of [...dataPatterns, ...allowed]) rest = rest.replace(pattern, ' ');
-    for (const match of rest.matchAll(/\p{L}+/gu)) {
+    // Letters with digits are codes or ids ('c40ba6c0', 'H5P', '2FA'), not words.
+    for (const match of rest.matchAll(/[\p{L}\p{N}]+/gu)) {
+      if (/\p{N}/u.test(match[0])) continue;
       const word = match[0].toLowerCase();
       if ((english.has(word) && !french.has(word)) || FALSE_FRIENDS.has(word)) {
         const at = match.index ?? 0;

@@ -29,7 +29,7 @@ import {
   SearchX,
   Trash2,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
@@ -73,6 +73,8 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 export function ItemList<T extends Item>(props: ItemListProps<T>) {
   const { items, isPending, error, onRetry, label, empty, query, onReorder, testId } = props;
+  /** The row just picked up: the drag's first "over" (itself) must not hide the pick-up's message. */
+  const pickedUp = useRef<unknown>(null);
   const sensors = useSensors(
     // A short move starts a drag, so a tap on the handle alone does nothing (mouse and touch).
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -139,10 +141,17 @@ export function ItemList<T extends Item>(props: ItemListProps<T>) {
           accessibility={{
             screenReaderInstructions: { draggable: m.reorderInstructions },
             announcements: {
-              onDragStart: ({ active }) =>
-                m.reorderPicked(titleOf(active.id), positionOf(active.id), items.length),
-              onDragOver: ({ active, over }) =>
-                over ? m.reorderMoved(titleOf(active.id), positionOf(over.id), items.length) : undefined,
+              onDragStart: ({ active }) => {
+                pickedUp.current = active.id;
+                return m.reorderPicked(titleOf(active.id), positionOf(active.id), items.length);
+              },
+              onDragOver: ({ active, over }) => {
+                if (!over) return undefined;
+                // Still where it was picked up: the pick-up's message stays.
+                if (over.id === active.id && pickedUp.current === active.id) return undefined;
+                pickedUp.current = null;
+                return m.reorderMoved(titleOf(active.id), positionOf(over.id), items.length);
+              },
               onDragEnd: ({ active, over }) =>
                 over ? m.reorderDropped(titleOf(active.id), positionOf(over.id), items.length) : undefined,
               onDragCancel: ({ active }) => m.reorderCancelled(titleOf(active.id), positionOf(active.id)),

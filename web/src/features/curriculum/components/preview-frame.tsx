@@ -73,8 +73,15 @@ export function PreviewFrame({
         <Alert variant="destructive" data-testid="preview-error">
           <AlertTitle>{m.previewFailed}</AlertTitle>
           <AlertDescription>
-            <p>{error instanceof PreviewProbeError ? error.status : String(error)}</p>
-            {error instanceof PreviewProbeError && <p className="break-all font-mono text-xs">{error.url}</p>}
+            {/* The HTTP status text (SPEC §8) is the protocol's, not a sentence to translate. */}
+            <p translate={error instanceof PreviewProbeError ? 'no' : undefined}>
+              {error instanceof PreviewProbeError ? error.status : String(error)}
+            </p>
+            {error instanceof PreviewProbeError && (
+              <p className="break-all font-mono text-xs" translate="no">
+                {error.url}
+              </p>
+            )}
           </AlertDescription>
         </Alert>
       ) : status === 'pending' || !src ? (
