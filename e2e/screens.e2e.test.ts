@@ -22,11 +22,13 @@ let browser: Browser;
 let admin: Array<[name: string, url: string]>;
 let teacherScreens: Array<[name: string, url: string]>;
 let teacher: { email: string };
+let schoolId: number;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const db = server.db;
   const school = await make.createSchool(db, { name: 'École élémentaire des Lilas', city: 'Grenoble' });
+  schoolId = school.id;
   // Switched on, but past its end: the list says so, as the dashboard does.
   await make.createSchool(db, {
     name: 'École Jean Moulin',
@@ -191,6 +193,40 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
       expect(new Set(distinct.map(([, title]) => title)).size).toBe(distinct.length);
       expect(titles.get('schools')).toBe('Gestion des écoles · Ardoise');
       expect(titles.get('session')).toBe('Activités · Séance 1 · Ardoise');
+
+      // The audit log: a sentence per entry, a table on a wide screen and a card on a phone, the
+      // package's hash shortened with a button that copies it whole.
+      await page.goto(`${server.url}/audit`);
+      const [shown, hidden] =
+        viewport === 'phone' ? ['audit-card', 'audit-row'] : ['audit-row', 'audit-card'];
+      const entry = page.getByTestId(shown).filter({
+        hasText:
+          'a déposé l’activité « Écouter les voyelles » (SCORM 1.2, 42 fichiers) dans la séance « Séance 1 »',
+      });
+      await entry.getByText('abababab…abab').waitFor();
+      expect(await page.getByTestId(hidden).first().isVisible()).toBe(false);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await entry.getByTestId('copy-button').click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('ab'.repeat(32));
+
+      // The school's details: its usage labels wrap between words, never inside one.
+      await page.goto(`${server.url}/schools?details=${schoolId}`);
+      const usage = page.getByRole('dialog').getByTestId('school-usage');
+      await usage.getByText('Enseignants connectés').waitFor();
+      const wordsCut = await usage.getByText('Enseignants connectés').evaluate((label) => {
+        const text = label.firstChild as Text;
+        const cut: string[] = [];
+        for (const match of text.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index ?? 0);
+          range.setEnd(text, (match.index ?? 0) + match[0].length);
+          if (range.getClientRects().length > 1) cut.push(match[0]);
+        }
+        return cut;
+      });
+      expect(wordsCut).toEqual([]);
+      await expectFrench(page, `school details at ${viewport}`, NAMES);
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${viewport}-admin-school-details.png`) });
 
       // An unknown id: "introuvable" and a way back, no retry.
       await page.goto(`${server.url}/session/999999`);
