@@ -120,6 +120,7 @@ export const curriculumMessages = {
   edit: 'Modifier',
   add: 'Ajouter',
   uploading: 'Envoi en cours...',
+  uploadNoItem: 'Le serveur n’a pas renvoyé l’élément ajouté.',
 
   // Our screen texts
   retry: 'Réessayer',

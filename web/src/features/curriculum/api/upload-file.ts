@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '../../../../../common/constants.js';
 import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
+import { curriculumMessages } from '../../../../../common/messages/curriculum.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { api } from '../../../lib/api-client';
 import { curriculumKeys } from './query-keys';
@@ -46,7 +47,7 @@ export async function uploadFile({
     },
   );
   const item = kind === 'pdf' ? data.newPdf : data.newfile;
-  if (!item) throw new Error('The server did not return the new item');
+  if (!item) throw new Error(curriculumMessages.uploadNoItem);
   return { item, package: data.package };
 }
 
