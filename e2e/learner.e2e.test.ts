@@ -241,7 +241,7 @@ describe('teacher area', () => {
       [folderLevels.described, 'Activité décrite'],
     ] as const) {
       // In the app (no page load): the second package goes to the same, reloaded player frame.
-      await page.getByRole('link', { name: /home$/ }).click();
+      await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
       await openGroupTable(page, levelName, 'Dossier');
       // The player frame is loaded beside the table, hidden, and plays nothing.
       await expect.poll(() => page.frames().some((f) => f.url().endsWith('/player/'))).toBe(true);

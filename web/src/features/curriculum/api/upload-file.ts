@@ -4,8 +4,8 @@
 // them before it stores the file's bytes. Progress comes from axios' upload events.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '../../../../../common/constants.js';
-import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { curriculumMessages } from '../../../../../common/messages/curriculum.js';
+import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { api } from '../../../lib/api-client';
 import { curriculumKeys } from './query-keys';
