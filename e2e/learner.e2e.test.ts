@@ -260,7 +260,7 @@ describe('teacher area', () => {
         });
       }
       await activity(page, 'Activité 1.1.1.1').click();
-      if (failStatus) await page.getByText('Error updating activity status').waitFor();
+      if (failStatus) await page.getByText(learnerMessages.statusUpdateError).waitFor();
       else {
         await page.getByRole('alert').getByText(learnerMessages.loadError).waitFor();
         await page.getByRole('button', { name: learnerMessages.retry }).click();
