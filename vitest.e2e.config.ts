@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     pool: 'forks',
+    // Files of a worker share their imported modules (and so one copy of the build, see
+    // e2e/support/server.ts); each file starts its own server and browser.
+    isolate: false,
     maxWorkers: 2,
     fileParallelism: true,
   },

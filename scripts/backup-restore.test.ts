@@ -1,6 +1,6 @@
 // Backup while serving, wipe, restore into an empty DATA_DIR and database, start again: the same
 // rows, the same file bytes, and a teacher who signs in. On the run's file store (the local folder,
-// or with FILE_STORE=s3 a bucket of s3rver), and from a local store into a bucket.
+// or in the `bucket` project a bucket of s3rver), and from a local store into a bucket.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';

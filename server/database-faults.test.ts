@@ -116,13 +116,28 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
   it('fails requests in flight with 503 and a message, never a crash or a 500; later ones succeed', async () => {
     const { client, groupId } = await teacherWithGroup(ctx, [[{ sessions: [3] }]]);
     const name = new URL((ctx.config.database as { url: string }).url).pathname.slice(1);
-    const terminate = () =>
-      withAdminClient((admin) =>
-        admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    const terminated = new Set<number>();
+    const terminate = async () => {
+      const { rows } = await withAdminClient((admin) =>
+        admin.query<{ pid: number }>(
+          'select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [name],
         ),
       );
+      for (const { pid } of rows) terminated.add(pid);
+    };
+    // pg_terminate_backend only signals: a backend says goodbye to its client as it exits, a moment
+    // later. Once they are all gone, the pool has heard of every dropped connection.
+    const terminatedGone = async () => {
+      for (;;) {
+        const { rows } = await withAdminClient((admin) =>
+          admin.query<{ pid: number }>('select pid from pg_stat_activity where pid = any($1)', [
+            [...terminated],
+          ]),
+        );
+        if (rows.length === 0) return;
+      }
+    };
 
     const statuses: number[] = [];
     const bodies: unknown[] = [];
@@ -153,6 +168,7 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
         message: operationsMessages.databaseUnavailable,
       });
     }
+    await terminatedGone();
     for (let i = 0; i < 5; i++) {
       expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(200);
       expect((await client.get('/api/auth/me')).statusCode).toBe(200);

@@ -37,7 +37,7 @@ let admin: { email: string };
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase(undefined, { migrated: true });
   db = openDatabase(testDb.database);
   await migrateToLatest(db, testDb.database.kind);
   admin = await createAdmin(db);

@@ -22,6 +22,8 @@ export const runtimeMessages = {
   writesRequired: 'Send at least one runtime write.',
   tooManyWrites: `Send at most ${RUNTIME_WRITES_MAX_PER_REQUEST} runtime writes per request.`,
   invalidLaunchId: 'A launch id is 16 to 64 letters, digits, "-" or "_".',
+  launchesRequired: 'Name at least one launch id (launches=a,b).',
+  tooManyLaunches: `Name at most ${RUNTIME_WRITES_MAX_PER_REQUEST} launch ids per request.`,
   invalidSeq: 'A write number (seq) is a whole number from 1.',
   invalidStandard: 'The standard must be scorm12, scorm2004, h5p, cmi5 or tincan.',
   invalidAt: 'The write time (at) must be an ISO 8601 date and time.',

@@ -66,6 +66,26 @@ export const runtimeWritesBodySchema = z.object({
     .min(1, m.writesRequired)
     .max(RUNTIME_WRITES_MAX_PER_REQUEST, m.tooManyWrites),
 });
+/** GET user/activity/runtime/{entryId}?launches=a,b: the launches whose writes the app page sent
+ * without hearing the answer (the page was reloaded or closed meanwhile). */
+export const launchMarksQuerySchema = z.object({
+  launches: z
+    .string({ error: m.launchesRequired })
+    .transform((value) => [...new Set(value.split(','))])
+    .pipe(
+      z
+        .array(launchIdSchema)
+        .min(1, m.launchesRequired)
+        .max(RUNTIME_WRITES_MAX_PER_REQUEST, m.tooManyLaunches),
+    ),
+});
+
+/** The highest write number the server applied for each launch asked about (0: none). */
+export const launchMarksResponseSchema = z.object({
+  success: z.literal(true),
+  launches: z.record(z.string(), z.number().int()),
+});
+
 export const runtimeWritesResponseSchema = z.object({
   success: z.literal(true),
   /** Writes newly applied (replays of writes already applied are acknowledged, not applied). */
@@ -92,3 +112,4 @@ export const activityLaunchResponseSchema = z.object({
   xapi: xapiLaunchSchema.nullable(),
 });
 export type ActivityLaunchResponse = z.infer<typeof activityLaunchResponseSchema>;
+export type LaunchMarksResponse = z.infer<typeof launchMarksResponseSchema>;

@@ -7,7 +7,13 @@ export async function openGroupTable(page: Page, level: string, group: string): 
   await page.getByRole('link', { name: new RegExp(level) }).click();
   await page.waitForURL(/\/usergroups\/\d+$/);
   await page.getByLabel('Nouveau groupe').fill(group);
+  const created = page.waitForResponse(
+    (r) => r.url().includes('/api/user/creategroups/') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Créer le groupe' }).click();
+  const answer = await created;
+  if (!answer.ok())
+    throw new Error(`group "${group}" not created: ${answer.status()} ${await answer.text()}`);
   // Not the toast: the previous group's may still be showing. The keyboard opens the card, so a
   // toast sliding over it on a phone cannot take the tap.
   await page.getByRole('link', { name: new RegExp(group) }).press('Enter');
@@ -37,7 +43,7 @@ export async function playerReady(page: Page): Promise<Frame> {
 export function acceptedWrites(context: BrowserContext): string[] {
   const accepted: string[] = [];
   context.on('requestfinished', async (request) => {
-    if (!request.url().includes('/api/user/activity/runtime/')) return;
+    if (request.method() !== 'POST' || !request.url().includes('/api/user/activity/runtime/')) return;
     if (!(await request.response())?.ok()) return;
     const { writes } = request.postDataJSON() as { writes: RuntimeWrite[] };
     accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));

@@ -25,7 +25,7 @@ export function setupTestApp(overrides: Partial<Config> | (() => Partial<Config>
   const context = {} as TestContext;
   let testDb: TestDatabase;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    testDb = await createTestDatabase(undefined, { migrated: true });
     const config: Config = {
       ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
       database: testDb.database,

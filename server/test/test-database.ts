@@ -1,19 +1,24 @@
-// A fresh, empty database per test file: a temp SQLite file, or a new PostgreSQL database on the
-// server named by TEST_PG_URL (default: the local server, user postgres, trust auth). With
-// FILE_STORE=s3 (s3-global-setup.ts), a new bucket on the run's s3rver too; else DATA_DIR/files.
+// A fresh database per test file: a temp SQLite file, or a new PostgreSQL database on the server
+// named by TEST_PG_URL (default: the local server, user postgres, trust auth), empty or cloned from
+// the run's migrated template (global-setup.ts). Files go to DATA_DIR/files, or with FILE_STORE=s3
+// (the `bucket` project) to a new bucket on the run's s3rver.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config, FileStoreConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { createTestBucket, fileStoreEnv } from './s3-server.js';
 
 export const dbKind = (process.env.DB_KIND ?? 'sqlite') as 'sqlite' | 'postgres';
-export const fileStoreKind = (process.env.FILE_STORE ?? 'local') as 'local' | 's3';
+const fileStoreKind = (process.env.FILE_STORE ?? 'local') as 'local' | 's3';
 const pgAdminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type TestDatabase = {
+  /** The PostgreSQL database's name (SQLite: its folder's). */
+  name: string;
   database: Config['database'];
   fileStore: FileStoreConfig;
   dataDir: string;
@@ -22,22 +27,28 @@ export type TestDatabase = {
   drop: () => Promise<void>;
 };
 
-/** The file store of this run: a fresh bucket, or the local folder. */
+/** The file store of this run: the local folder, or a fresh bucket. */
 async function testFileStore(): Promise<FileStoreConfig> {
   if (fileStoreKind === 'local') return { kind: 'local' };
   const endpoint = process.env.TEST_S3_ENDPOINT;
-  if (!endpoint) throw new Error('FILE_STORE=s3 needs the s3rver of s3-global-setup.ts (npm run test:pg-s3)');
+  if (!endpoint)
+    throw new Error('FILE_STORE=s3 needs the s3rver that global-setup.ts starts for the bucket project');
   return createTestBucket(endpoint);
 }
 
-/** A fresh database of the kind this test run uses (or the kind asked for). */
-export async function createTestDatabase(kind = dbKind): Promise<TestDatabase> {
+/**
+ * A fresh database of the kind this test run uses (or the kind asked for). `migrated`: a
+ * PostgreSQL database starts as a copy of the run's migrated template when there is one (the
+ * caller still runs the migrations, which then find nothing to do); without it, it is empty.
+ */
+export async function createTestDatabase(kind = dbKind, { migrated = false } = {}): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-test-'));
   const removeDir = () => fs.rm(dataDir, { recursive: true, force: true });
   const fileStore = await testFileStore();
   const storeEnv = fileStoreEnv(fileStore);
   if (kind === 'sqlite') {
     return {
+      name: path.basename(dataDir),
       // The file name the server uses, so a child process given DATA_DIR opens the same database.
       database: { kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') },
       fileStore,
@@ -47,10 +58,14 @@ export async function createTestDatabase(kind = dbKind): Promise<TestDatabase> {
     };
   }
   const name = `ardoise_test_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = migrated ? process.env.TEST_PG_TEMPLATE : undefined;
+  await withAdminClient((client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(pgAdminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     database: { kind: 'postgres', url: url.toString() },
     fileStore,
     dataDir,
@@ -60,6 +75,16 @@ export async function createTestDatabase(kind = dbKind): Promise<TestDatabase> {
       await removeDir();
     },
   };
+}
+
+/** A PostgreSQL database migrated to the latest schema, for the run's test databases to be cloned
+ * from (global-setup.ts): its name, and how to drop it. */
+export async function createMigratedTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
+  const template = await createTestDatabase('postgres');
+  const db = openDatabase(template.database);
+  await migrateToLatest(db, 'postgres');
+  await db.destroy();
+  return { name: template.name, drop: template.drop };
 }
 
 export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {

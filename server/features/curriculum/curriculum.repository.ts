@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { TrailStep } from '../../../common/schemas/curriculum.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbKind } from '../../db/database.js';
 
 type Executor = Db;
 const nowIso = () => new Date().toISOString();
@@ -336,6 +336,39 @@ export async function updateTitle(
 export async function deleteNode(db: Executor, table: NodeTable, id: number): Promise<boolean> {
   const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Each node kind that holds others, with the column pointing at its parent, top down. */
+const PARENTS: ReadonlyArray<readonly [NodeTable, 'level_id' | 'period_id' | 'lesson_id' | null]> = [
+  ['levels', null],
+  ['periods', 'level_id'],
+  ['lessons', 'period_id'],
+  ['lesson_sessions', 'lesson_id'],
+];
+
+/**
+ * Locks a node and every node under it that can hold others until the transaction ends
+ * (PostgreSQL: FOR UPDATE, one level after the other, top down). A row added under a node takes a
+ * share lock on its parent, so nothing is added under a locked subtree meanwhile: a delete that
+ * then reads the files under it finds every file its cascade removes (an upload racing the delete
+ * waits, then finds its parent gone and removes its own files). SQLite runs one write transaction
+ * at a time already.
+ */
+export async function lockSubtree(db: Executor, table: NodeTable, id: number, kind: DbKind): Promise<void> {
+  if (kind !== 'postgres') return;
+  const start = PARENTS.findIndex(([node]) => node === table);
+  if (start === -1) return; // a PDF or an activity holds nothing
+  let ids = [id];
+  for (const [node, parent] of PARENTS.slice(start)) {
+    if (ids.length === 0) return;
+    const rows = await db
+      .selectFrom(node)
+      .select('id')
+      .where(parent && node !== table ? parent : 'id', 'in', ids)
+      .forUpdate()
+      .execute();
+    ids = rows.map((row) => row.id);
+  }
 }
 
 /** The stored files under a node, found before it is deleted: PDF keys and package hashes. */

@@ -34,7 +34,7 @@ import * as service from './curriculum.service.js';
 type TitleSchema = typeof levelTitleSchema;
 
 export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, files: app.files, log: app.log });
+  const deps = () => ({ db: app.db, dbKind: app.config.database.kind, files: app.files, log: app.log });
   const ok = { 200: successSchema };
   // Route options of the two shapes most routes here share (admin only, one 200 answer).
   const byId = <R extends z.ZodType>(response: R) => ({

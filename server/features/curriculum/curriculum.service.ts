@@ -8,7 +8,7 @@ import {
   type PackageSummary,
   packageSummarySchema,
 } from '../../../common/schemas/activity-package.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbKind } from '../../db/database.js';
 import { isForeignKeyViolation } from '../../db/unique-violation.js';
 import { conflict, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './curriculum.repository.js';
 import { type FileRefs, removeUnreferencedFiles, withFileLock } from './stored-files.js';
 
-export type CurriculumDeps = { db: Db; files: FileStore; log: FastifyBaseLogger };
+export type CurriculumDeps = { db: Db; dbKind: DbKind; files: FileStore; log: FastifyBaseLogger };
 type FileDeps = Pick<CurriculumDeps, 'db' | 'files'>;
 
 const notFoundMessage: Record<repo.NodeTable, string> = {
@@ -115,6 +115,8 @@ export async function deleteNodeWithFiles(
   actorId: number,
 ): Promise<void> {
   const refs = await deps.db.transaction().execute(async (trx) => {
+    // Nothing can be added under the node from here on, so the files found are all it holds.
+    await repo.lockSubtree(trx, table, id, deps.dbKind);
     const trail = await repo.findTrail(trx, table, id);
     const refsUnder = await repo.findFilesUnder(trx, table, id);
     if (!trail || !(await repo.deleteNode(trx, table, id))) throw notFound(notFoundMessage[table]);

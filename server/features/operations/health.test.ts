@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { setupTestApp } from '../../test/helper.js';
-import { fileStoreKind } from '../../test/test-database.js';
 
 const t = setupTestApp();
 
@@ -43,7 +42,7 @@ describe('health and readiness', () => {
   });
 
   // The bucket's case is in storage/s3-store.test.ts (the store stopped).
-  it.runIf(fileStoreKind === 'local')('is not ready when the file store cannot be written', async () => {
+  it('is not ready when the file store cannot be written', async () => {
     const tmp = t.files.tempDir;
     await fs.rm(tmp, { recursive: true });
     await fs.writeFile(tmp, 'not a folder');

@@ -1,6 +1,8 @@
 // What runtime writes do, through the real app and database: replays applied once, completion
 // through the learning table's rule, and the score in the (cached) learning table.
 import { describe, expect, it } from 'vitest';
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
+import { runtimeMessages } from '../../../common/messages/runtime.js';
 import { scorm12Commit, scorm2004Commit } from '../../../common/test/scorm-commits.js';
 import { setupTestApp } from '../../test/helper.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
@@ -170,5 +172,46 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
         .execute();
       expect(rows).toEqual([]);
     }
+  });
+});
+
+describe('GET /api/user/activity/runtime/:id?launches=: what the server has of writes sent unanswered', () => {
+  it('gives the highest write applied for each launch asked about, 0 for a launch it never heard of', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'scorm12', 2);
+    const [id, otherEntry] = entryIds as [number, number];
+    const [sent, unheard, elsewhere] = [newLaunchId(), newLaunchId(), newLaunchId()];
+    const commit = scorm12Commit({ 'cmi.core.lesson_location': 'p1' });
+    await post(client, id, [write(sent, 1, 'scorm12', commit), write(sent, 2, 'scorm12', commit)]);
+    await post(client, otherEntry, [write(elsewhere, 4, 'scorm12', commit)]);
+
+    const answer = await client.get(
+      `/api/user/activity/runtime/${id}?launches=${sent},${unheard},${elsewhere}`,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    // A launch of another entry is not this entry's: 0, as if unheard.
+    expect(answer.json()).toEqual({ success: true, launches: { [sent]: 2, [unheard]: 0, [elsewhere]: 0 } });
+  });
+
+  it('answers 404 to another teacher and for unknown ids, 400 without valid launch ids, 401 signed out', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'scorm12', 1);
+    const id = entryIds[0]!;
+    const launchId = newLaunchId();
+    await post(client, id, [write(launchId, 1, 'scorm12', scorm12Commit({}))]);
+    const other = await teacherWithActivities(ctx, 'scorm12', 1);
+    const asked = `/api/user/activity/runtime/${id}?launches=${launchId}`;
+    expect((await other.client.get(asked)).statusCode).toBe(404);
+    expect((await client.get(`/api/user/activity/runtime/2147483647?launches=${launchId}`)).statusCode).toBe(
+      404,
+    );
+    for (const query of ['', '?launches=', '?launches=short', `?launches=${launchId},bad id`]) {
+      const refused = await client.get(`/api/user/activity/runtime/${id}${query}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false });
+    }
+    const tooMany = Array.from({ length: RUNTIME_WRITES_MAX_PER_REQUEST + 1 }, newLaunchId).join(',');
+    const refused = await client.get(`/api/user/activity/runtime/${id}?launches=${tooMany}`);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, runtimeMessages.tooManyLaunches]);
+    expect((await ctx.app.inject({ method: 'GET', url: asked })).statusCode).toBe(401);
   });
 });

@@ -6,13 +6,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RUNTIME_DATA_MAX_BYTES, RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import {
   activityLaunchResponseSchema,
+  launchMarksQuerySchema,
+  launchMarksResponseSchema,
   runtimeWritesBodySchema,
   runtimeWritesResponseSchema,
 } from '../../../common/schemas/activity-runtime.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { statementsResponseSchema } from '../../../common/schemas/xapi.js';
 import { access } from '../../plugins/auth.js';
-import { applyRuntimeWrites, listEntryStatements, loadActivityLaunch } from './runtime.service.js';
+import {
+  applyRuntimeWrites,
+  listEntryStatements,
+  loadActivityLaunch,
+  readLaunchMarks,
+} from './runtime.service.js';
 
 /** A request holding as many writes as allowed, each at its size cap, is never refused for its
  * size (1 KiB per write for the envelope); each write's own caps are checked after parsing. */
@@ -36,6 +43,24 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       const statements = await listEntryStatements(app.db, request.requireCaller(), request.params.id);
       return { success: true as const, statements };
+    },
+  );
+
+  app.get(
+    '/api/user/activity/runtime/:id',
+    {
+      ...access.user,
+      schema: {
+        params: idParamsSchema,
+        querystring: launchMarksQuerySchema,
+        response: { 200: launchMarksResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { id } = request.params;
+      const launches = await readLaunchMarks(app.db, request.requireCaller(), id, request.query.launches);
+      return { success: true as const, launches };
     },
   );
 

@@ -299,6 +299,21 @@ function checkedWrite(write: RuntimeWrite): CheckedWrite {
   return { text, statements: [] };
 }
 
+/** GET user/activity/runtime/{entryId}?launches=: the highest write applied for each of these
+ * launches of one of the caller's entries (0 when none was), so that an app page finding writes
+ * sent by a page that never heard the answer drops those the server has instead of sending them
+ * again. */
+export async function readLaunchMarks(
+  db: Db,
+  caller: Caller,
+  entryId: number,
+  launchIds: string[],
+): Promise<Record<string, number>> {
+  if (!(await callerOwnsEntry(db, caller, entryId))) throw notFound(httpMessages.notFound);
+  const marks = await selectLaunchMarks(db, entryId, launchIds);
+  return Object.fromEntries(launchIds.map((id) => [id, marks.get(id) ?? 0]));
+}
+
 /** GET user/activity/statements/{entryId}: what the content of one of the caller's entries sent. */
 export async function listEntryStatements(
   db: Db,

@@ -3,7 +3,9 @@ import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtim
 import { createWriteLog, inReportOrder } from '../../../../player/runtime-writes';
 import {
   admitWrites,
+  alreadyApplied,
   type LaunchRecord,
+  launchesInDoubt,
   nextBatch,
   parseRuntimeWrites,
   type QueuedWrite,
@@ -98,5 +100,34 @@ describe('parseRuntimeWrites', () => {
     expect(parseRuntimeWrites([write(LAUNCH_A, 1), { ...write(LAUNCH_A, 2), seq: 0 }])).toBeNull();
     expect(parseRuntimeWrites([{ ...write(LAUNCH_A, 1), standard: 'html5' }])).toBeNull();
     expect(parseRuntimeWrites('writes')).toBeNull();
+  });
+});
+
+describe('writes sent by a page that never heard the answer', () => {
+  const queued = (launchId: string, seq: number, sentBy?: string): QueuedWrite => ({
+    id: seq,
+    entryId: 1,
+    write: write(launchId, seq),
+    ...(sentBy ? { sentBy } : {}),
+  });
+
+  it('are in doubt when another page sent them, not when this page did or none did', () => {
+    const batch = [
+      queued(LAUNCH_A, 1, 'old-page'),
+      queued(LAUNCH_A, 2, 'old-page'),
+      queued(LAUNCH_B, 1, 'this-page'),
+      queued(LAUNCH_B, 2),
+    ];
+    expect(launchesInDoubt(batch, 'this-page')).toEqual([LAUNCH_A]);
+    expect(launchesInDoubt(batch.slice(2), 'this-page')).toEqual([]);
+  });
+
+  it('are done when the server applied them, by its highest write per launch', () => {
+    const batch = [queued(LAUNCH_A, 1), queued(LAUNCH_A, 2), queued(LAUNCH_A, 3), queued(LAUNCH_B, 1)];
+    expect(alreadyApplied(batch, { [LAUNCH_A]: 2, [LAUNCH_B]: 0 }).map((item) => item.write)).toEqual([
+      write(LAUNCH_A, 1),
+      write(LAUNCH_A, 2),
+    ]);
+    expect(alreadyApplied(batch, {})).toEqual([]);
   });
 });

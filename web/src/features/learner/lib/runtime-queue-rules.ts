@@ -8,7 +8,8 @@ import { type RuntimeWrite, runtimeWriteSchema } from '../../../../../common/sch
  * queued for it. */
 export type LaunchRecord = { launchId: string; entryId: number; lastSeq: number; startedAt: number };
 
-export type QueuedWrite = { id?: number; entryId: number; write: RuntimeWrite };
+/** `sentBy`: the page that sent it last (its answer not heard yet); none before a first send. */
+export type QueuedWrite = { id?: number; entryId: number; write: RuntimeWrite; sentBy?: string };
 
 /**
  * The writes to queue, in the order given, and the launches to update. A write is queued when its
@@ -38,6 +39,22 @@ export function nextBatch(
   const first = queue[0];
   if (!first) return [];
   return queue.filter((item) => item.entryId === first.entryId).slice(0, max);
+}
+
+/** The launches of a batch that another page sent without hearing the answer (it was reloaded or
+ * closed meanwhile): the server may have them. */
+export function launchesInDoubt(batch: readonly QueuedWrite[], pageId: string): string[] {
+  const sentElsewhere = batch.filter((item) => item.sentBy !== undefined && item.sentBy !== pageId);
+  return [...new Set(sentElsewhere.map((item) => item.write.launchId))];
+}
+
+/** The writes of a batch that the server already applied, by the highest write it applied per
+ * launch: they are done, not to be sent again. */
+export function alreadyApplied(
+  batch: readonly QueuedWrite[],
+  marks: Readonly<Record<string, number>>,
+): QueuedWrite[] {
+  return batch.filter((item) => item.write.seq <= (marks[item.write.launchId] ?? 0));
 }
 
 /** The writes of a `player:runtime-writes` message (untrusted: the activity shares the player's

@@ -1,15 +1,27 @@
 // The app page's queue of runtime writes (IndexedDB on the app origin, never localStorage): what
 // the player frame relays is stored here before it is acknowledged, then sent to the server in
 // order, each write once (deleted once the server has it), across tabs one sender at a time.
+// Each write is marked with the page sending it before it goes: a page reloaded or closed after
+// the server took a write but before the deletion leaves it marked by that page, and the next
+// sender asks the server what it has of those launches instead of sending them again.
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
 import { databaseOpener, done, promised } from './idb';
-import { admitWrites, type LaunchRecord, nextBatch, type QueuedWrite } from './runtime-queue-rules';
+import {
+  admitWrites,
+  alreadyApplied,
+  type LaunchRecord,
+  launchesInDoubt,
+  nextBatch,
+  type QueuedWrite,
+} from './runtime-queue-rules';
 
 const QUEUE_DB = 'ardoise_runtime_queue';
 const LAUNCHES = 'launches';
 const WRITES = 'writes';
 /** Launches are forgotten after this long (a journal's leftovers older than that are dropped). */
 const LAUNCH_KEPT_MS = 30 * 24 * 3600 * 1000;
+/** This page, as the sender of the writes it marks. */
+const PAGE_ID = crypto.randomUUID();
 
 const openQueue = databaseOpener(QUEUE_DB, (db) => {
   db.createObjectStore(LAUNCHES, { keyPath: 'launchId' });
@@ -58,14 +70,18 @@ export async function lastUnsentWrite(entryId: number): Promise<RuntimeWrite | n
 /** What became of one request: the server has the writes, refused them for good, or try later. */
 export type SendOutcome = 'sent' | 'refused' | 'later';
 
+export type QueueServer = {
+  send: (entryId: number, writes: RuntimeWrite[]) => Promise<SendOutcome>;
+  /** The highest write applied per launch of the entry, or 'later' when the server cannot say. */
+  marks: (entryId: number, launchIds: string[]) => Promise<Record<string, number> | 'later'>;
+};
+
 /**
  * Sends queued writes, oldest first, one entry's batch per request, until the queue is empty or a
  * request must be tried later; resolves with false in that case. A write refused for good is
  * dropped (sent again it would block the queue). Tabs take turns (Web Locks).
  */
-export async function sendQueuedWrites(
-  send: (entryId: number, writes: RuntimeWrite[]) => Promise<SendOutcome>,
-): Promise<boolean> {
+export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
   const run = async () => {
     const db = await openQueue();
     // The server refuses a whole request for one bad write: then they go one by one, so that
@@ -77,17 +93,32 @@ export async function sendQueuedWrites(
       const batch = nextBatch(queue, max);
       const first = batch[0];
       if (!first) return true;
-      const outcome = await send(
+      const doubtful = launchesInDoubt(batch, PAGE_ID);
+      let applied: QueuedWrite[] = [];
+      if (doubtful.length > 0) {
+        const marks = await server.marks(first.entryId, doubtful);
+        if (marks === 'later') return false;
+        applied = alreadyApplied(batch, marks);
+      }
+      const toSend = batch.filter((item) => !applied.includes(item));
+      // One transaction: what the server has is deleted, what goes now is marked as this page's.
+      const mark = db.transaction(WRITES, 'readwrite');
+      for (const item of applied) mark.objectStore(WRITES).delete(item.id as number);
+      for (const item of toSend) mark.objectStore(WRITES).put({ ...item, sentBy: PAGE_ID });
+      await done(mark);
+      if (toSend.length === 0) continue;
+
+      const outcome = await server.send(
         first.entryId,
-        batch.map((item) => item.write),
+        toSend.map((item) => item.write),
       );
       if (outcome === 'later') return false;
-      if (outcome === 'refused' && batch.length > 1) {
+      if (outcome === 'refused' && toSend.length > 1) {
         max = 1;
         continue;
       }
       const remove = db.transaction(WRITES, 'readwrite');
-      for (const item of batch) remove.objectStore(WRITES).delete(item.id as number);
+      for (const item of toSend) remove.objectStore(WRITES).delete(item.id as number);
       await done(remove);
     }
   };
