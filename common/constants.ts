@@ -37,6 +37,8 @@ export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER;
 
 /** Activity packages (DESIGN §6): zip size on upload, and what it may unpack to. */
 export const ZIP_MAX_BYTES = 100 * 1024 * 1024;
+/** Largest package description read (imsmanifest.xml, cmi5.xml, tincan.xml, h5p.json). */
+export const DESCRIPTION_MAX_BYTES = 5 * 1024 * 1024;
 export const ZIP_MAX_ENTRIES = 10_000;
 export const ZIP_MAX_UNCOMPRESSED_BYTES = 500 * 1024 * 1024;
 export const ZIP_MAX_COMPRESSION_RATIO = 100;

@@ -1,6 +1,7 @@
 // Tables of cases for SPEC §4: clickability, lesson order and locking, period locking.
 import { describe, expect, it } from 'vitest';
 import {
+  activityToDoFirst,
   arrangeLessons,
   canOpenActivity,
   countActivities,
@@ -176,5 +177,20 @@ describe('periods', () => {
       completed: 2,
       total: 4,
     });
+  });
+});
+
+describe('activityToDoFirst (the locked toast names it)', () => {
+  const lessons = [lesson('A', 'CP|P', 0), lesson('B', 'PP', 10), lesson('C', 'CC', 20)];
+  it.each<[number, number | null, string]>([
+    [3, 2, 'a later activity of the open lesson: its next pending one'],
+    [11, 2, 'an activity of a locked lesson: the next one of the open lesson'],
+    [12, 2, 'the second activity of a locked lesson: the same'],
+    [2, null, 'the activity that may open: none'],
+    [1, null, 'a completed activity: none'],
+    [21, null, 'an activity of a completed lesson: none'],
+    [99, null, 'an activity of another period: none'],
+  ])('activity %i → %s (%s)', (activityId, expected) => {
+    expect(activityToDoFirst(lessons, activityId)?.id ?? null).toBe(expected);
   });
 });

@@ -80,6 +80,19 @@ export function canOpenActivity(periods: readonly (readonly RuleLesson[])[], act
   return false;
 }
 
+/** The activity to do before `activityId` may open, within its period's lessons: the next one of
+ * its own lesson, or, when that lesson is locked, the next one of the earliest unfinished lesson.
+ * Null when the activity may open already or is not among these lessons. */
+export function activityToDoFirst(lessons: readonly RuleLesson[], activityId: number): RuleActivity | null {
+  const arranged = arrangeLessons(lessons);
+  const activity = arranged.flatMap((a) => lessonActivities(a.lesson)).find((a) => a.id === activityId);
+  if (!activity || activity.status === 'completed') return null;
+  // Only the earliest unfinished lesson is open, so it holds the one activity that may open next.
+  const open = arranged.find((a) => !a.locked && a.nextActivityId !== null);
+  if (!open || open.nextActivityId === activityId) return null;
+  return lessonActivities(open.lesson).find((a) => a.id === open.nextActivityId) ?? null;
+}
+
 /** Completed and total activities of a list of lessons (the period header's "completed/total"). */
 export function countActivities(lessons: readonly RuleLesson[]): { completed: number; total: number } {
   let completed = 0;

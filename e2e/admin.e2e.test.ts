@@ -3,10 +3,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkMessages } from '../common/messages/account-access.js';
-import { schoolMessages, teacherMessages } from '../common/messages/admin.js';
-import { createGroup, createLevel, createSchool, createTeacher } from '../server/fixtures/factories.js';
+import { adminLabels, schoolMessages, teacherMessages } from '../common/messages/admin.js';
+import {
+  createGroup,
+  createLevel,
+  createSchool,
+  createTeacher,
+  daysFromToday,
+} from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { expectAccessible } from './support/browser.js';
+import { expectFrench } from './support/french.js';
 import { ADMIN_EMAIL, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -79,7 +86,7 @@ describe('schools', () => {
     await page.getByRole('heading', { name: 'Gestion des écoles' }).waitFor();
     await page.getByRole('link', { name: 'Ajouter une école' }).first().click();
     await page.waitForURL(/\/schoolform$/);
-    await page.getByRole('button', { name: 'Create school' }).click();
+    await page.getByRole('button', { name: schoolMessages.createSubmit }).click();
     for (const message of [
       schoolMessages.nameRequired,
       schoolMessages.cityRequired,
@@ -94,22 +101,22 @@ describe('schools', () => {
       const now = new Date();
       return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
     });
-    expect(await page.getByLabel('License start date').inputValue()).toBe(today);
-    expect(await page.getByLabel('Last payment date').inputValue()).toBe(today);
-    expect(await page.getByLabel('Active license').isChecked()).toBe(false);
+    expect(await page.getByLabel(schoolMessages.licenseStartLabel).inputValue()).toBe(today);
+    expect(await page.getByLabel(schoolMessages.lastPaymentLabel).inputValue()).toBe(today);
+    expect(await page.getByLabel(schoolMessages.activeLicenseLabel).isChecked()).toBe(false);
 
-    await page.getByLabel('School name').fill('École Marie Curie');
-    await page.getByLabel('City').fill('Grenoble');
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Telephone').fill('04 76 00 00 00');
-    await page.getByLabel('License end date').fill('2030-06-30');
+    await page.getByLabel(schoolMessages.nameLabel).fill('École Marie Curie');
+    await page.getByLabel(adminLabels.city).fill('Grenoble');
+    await page.getByLabel(adminLabels.email).fill('not-an-email');
+    await page.getByLabel(adminLabels.telephone).fill('04 76 00 00 00');
+    await page.getByLabel(schoolMessages.licenseEndLabel).fill('2030-06-30');
     await page.getByLabel(schoolMessages.uaiLabel).fill('0750654E');
-    await page.getByRole('button', { name: 'Create school' }).click();
+    await page.getByRole('button', { name: schoolMessages.createSubmit }).click();
     await page.getByText(schoolMessages.invalidEmail).waitFor();
     await page.getByText(schoolMessages.invalidUai).waitFor();
-    await page.getByLabel('Email').fill('');
+    await page.getByLabel(adminLabels.email).fill('');
     await page.getByLabel(schoolMessages.uaiLabel).fill('0750654d');
-    await page.getByRole('button', { name: 'Create school' }).click();
+    await page.getByRole('button', { name: schoolMessages.createSubmit }).click();
     await toast(schoolMessages.created).waitFor();
     await page.waitForURL(/\/schools$/);
     const row = await server.db
@@ -134,7 +141,7 @@ describe('schools', () => {
     await search.fill('pasteur.fr');
     await expect.poll(() => page.getByTestId('school-row').count()).toBe(1);
     await search.fill('nothing-matches-this');
-    await page.getByText('No school matches your search').waitFor();
+    await page.getByText(schoolMessages.noMatch).waitFor();
     await search.fill('Marie Curie');
 
     const row = page.getByTestId('school-row').filter({ hasText: 'École Marie Curie' });
@@ -146,21 +153,23 @@ describe('schools', () => {
     await dialog.getByText('Grenoble').waitFor();
     expect(await dialog.getByTestId('school-uai').textContent()).toBe('0750654D');
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expectFrench(page, 'school details', ['Marie Curie']);
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).first().click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await row.getByRole('button', { name: 'Actions for École Marie Curie' }).click();
-    await page.getByRole('menuitem', { name: 'Activate' }).click();
+    await row.getByRole('button', { name: 'Actions : École Marie Curie' }).click();
+    await page.getByRole('menuitem', { name: 'Activer' }).click();
     await toast(schoolMessages.activated).waitFor();
     await row.getByText('Actif').waitFor();
 
-    await row.getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Edit school' }).click();
+    await row.getByRole('button', { name: /Actions : / }).click();
+    await page.getByRole('menuitem', { name: schoolMessages.editTitle }).click();
     await page.waitForURL(/\/schoolformedit\/\d+$/);
-    expect(await page.getByLabel('City').inputValue()).toBe('Grenoble');
-    await page.getByLabel('City').fill('Échirolles');
-    await page.getByLabel('Remarks').fill('Nouvelle remarque');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect(await page.getByLabel(adminLabels.city).inputValue()).toBe('Grenoble');
+    await expectFrench(page, 'school edit form', ['Marie Curie']);
+    await page.getByLabel(adminLabels.city).fill('Échirolles');
+    await page.getByLabel(adminLabels.remarks).fill('Nouvelle remarque');
+    await page.getByRole('button', { name: schoolMessages.saveChanges }).click();
     await toast(schoolMessages.updated).waitFor();
     await page.waitForURL(/\/schools$/);
     await page.getByPlaceholder('Search schools...').fill('Marie Curie');
@@ -173,10 +182,11 @@ describe('schools', () => {
     // A failed delete uses the browser alert of SPEC §8.
     const curie = page.getByTestId('school-row').filter({ hasText: 'École Marie Curie' });
     await page.route('**/api/admin/school/*', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await curie.getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Delete school' }).click();
+    await curie.getByRole('button', { name: /Actions : / }).click();
+    await page.getByRole('menuitem', { name: schoolMessages.deleteAction }).click();
     dialog = await openDialog();
     await dialog.getByText(schoolMessages.deleteConfirm).waitFor();
+    await expectFrench(page, 'school delete dialog', ['Marie Curie']);
     await expectAccessible(page);
     const alert = nextBrowserDialog();
     await dialog.getByRole('button', { name: 'Supprimer' }).click();
@@ -185,8 +195,8 @@ describe('schools', () => {
 
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await curie.getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Delete school' }).click();
+    await curie.getByRole('button', { name: /Actions : / }).click();
+    await page.getByRole('menuitem', { name: schoolMessages.deleteAction }).click();
     dialog = await openDialog();
     await dialog.getByRole('button', { name: 'Supprimer' }).click();
     await toast(schoolMessages.deleted).waitFor();
@@ -196,15 +206,73 @@ describe('schools', () => {
     ).toHaveLength(0);
   });
 
+  it('shows the licence status by the dashboard’s rule and the end date, and sorts by any column', async () => {
+    const day = (offset: number) => daysFromToday(offset);
+    await createSchool(server.db, {
+      name: 'Tri C échue',
+      city: 'Annecy',
+      license_start_date: day(-300),
+      license_end_date: day(-8),
+    });
+    await createSchool(server.db, { name: 'Tri A active', city: 'Caen', license_end_date: day(200) });
+    await createSchool(server.db, {
+      name: 'Tri B future',
+      city: 'Brest',
+      license_start_date: day(3),
+      license_end_date: day(400),
+    });
+    await createSchool(server.db, { name: 'Tri D éteinte', city: 'Dax', active_license: 0 });
+    await page.goto(`${server.url}/schools`);
+    await page.getByPlaceholder('Search schools...').fill('Tri ');
+    await expect.poll(() => page.getByTestId('school-row').count()).toBe(4);
+    const statusOf = (name: string) =>
+      page.getByTestId('school-row').filter({ hasText: name }).getByTestId('licence-status').textContent();
+    // The dashboard says "échue depuis 8 j" for this one: so does the list, not "Actif".
+    expect(await statusOf('Tri C échue')).toBe('Échue depuis 8 j');
+    expect(await statusOf('Tri A active')).toBe('Actif');
+    expect(await statusOf('Tri B future')).toBe('Commence dans 3 j');
+    expect(await statusOf('Tri D éteinte')).toBe('Inactif');
+    const endDate = await page
+      .getByTestId('school-row')
+      .filter({ hasText: 'Tri C échue' })
+      .locator('td')
+      .nth(4)
+      .textContent();
+    expect(endDate).toBe(new Date(`${day(-8)}T00:00:00`).toLocaleDateString('fr-FR'));
+
+    const names = async () =>
+      (await page.getByTestId('school-row').getByRole('button', { name: /^Tri / }).allTextContents()).map(
+        (n) => n.trim(),
+      );
+    const header = (name: string) => page.getByRole('columnheader', { name }).getByRole('button');
+    await header(schoolMessages.nameLabel).click();
+    await expect.poll(names).toEqual(['Tri A active', 'Tri B future', 'Tri C échue', 'Tri D éteinte']);
+    expect(
+      await page.getByRole('columnheader', { name: schoolMessages.nameLabel }).getAttribute('aria-sort'),
+    ).toBe('ascending');
+    await header(schoolMessages.nameLabel).click();
+    await expect.poll(names).toEqual(['Tri D éteinte', 'Tri C échue', 'Tri B future', 'Tri A active']);
+    await header(adminLabels.location).click();
+    await expect.poll(names).toEqual(['Tri C échue', 'Tri B future', 'Tri A active', 'Tri D éteinte']);
+    // Status: the licences that need a look first.
+    await header(adminLabels.status).click();
+    await expect.poll(names).toEqual(['Tri C échue', 'Tri B future', 'Tri A active', 'Tri D éteinte']);
+    await header(schoolMessages.endDateColumn).click();
+    expect((await names())[0]).toBe('Tri C échue');
+    await header(schoolMessages.endDateColumn).click();
+    expect((await names())[0]).toBe('Tri B future');
+    await expectFrench(page, 'sorted school list');
+  });
+
   it('shows the toggle failure alert', async () => {
     await createSchool(server.db, { name: 'École Toggle' });
     await page.goto(`${server.url}/schools`);
     await page.getByPlaceholder('Search schools...').fill('École Toggle');
     await page.route('**/api/admin/schooltoggle/*', (route) => route.fulfill({ status: 500, body: '{}' }));
     try {
-      await page.getByRole('button', { name: 'Actions for École Toggle' }).click();
+      await page.getByRole('button', { name: 'Actions : École Toggle' }).click();
       const alert = nextBrowserDialog();
-      await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+      await page.getByRole('menuitem', { name: 'Désactiver' }).click();
       expect(await alert).toEqual({ type: 'alert', message: schoolMessages.toggleFailed });
     } finally {
       await page.unroute('**/api/admin/schooltoggle/*');
@@ -223,7 +291,7 @@ describe('teachers', () => {
     await page.waitForURL(/\/teachersform$/);
     // The spec's password, rather than the sign-in link offered first (account-access.e2e.test.ts).
     await page.getByLabel(signInLinkMessages.accessPassword).check();
-    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await page.getByRole('button', { name: teacherMessages.createSubmit }).click();
     for (const message of [
       teacherMessages.nameRequired,
       teacherMessages.firstnameRequired,
@@ -236,19 +304,19 @@ describe('teachers', () => {
     }
     await expectAccessible(page);
 
-    await page.getByLabel(/^Name/).fill('Dupont');
-    await page.getByLabel('First name').fill('Alice');
-    await page.getByLabel('Email').fill('Alice.Dupont@Example.test');
-    await page.getByLabel('Telephone').fill('0611223344');
-    await page.getByLabel(/^Password/).fill('short');
-    await page.getByLabel('School').selectOption({ label: 'Collège Jules Ferry' });
+    await page.getByLabel(/^Nom/).fill('Dupont');
+    await page.getByLabel('Prénom').fill('Alice');
+    await page.getByLabel(adminLabels.email).fill('Alice.Dupont@Example.test');
+    await page.getByLabel(adminLabels.telephone).fill('0611223344');
+    await page.getByLabel(/^Mot de passe/).fill('short');
+    await page.getByLabel('École').selectOption({ label: 'Collège Jules Ferry' });
     await page.getByLabel('Sixième').check();
     await page.getByLabel('Cinquième').check();
-    await page.getByLabel('Groups').fill('4');
-    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await page.getByLabel('Groupes').fill('4');
+    await page.getByRole('button', { name: teacherMessages.createSubmit }).click();
     await page.getByText(teacherMessages.passwordTooShort).waitFor();
-    await page.getByLabel(/^Password/).fill('alice-password');
-    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await page.getByLabel(/^Mot de passe/).fill('alice-password');
+    await page.getByRole('button', { name: teacherMessages.createSubmit }).click();
     await toast(teacherMessages.created).waitFor();
     await page.waitForURL(/\/teachers$/);
     const row = await server.db
@@ -260,14 +328,14 @@ describe('teachers', () => {
 
     // The same email again: the server's 409 is shown above the form.
     await page.goto(`${server.url}/teachersform`);
-    await page.getByLabel(/^Name/).fill('Autre');
-    await page.getByLabel('First name').fill('Alice');
-    await page.getByLabel('Email').fill('alice.dupont@example.test');
-    await page.getByLabel('Telephone').fill('0611223344');
+    await page.getByLabel(/^Nom/).fill('Autre');
+    await page.getByLabel('Prénom').fill('Alice');
+    await page.getByLabel(adminLabels.email).fill('alice.dupont@example.test');
+    await page.getByLabel(adminLabels.telephone).fill('0611223344');
     await page.getByLabel(signInLinkMessages.accessPassword).check();
-    await page.getByLabel(/^Password/).fill('alice-password');
-    await page.getByLabel('School').selectOption({ label: 'Collège Jules Ferry' });
-    await page.getByRole('button', { name: 'Create teacher' }).click();
+    await page.getByLabel(/^Mot de passe/).fill('alice-password');
+    await page.getByLabel('École').selectOption({ label: 'Collège Jules Ferry' });
+    await page.getByRole('button', { name: teacherMessages.createSubmit }).click();
     await page.getByTestId('teacher-form-error').getByText(teacherMessages.emailTaken).waitFor();
   });
 
@@ -289,23 +357,24 @@ describe('teachers', () => {
     await dialog.getByText('Cinquième, Sixième').waitFor();
     await dialog.getByText('Active License').waitFor();
     await expectAccessible(page);
+    await expectFrench(page, 'teacher profile', ['Dupont', 'Alice', 'AD']);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    await row.getByRole('button', { name: 'Actions for Dupont' }).click();
-    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await row.getByRole('button', { name: 'Actions : Dupont' }).click();
+    await page.getByRole('menuitem', { name: 'Désactiver' }).click();
     await toast(teacherMessages.statusUpdated).waitFor();
     await row.getByText('Inactif').waitFor();
 
-    await row.getByRole('button', { name: 'Actions for Dupont' }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await row.getByRole('button', { name: 'Actions : Dupont' }).click();
+    await page.getByRole('menuitem', { name: 'Modifier' }).click();
     await page.waitForURL(/\/teacherformedit\/\d+$/);
-    expect(await page.getByLabel('Email').inputValue()).toBe('alice.dupont@example.test');
+    expect(await page.getByLabel(adminLabels.email).inputValue()).toBe('alice.dupont@example.test');
     expect(await page.getByLabel('Sixième').isChecked()).toBe(true);
     await page.getByLabel('Sixième').uncheck();
-    await page.getByLabel('Groups').fill('');
-    await page.getByLabel('Telephone').fill('0700000000');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByLabel('Groupes').fill('');
+    await page.getByLabel(adminLabels.telephone).fill('0700000000');
+    await page.getByRole('button', { name: teacherMessages.saveChanges }).click();
     await toast(teacherMessages.updated).waitFor();
     await page.waitForURL(/\/teachers$/);
     const row2 = await server.db
@@ -317,17 +386,17 @@ describe('teachers', () => {
 
     await page.getByPlaceholder('Search teachers...').fill('alice.dupont');
     const edited = page.getByTestId('teacher-row').filter({ hasText: 'Dupont' });
-    await edited.getByRole('button', { name: 'Actions for Dupont' }).click();
+    await edited.getByRole('button', { name: 'Actions : Dupont' }).click();
     // Dismissing the confirm keeps the account.
     const dismissed = nextBrowserDialog('dismiss');
-    await page.getByRole('menuitem', { name: 'Delete account' }).click();
+    await page.getByRole('menuitem', { name: teacherMessages.deleteAction }).click();
     await dismissed;
     await page.waitForTimeout(300);
     expect(await edited.count()).toBe(1);
 
-    await edited.getByRole('button', { name: 'Actions for Dupont' }).click();
+    await edited.getByRole('button', { name: 'Actions : Dupont' }).click();
     const confirm = nextBrowserDialog();
-    await page.getByRole('menuitem', { name: 'Delete account' }).click();
+    await page.getByRole('menuitem', { name: teacherMessages.deleteAction }).click();
     await toast(teacherMessages.deleted).waitFor();
     expect(await confirm).toEqual({
       type: 'confirm',
@@ -348,15 +417,15 @@ describe('options', () => {
   it('saves the profile, then goes to the dashboard', async () => {
     await page.goto(`${server.url}/options`);
     // The form shows what is stored.
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(ADMIN_EMAIL);
-    await page.getByLabel('New password').fill('short');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByLabel(adminLabels.email).inputValue()).toBe(ADMIN_EMAIL);
+    await page.getByLabel('Nouveau mot de passe').fill('short');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Password must be at least 8 characters').waitFor();
-    await page.getByLabel('New password').fill('');
-    await page.getByLabel('Name', { exact: true }).fill('Directrice');
-    await page.getByLabel('First name').fill('Camille');
-    await page.getByLabel('Telephone').fill('0102030405');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Nouveau mot de passe').fill('');
+    await page.getByLabel('Nom', { exact: true }).fill('Directrice');
+    await page.getByLabel('Prénom').fill('Camille');
+    await page.getByLabel(adminLabels.telephone).fill('0102030405');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast('Admin information updated successfully').waitFor();
     await page.waitForURL(/\/dashboard$/);
     const admin = await server.db

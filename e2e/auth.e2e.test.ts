@@ -2,6 +2,7 @@
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../common/messages/auth.js';
 import { totpCodeAt } from '../server/features/auth/totp.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { newAdminPage } from './support/admin-session.js';
@@ -75,9 +76,11 @@ describe('sign-in', () => {
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Please fill in all fields');
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('not-the-password');
     await page.getByTestId('login-submit').click();
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Invalid email or password');
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe(authMessages.invalidCredentials);
     await context.close();
   });
 
@@ -94,11 +97,11 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(DEFAULT_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
-      .toBe('Two-factor authentication code required');
+      .toBe(authMessages.twoFactorRequired);
     await page.getByLabel(/code/i).fill(totpCodeAt(secret, new Date()));
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/dashboard$/);
@@ -178,7 +181,7 @@ describe('guard and routes', () => {
     await page.goto(`${server.url}/no-such-page`);
     await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(/\/dashboard$/);
     await context.close();
   });
@@ -195,9 +198,9 @@ describe('app shell', () => {
     }
     expect(await sidebar.getByText('Ardoise').isVisible()).toBe(true);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.getByRole('button', { name: 'Replier le menu' }).click();
     await expect.poll(width).toBe(70);
-    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.getByRole('button', { name: 'Déplier le menu' }).click();
     await expect.poll(width).toBe(240);
     await context.close();
   });

@@ -8,17 +8,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
-import { createSessionPath } from '../server/fixtures/factories.js';
+import { createActivity, createPdf, createSessionPath } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import {
+  buildCmi5Package,
   buildH5pPackage,
   buildHtml5Package,
   buildScorm12Package,
   buildScorm2004Package,
 } from '../server/test/package-fixtures.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
-import { expectAccessible } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
+import { expectAccessible, PHONE, signInThroughForm } from './support/browser.js';
+import { expectFrench } from './support/french.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,6 +36,9 @@ const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ has
 /** axe scan of the screen itself: toasts still on screen are closed first (stacked sonner toasts
  * fade the ones behind, which axe reads as low contrast; the toaster is shared, not this feature's).
  * With a dialog open they are left to expire: a click outside the dialog would close it. */
+/** Names of the packages these tests upload, as their authoring tools call them. */
+const PACKAGE_NAMES = ['Storyline', 'Quiz'];
+
 async function scan(options: { dialogOpen?: boolean } = {}) {
   if (!options.dialogOpen) {
     for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
@@ -44,6 +49,7 @@ async function scan(options: { dialogOpen?: boolean } = {}) {
   await page.mouse.move(1, 1);
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
   await expectAccessible(page);
+  await expectFrench(page, page.url(), PACKAGE_NAMES);
 }
 
 async function openDialog() {
@@ -172,7 +178,8 @@ describe('building a curriculum through the screens', () => {
       .getByLabel(m.activityFileLabel)
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await dialog.getByRole('button', { name: m.add, exact: true }).click();
-    await dialog.getByText(m.activityFileNotZip).waitFor();
+    // The refusal names both kinds the dialog takes, and goes once the file is right.
+    await dialog.getByText(`${m.activityFileNotZip} ${m.activityH5pToo}`).waitFor();
     await dialog.getByLabel(m.activityFileLabel).setInputFiles({
       name: 'jeu.zip',
       mimeType: 'application/zip',
@@ -196,7 +203,7 @@ describe('building a curriculum through the screens', () => {
     await scan();
 
     // Rename, then delete: the row and the package files go
-    await page.getByRole('button', { name: m.back }).click();
+    await page.getByRole('link', { name: /^Retour/ }).click();
     await page.waitForURL(/\/session\/\d+$/);
     dialog = await openRowMenu('Jeu des sons', 'Modifier');
     await dialog.getByLabel(m.activityNameLabel).fill('Jeu des voyelles');
@@ -207,11 +214,11 @@ describe('building a curriculum through the screens', () => {
     dialog = await openRowMenu('Jeu des voyelles', 'Supprimer');
     await dialog.getByRole('button', { name: m.delete }).click();
     await toast(m.activityDeleted).waitFor();
-    await page.getByText('Aucune activité dans cette session').waitFor();
+    await page.getByText(m.activitiesEmptyTitle).waitFor();
     await expect.poll(async () => (await filesUnder('packages')).length).toBe(0);
 
     // Back to the lesson, delete the level: everything goes
-    await page.getByRole('link', { name: m.back }).click();
+    await page.getByRole('link', { name: /^Retour/ }).click();
     await page.waitForURL(/\/lesson\/\d+$/);
     await page.goto(`${server.url}/levels`);
     dialog = await openRowMenu('CP', 'Supprimer');
@@ -247,7 +254,7 @@ describe('real-world packages through the admin screens', () => {
   it('shows what each kind was recognised as, beside each activity and on its preview', async () => {
     const { sessionId } = await createSessionPath(server.db, { level: 'CE1', session: 'Séance paquets' });
     await page.goto(`${server.url}/session/${sessionId}`);
-    await page.getByText('Aucune activité dans cette session').waitFor();
+    await page.getByText(m.activitiesEmptyTitle).waitFor();
 
     const uploads: Array<Upload & { kind: string; launch: string }> = [
       {
@@ -316,7 +323,7 @@ describe('real-world packages through the admin screens', () => {
     const details = await openDialog();
     await details.getByText('H5P.ArdoiseQuiz 1.2').waitFor();
     await scan({ dialogOpen: true });
-    await details.getByRole('button', { name: 'Fermer' }).click();
+    await details.getByRole('button', { name: 'Fermer', exact: true }).click();
     await details.waitFor({ state: 'hidden' });
 
     // The preview starts from the recognised page and shows the summary.
@@ -403,5 +410,222 @@ describe('a hostile package in the preview', () => {
     expect(results.fetchWithoutCredentials).toBe('blocked: TypeError');
     expect(results.fetchNoCors).toBe('blocked: TypeError');
     expect(apiCalls).toEqual([]);
+  });
+});
+
+describe('finding one’s way in the curriculum', () => {
+  const trail = () =>
+    page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('listitem').allTextContents();
+  const backHref = () => page.getByRole('link', { name: /^Retour/ }).getAttribute('href');
+
+  it('shows the breadcrumb and one back link to the parent on every curriculum page', async () => {
+    const path = await createSessionPath(server.db, {
+      level: 'CE2',
+      lesson: 'Les accents',
+      session: 'Séance B',
+    });
+    const [period] = await server.db
+      .selectFrom('periods')
+      .select(['id', 'title'])
+      .where('id', '=', path.periodId)
+      .execute();
+    const pdf = await createPdf(server.db, path.lessonId, { title: 'Fiche des accents' });
+    const activityRow = await createActivity(server.db, path.sessionId, { title: 'Jeu des accents' });
+    const root = 'Niveaux éducatifs';
+    const cases: Array<[url: string, crumbs: string[], parent: string]> = [
+      [`/periode/${path.levelId}`, [root, 'CE2'], '/levels'],
+      [`/levels/${path.periodId}`, [root, 'CE2', period!.title], `/periode/${path.levelId}`],
+      [`/lesson/${path.lessonId}`, [root, 'CE2', period!.title, 'Les accents'], `/levels/${path.periodId}`],
+      [
+        `/session/${path.sessionId}`,
+        [root, 'CE2', period!.title, 'Les accents', 'Séance B'],
+        `/lesson/${path.lessonId}`,
+      ],
+      [
+        `/activity-preview/${activityRow.id}`,
+        [root, 'CE2', period!.title, 'Les accents', 'Séance B', 'Jeu des accents'],
+        `/session/${path.sessionId}`,
+      ],
+      [
+        `/pdf-preview/${pdf.id}`,
+        [root, 'CE2', period!.title, 'Les accents', 'Fiche des accents'],
+        `/lesson/${path.lessonId}`,
+      ],
+    ];
+    for (const [url, crumbs, parent] of cases) {
+      await page.goto(`${server.url}${url}`);
+      await expect.poll(trail, { message: url }).toEqual(crumbs);
+      expect(await backHref(), url).toBe(parent);
+      // The last crumb is the page itself; the others lead up the tree.
+      const nav = page.getByRole('navigation', { name: 'Fil d’Ariane' });
+      expect(await nav.locator('[aria-current="page"]').textContent()).toBe(crumbs.at(-1));
+      expect(await nav.getByRole('link').count()).toBe(crumbs.length - 1);
+    }
+    // The back link goes one level up, whatever page it is on.
+    await page.goto(`${server.url}/levels/${path.periodId}`);
+    await page.getByRole('link', { name: /^Retour/ }).click();
+    await page.waitForURL(new RegExp(`/periode/${path.levelId}$`));
+    await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: root }).click();
+    await page.waitForURL(/\/levels$/);
+  });
+
+  it('names a new activity after its package, clears each error once its field is right', async () => {
+    const { sessionId } = await createSessionPath(server.db, { session: 'Séance des paquets' });
+    await page.goto(`${server.url}/session/${sessionId}`);
+    await page.getByRole('button', { name: m.addActivity }).first().click();
+    const dialog = await openDialog();
+    const name = dialog.getByLabel(m.activityNameLabel);
+    const file = dialog.getByLabel(m.activityFileLabel);
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await dialog.getByText(m.activityNameRequired).waitFor();
+    await dialog.getByText(m.activityFileMissing).waitFor();
+    await name.fill('x');
+    await dialog.getByText(m.activityNameRequired).waitFor({ state: 'detached' });
+    expect(await dialog.getByText(m.activityFileMissing).count()).toBe(1);
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog.getByText(`${m.activityFileNotZip} ${m.activityH5pToo}`).waitFor();
+    await name.fill('');
+
+    // The package's own title fills the empty name: a SCORM manifest, then an H5P package.
+    await file.setInputFiles({
+      name: 'fractions.zip',
+      mimeType: 'application/zip',
+      buffer: buildScorm12Package({ title: 'Les fractions' }),
+    });
+    await expect.poll(() => name.inputValue()).toBe('Les fractions');
+    await dialog.getByText(m.defaultTitleHint).waitFor();
+    expect(await dialog.getByText(`${m.activityFileNotZip} ${m.activityH5pToo}`).count()).toBe(0);
+    await file.setInputFiles({
+      name: 'quiz.h5p',
+      mimeType: 'application/octet-stream',
+      buffer: buildH5pPackage(),
+    });
+    await expect.poll(() => name.inputValue()).toBe('Quiz Ardoise');
+    await file.setInputFiles({
+      name: 'cours.zip',
+      mimeType: 'application/zip',
+      buffer: buildCmi5Package({ courseTitle: 'Cours de conjugaison' }),
+    });
+    await expect.poll(() => name.inputValue()).toBe('Cours de conjugaison');
+    // A name the admin typed stays.
+    await name.fill('Conjugaison, mon titre');
+    await file.setInputFiles({
+      name: 'fractions.zip',
+      mimeType: 'application/zip',
+      buffer: buildScorm12Package({ title: 'Les fractions' }),
+    });
+    await dialog.getByText(m.defaultTitleHint).waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('Conjugaison, mon titre');
+    await scan({ dialogOpen: true });
+
+    // One file: "1 fichier", in the summary strip and in the audit log.
+    await name.fill('Page seule');
+    await file.setInputFiles({
+      name: 'seule.zip',
+      mimeType: 'application/zip',
+      buffer: buildZip({
+        'index.html': '<!doctype html><html lang="fr"><title>Seule</title><p>Seule</p></html>',
+      }),
+    });
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    await dialog.getByTestId('package-summary').waitFor();
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await page.getByRole('link', { name: 'Page seule' }).click();
+    await page.getByTestId('package-strip').getByText('1 fichier ·').waitFor();
+    await page.goto(`${server.url}/audit`);
+    await page
+      .getByTestId('audit-row')
+      .getByText(
+        'a déposé l’activité « Page seule » (HTML5, 1 fichier) dans la séance « Séance des paquets »',
+      )
+      .waitFor();
+    await page.getByTestId('audit-row').first().getByTestId('copy-button').waitFor();
+    await scan();
+  });
+});
+
+describe('ordering the curriculum', () => {
+  const ids = (sessionId: number) =>
+    server.db
+      .selectFrom('activities')
+      .select('title')
+      .where('session_id', '=', sessionId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map((row) => row.title));
+  const handle = (p: Page, title: string) => p.getByRole('button', { name: `Déplacer « ${title} »` });
+
+  /** Drags a row's handle to another row's place, with the mouse or a finger (CDP touch events). */
+  async function drag(p: Page, from: string, to: string, input: 'mouse' | 'touch') {
+    const start = (await handle(p, from).boundingBox())!;
+    const end = (await handle(p, to).boundingBox())!;
+    const x = start.x + start.width / 2;
+    const [y0, y1] = [start.y + start.height / 2, end.y + end.height / 2 + (end.y > start.y ? 8 : -8)];
+    const steps = Array.from({ length: 12 }, (_, i) => y0 + ((y1 - y0) * (i + 1)) / 12);
+    if (input === 'mouse') {
+      await p.mouse.move(x, y0);
+      await p.mouse.down();
+      for (const y of steps) await p.mouse.move(x, y);
+      await p.mouse.up();
+      return;
+    }
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+    for (const y of steps)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  it('reorders activities with the mouse, the keyboard and a finger, and keeps the order', async () => {
+    const { sessionId } = await createSessionPath(server.db, { session: 'Séance à ordonner' });
+    for (const title of ['Lire', 'Écrire', 'Compter']) await createActivity(server.db, sessionId, { title });
+    await page.goto(`${server.url}/session/${sessionId}`);
+    await handle(page, 'Compter').waitFor();
+
+    // The mouse: "Compter" to the top.
+    await drag(page, 'Compter', 'Lire', 'mouse');
+    await toast(m.reordered).waitFor();
+    await expect.poll(() => ids(sessionId)).toEqual(['Compter', 'Lire', 'Écrire']);
+
+    // The keyboard: Space picks "Lire" up, the arrow moves it down one place, Space drops it; each
+    // step is announced.
+    const announced = (text: string) =>
+      expect.poll(() => page.locator('[role="status"][id^="DndLiveRegion"]').textContent()).toBe(text);
+    await handle(page, 'Lire').focus();
+    await page.keyboard.press('Space');
+    await announced(m.reorderPicked('Lire', 2, 3));
+    await page.keyboard.press('ArrowDown');
+    await announced(m.reorderMoved('Lire', 3, 3));
+    await page.keyboard.press('Space');
+    await announced(m.reorderDropped('Lire', 3, 3));
+    await expect.poll(() => ids(sessionId)).toEqual(['Compter', 'Écrire', 'Lire']);
+    // Escape puts a picked-up row back.
+    await handle(page, 'Lire').focus();
+    await page.keyboard.press('Space');
+    await announced(m.reorderPicked('Lire', 3, 3));
+    await page.keyboard.press('ArrowUp');
+    await announced(m.reorderMoved('Lire', 2, 3));
+    await page.keyboard.press('Escape');
+    await announced(m.reorderCancelled('Lire', 3));
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('activities-list').getByRole('link').allTextContents())
+      .toEqual(['1Compter', '2Écrire', '3Lire']);
+
+    // A finger, on a phone.
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const phone = await context.newPage();
+    await signInThroughForm(
+      phone,
+      server.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      /\/dashboard$/,
+    );
+    await phone.goto(`${server.url}/session/${sessionId}`);
+    await handle(phone, 'Lire').waitFor();
+    await drag(phone, 'Lire', 'Compter', 'touch');
+    await expect.poll(() => ids(sessionId)).toEqual(['Lire', 'Compter', 'Écrire']);
+    await context.close();
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { expectAccessible, newPage, signInThroughForm } from './support/browser.js';
+import { expectFrench } from './support/french.js';
 import type { RunningServer } from './support/server.js';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'ardoise-insights-shots');
@@ -111,7 +112,12 @@ beforeAll(async () => {
     action: 'school.update',
     entity: 'school',
     entityId: schoolId,
-    details: { fields: ['city'] },
+    details: {
+      name: 'École des Tilleuls',
+      fields: ['city'],
+      before: { city: 'Brest' },
+      after: { city: 'Rennes' },
+    },
   });
 }, 60_000);
 afterAll(() => stopAdminSession({ server, browser }));
@@ -214,12 +220,15 @@ describe('audit log', () => {
     await page.getByLabel('Type d’objet').selectOption('school');
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await page.waitForURL(/entity=school/);
-    const row = page.getByTestId('audit-row').filter({ hasText: 'École : modification' });
-    await row.getByText('Champs modifiés : city').waitFor();
+    // Each entry reads as a sentence, with what changed in French below it.
+    const row = page.getByTestId('audit-row').filter({ hasText: 'a modifié l’école « École des Tilleuls »' });
+    await row.getByText('Ville :').waitFor();
+    await row.getByText('Brest → Rennes').waitFor();
     await page.getByLabel('Type d’objet').selectOption('auth');
     await page.getByRole('button', { name: 'Filtrer' }).click();
-    await page.getByTestId('audit-row').filter({ hasText: 'Connexion réussie' }).first().waitFor();
+    await page.getByTestId('audit-row').filter({ hasText: 's’est connecté' }).first().waitFor();
     await expectAccessible(page);
+    await expectFrench(page, 'audit log');
     await photograph(page, 'audit');
 
     await page.getByLabel('Du', { exact: true }).fill('2020-01-01');

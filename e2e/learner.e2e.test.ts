@@ -11,6 +11,7 @@ import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js
 import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { DESKTOP, expectAccessible, launchBrowser, newSignedInPage, PHONE } from './support/browser.js';
+import { expectFrench } from './support/french.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import { maliciousPackage } from './support/malicious-package.js';
 import { describeActivities } from './support/runtime-packages.js';
@@ -133,8 +134,12 @@ describe('teacher area', () => {
     await expectAccessible(page);
 
     // A locked activity explains itself; the second activity of lesson A is not next either.
+    // It names the activity to do first, beside the spec's text.
     await activity(page, 'Activité 1.2.1.1').click({ force: true });
-    await page.getByText(learnerMessages.notAllowedDescription).waitFor();
+    await page
+      .getByText(`${learnerMessages.notAllowedDescription} ${learnerMessages.doFirst('Activité 1.1.1.1')}`)
+      .waitFor();
+    await expectFrench(page, 'learning table with the locked toast', ['CE2 B']);
     await activity(page, 'Activité 1.1.1.2').click({ force: true });
     await expect.poll(() => page.url()).toMatch(/\/usertable\//);
 
@@ -236,7 +241,7 @@ describe('teacher area', () => {
       [folderLevels.described, 'Activité décrite'],
     ] as const) {
       // In the app (no page load): the second package goes to the same, reloaded player frame.
-      await page.getByRole('link', { name: /home$/ }).click();
+      await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
       await openGroupTable(page, levelName, 'Dossier');
       // The player frame is loaded beside the table, hidden, and plays nothing.
       await expect.poll(() => page.frames().some((f) => f.url().endsWith('/player/'))).toBe(true);
@@ -255,7 +260,7 @@ describe('teacher area', () => {
         });
       }
       await activity(page, 'Activité 1.1.1.1').click();
-      if (failStatus) await page.getByText('Error updating activity status').waitFor();
+      if (failStatus) await page.getByText(learnerMessages.statusUpdateError).waitFor();
       else {
         await page.getByRole('alert').getByText(learnerMessages.loadError).waitFor();
         await page.getByRole('button', { name: learnerMessages.retry }).click();

@@ -1,6 +1,7 @@
 // Walks the admin and teacher screens at 1366×768 and 390×844 in Chromium: axe (serious/critical),
 // horizontal overflow (something cut off on a phone), and a toast beside the open avatar menu.
 // Screenshots go to SHOTS_DIR. Run: `npm run build && SHOTS_DIR=/tmp/shots npx tsx e2e/walk-screens.ts`.
+// The suite's own walk (French text, tab titles, phone overflow) is e2e/screens.e2e.test.ts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';

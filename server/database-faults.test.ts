@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { operationsMessages } from '../common/messages/operations.js';
 import { setupTestApp } from './test/helper.js';
 import { teacherWithGroup } from './test/learner-helpers.js';
 import { collectOutput, freePort } from './test/processes.js';
@@ -164,7 +165,7 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
     for (const body of bodies) {
       expect(body).toEqual({
         success: false,
-        message: 'The database is unavailable. Please try again in a moment.',
+        message: operationsMessages.databaseUnavailable,
       });
     }
     await terminatedGone();

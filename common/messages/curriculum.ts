@@ -1,6 +1,8 @@
 // Texts of the curriculum screens (SPEC §2, §5, §8) and the server's answers about curriculum
 // items and uploaded files. The spec's texts are kept exactly as written, typos included.
 
+import { formatNumber, plural } from '../french.js';
+import type { PackageKind } from '../schemas/activity-package.js';
 import { uiMessages } from './ui.js';
 
 export const curriculumMessages = {
@@ -19,7 +21,7 @@ export const curriculumMessages = {
   levelDeleted: 'Level deleted successfully',
   levelDeleteFailed: 'Failed to delete level. Please try again.',
   levelDeleteExplanation:
-    'This will permanently delete this level with its periods, lessons, sessions, PDF files and activities, and the teachers’ groups of this level with their progress.',
+    'Le niveau sera supprimé définitivement, avec ses périodes, leçons, séances, PDF et activités, ainsi que les groupes des enseignants dans ce niveau et leur progression.',
 
   // Periods (/periode/{id})
   periodsTitle: 'Périodes',
@@ -30,35 +32,34 @@ export const curriculumMessages = {
   periodAddFailed: 'Failed to add Period. Please try again.',
   periodUpdateFailed: 'Failed to update Period. Please try again.',
   periodDeleteFailed: 'Failed to delete Period. Please try again.',
-  periodAdded: 'Period added',
-  periodUpdated: 'Period updated',
-  periodDeleted: 'Period deleted',
+  periodAdded: 'Période ajoutée',
+  periodUpdated: 'Période modifiée',
+  periodDeleted: 'Période supprimée',
   periodDeleteExplanation:
-    'This will permanently delete this period with its lessons, sessions, PDF files and activities.',
+    'La période sera supprimée définitivement, avec ses leçons, séances, PDF et activités.',
 
   // Lessons (/levels/{id})
   lessonsTitle: 'Leçons',
   addLesson: 'Ajouter une leçon',
   lessonNameLabel: 'Nom de la leçon',
-  searchLessons: 'Search lessons...',
+  searchLessons: 'Rechercher une leçon…',
   editLessonTitle: 'Modifier la leçon',
   lessonNameEmpty: 'lesson name cannot be empty',
   lessonLoadFailed: 'Failed to load lesson data. Please try again later.',
   lessonAddFailed: 'Failed to add level. Please try again.',
-  lessonAdded: 'Lesson Added',
+  lessonAdded: 'Leçon ajoutée',
   lessonUpdated: 'Lesson Updated',
-  lessonUpdateFailed: 'Failed to update lesson',
+  lessonUpdateFailed: 'La leçon n’a pas pu être modifiée',
   lessonDeleted: 'Lesson Deleted',
   lessonDeleteFailed: 'ann error occured while deleting the lesson',
-  lessonDeleteExplanation:
-    'This will permanently delete this lesson with its sessions, PDF files and activities.',
+  lessonDeleteExplanation: 'La leçon sera supprimée définitivement, avec ses séances, PDF et activités.',
 
   // Sessions and PDFs (/lesson/{id})
-  sessionsTab: 'Sessions',
+  sessionsTab: 'Séances',
   pdfsTab: 'PDF',
-  addSession: 'Ajouter une session',
-  sessionNameLabel: 'Nom de la session',
-  editSessionTitle: 'Modifier la session',
+  addSession: 'Ajouter une séance',
+  sessionNameLabel: 'Nom de la séance',
+  editSessionTitle: 'Modifier la séance',
   sessionNameEmpty: 'Session name cannot be empty',
   sessionsLoadFailed: 'Failed to fetch levels. Please try again.',
   sessionAddFailed: 'fail to add session',
@@ -67,7 +68,7 @@ export const curriculumMessages = {
   sessionEditFailed: 'Failed to edit session',
   sessionDeleted: 'session deleted successfully',
   sessionDeleteFailed: 'Failed to delete session',
-  sessionDeleteExplanation: 'This will permanently delete this session with its activities.',
+  sessionDeleteExplanation: 'La séance sera supprimée définitivement, avec ses activités.',
   uploadPdf: 'Ajouter un PDF',
   pdfNameLabel: 'Nom du PDF',
   pdfFileLabel: 'Fichier PDF',
@@ -80,7 +81,7 @@ export const curriculumMessages = {
   pdfEditFailed: 'Failed to edit PDF',
   pdfDeleted: 'pdf deleted successfully',
   pdfDeleteFailed: 'Failed to delete pdf',
-  pdfDeleteExplanation: 'This will permanently delete this PDF file.',
+  pdfDeleteExplanation: 'Le PDF sera supprimé définitivement.',
 
   // Activities (/session/{id})
   activitiesTitle: 'Activités',
@@ -93,24 +94,33 @@ export const curriculumMessages = {
   activityFileNotZip: 'Only .zip files are supported.',
   sessionIdMissing: 'Session ID is missing.',
   activitiesLoadFailed: 'Failed to load levels data...',
-  activityAdded: 'Activity added',
+  activityAdded: 'Activité ajoutée',
   activityAddFailed: 'Error adding activity',
-  activityUpdated: 'Activity updated',
+  activityUpdated: 'Activité modifiée',
   activityUpdateFailed: 'Error updating activity',
-  activityDeleted: 'Activity deleted',
+  activityDeleted: 'Activité supprimée',
   activityDeleteFailed: 'Error deleting activity',
-  activityDeleteExplanation: 'This will permanently delete this activity and its package.',
+  activityDeleteExplanation: 'L’activité sera supprimée définitivement, avec son paquet.',
 
   // Previews
   previewFailed: 'Échec du chargement de l’aperçu',
 
+  launchesWith: 'Démarre par',
+  /** The spec's file refusal, then ours: the dialog takes .h5p files too. */
+  activityH5pToo: 'Les contenus H5P (.h5p) sont acceptés aussi.',
+  defaultTitleHint: 'Nom repris du paquet : modifiez-le si besoin.',
+
   // Shared screen texts
   back: 'Retour',
+  backTo: (parent: string) => `Retour à «\u00a0${parent}\u00a0»`,
+  /** The tab's title of a list screen: what it lists, and whose. */
+  tabTitle: (list: string, owner: string) => `${list} · ${owner}`,
   cancel: uiMessages.cancel,
   delete: uiMessages.delete,
   edit: 'Modifier',
   add: 'Ajouter',
   uploading: 'Envoi en cours...',
+  uploadNoItem: 'Le serveur n’a pas renvoyé l’élément ajouté.',
 
   // Our screen texts
   retry: 'Réessayer',
@@ -120,16 +130,16 @@ export const curriculumMessages = {
   notFoundDescription: 'Il a peut-être été supprimé.',
   levelsEmptyTitle: 'Aucun niveau pour l’instant',
   levelsEmptyDescription: 'Créez un premier niveau, puis ses périodes, leçons et activités.',
-  periodsLoadFailed: 'Failed to load the periods.',
+  periodsLoadFailed: 'Les périodes n’ont pas pu être chargées.',
   periodsEmptyTitle: 'Aucune période dans ce niveau',
   periodsEmptyDescription: 'Les périodes regroupent les leçons, dans l’ordre où les classes les suivent.',
   lessonsEmptyTitle: 'Aucune leçon dans cette période',
-  lessonsEmptyDescription: 'Chaque leçon réunit des sessions d’activités et des documents PDF.',
-  sessionsEmptyTitle: 'Aucune session dans cette leçon',
-  sessionsEmptyDescription: 'Une session regroupe les activités que la classe fait ensemble.',
+  lessonsEmptyDescription: 'Chaque leçon réunit des séances d’activités et des documents PDF.',
+  sessionsEmptyTitle: 'Aucune séance dans cette leçon',
+  sessionsEmptyDescription: 'Une séance regroupe les activités que la classe fait ensemble.',
   pdfsEmptyTitle: 'Aucun PDF dans cette leçon',
   pdfsEmptyDescription: 'Ajoutez des fiches ou des supports à imprimer.',
-  activitiesEmptyTitle: 'Aucune activité dans cette session',
+  activitiesEmptyTitle: 'Aucune activité dans cette séance',
   activitiesEmptyDescription:
     'Ajoutez un paquet HTML5 ou SCORM (.zip) ou un contenu H5P (.h5p) : il sera vérifié puis proposé aux classes.',
   pdfUploadDescription: 'Le document sera proposé aux classes avec cette leçon.',
@@ -140,7 +150,8 @@ export const curriculumMessages = {
   fileRefused: 'Fichier refusé',
   checkingFile: 'Vérification du fichier...',
   activityStored: 'Activité ajoutée',
-  packageRecognised: (title: string) => `« ${title} » : voici ce que la plateforme a reconnu dans le paquet.`,
+  packageRecognised: (title: string) =>
+    `«\u00a0${title}\u00a0» : voici ce que la plateforme a reconnu dans le paquet.`,
   finish: 'Terminer',
   notAnalysed: 'Non analysé',
   packageButtonLabel: (kind: string, title: string) => `Paquet ${kind} : ${title}`,
@@ -153,9 +164,9 @@ export const curriculumMessages = {
   activityFrameTitle: (title: string) => `Activité : ${title}`,
   pdfPreviewTitle: 'Aperçu du PDF',
   pdfFrameTitle: (title: string) => `PDF : ${title}`,
-  invalidId: 'Invalid id',
+  invalidId: 'Identifiant invalide',
   lessonCounts: (sessions: number, pdfs: number) =>
-    `${sessions} session${sessions === 1 ? '' : 's'} · ${pdfs} PDF`,
+    `${plural(sessions, 'séance', 'séances')} · ${formatNumber(pdfs)} PDF`,
   show: 'Afficher',
   summaryKind: 'Type',
   summaryLaunch: 'Page de démarrage',
@@ -167,79 +178,122 @@ export const curriculumMessages = {
   cmi5CourseTitle: 'Titre du cours',
   tincanActivityTitle: 'Titre de l’activité',
 
+  // Reordering (ours)
+  reorderHint: 'L’ordre décide de ce qui se débloque',
+  reorderRole: 'élément déplaçable',
+  reorderHandle: (title: string) => `Déplacer «\u00a0${title}\u00a0»`,
+  reorderInstructions:
+    'Pour déplacer un élément, appuyez sur Espace ou Entrée, puis sur les flèches haut et bas ; Espace ou Entrée le dépose, Échap annule.',
+  reorderPicked: (title: string, position: number, count: number) =>
+    `«\u00a0${title}\u00a0» saisi, position ${position} sur ${count}.`,
+  reorderMoved: (title: string, position: number, count: number) =>
+    `«\u00a0${title}\u00a0» déplacé en position ${position} sur ${count}.`,
+  reorderDropped: (title: string, position: number, count: number) =>
+    `«\u00a0${title}\u00a0» déposé en position ${position} sur ${count}.`,
+  reorderCancelled: (title: string, position: number) =>
+    `Déplacement annulé : «\u00a0${title}\u00a0» reste en position ${position}.`,
+  reordered: 'Nouvel ordre enregistré',
+  reorderFailed: 'Le nouvel ordre n’a pas pu être enregistré',
+
   // Server answers about the tree
-  levelNotFound: 'Level not found',
-  periodNotFound: 'Period not found',
-  lessonNotFound: 'Lesson not found',
-  sessionNotFound: 'Session not found',
-  pdfNotFound: 'PDF not found',
-  activityNotFound: 'Activity not found',
-  levelIdMissing: 'Level ID is missing.',
-  periodIdMissing: 'Period ID is missing.',
-  lessonIdMissing: 'Lesson ID is missing.',
-  titleTooLong: 'The name is too long (200 characters at most).',
+  levelNotFound: 'Niveau introuvable',
+  periodNotFound: 'Période introuvable',
+  lessonNotFound: 'Leçon introuvable',
+  sessionNotFound: 'Séance introuvable',
+  pdfNotFound: 'PDF introuvable',
+  activityNotFound: 'Activité introuvable',
+  levelIdMissing: 'L’identifiant du niveau manque.',
+  periodIdMissing: 'L’identifiant de la période manque.',
+  lessonIdMissing: 'L’identifiant de la leçon manque.',
+  titleTooLong: 'Le nom est trop long (200 caractères au plus).',
+  reorderEmpty: 'Indiquez le nouvel ordre des éléments.',
+  reorderMismatch: 'La liste a changé entre-temps : rechargez la page, puis refaites l’ordre.',
 } as const;
 
 /** Why an uploaded file was refused (DESIGN §6). Each rejection has its own text. */
 export const uploadMessages = {
-  noFile: 'No file was sent.',
-  notMultipart: 'Send the file as multipart/form-data.',
-  tooManyFiles: 'Send one file per upload.',
-  tooManyFields: 'The upload form has too many fields.',
-  emptyFile: 'The file is empty.',
-  unknownFileType: 'Only PDF files, .zip activity packages and .h5p files can be uploaded.',
-  pdfWrongType: 'Only PDF files (application/pdf) are accepted.',
-  pdfNotPdf: 'This file is not a PDF: its content does not start with %PDF-.',
-  pdfTooLarge: (maxMb: number) => `The PDF is too large (${maxMb} MB at most).`,
-  zipTooLarge: 'The zip file is too large (100 MB at most).',
-  zipInvalid: 'The file is not a valid zip archive.',
-  zipEmpty: 'The zip file is empty.',
-  zipTooManyEntries: 'The zip file has too many entries (10,000 at most).',
-  zipTooBigUncompressed: 'The zip file is too large once unpacked (500 MB at most).',
+  noFile: 'Aucun fichier n’a été envoyé.',
+  notMultipart: 'Envoyez le fichier en multipart/form-data.',
+  tooManyFiles: 'Envoyez un seul fichier à la fois.',
+  tooManyFields: 'Le formulaire d’envoi a trop de champs.',
+  emptyFile: 'Le fichier est vide.',
+  unknownFileType: 'Seuls les PDF, les paquets d’activité .zip et les fichiers .h5p peuvent être déposés.',
+  pdfWrongType: 'Seuls les fichiers PDF (application/pdf) sont acceptés.',
+  pdfNotPdf: 'Ce fichier n’est pas un PDF : son contenu ne commence pas par %PDF-.',
+  pdfTooLarge: (maxMb: number) => `Le PDF est trop volumineux (${formatNumber(maxMb)} Mo au plus).`,
+  /** The activity file picked in the upload dialog is neither a .zip nor a .h5p (ours, beside the
+   * spec's 'Only .zip files are supported.'). */
+  activityWrongType: 'Choisissez un fichier .zip ou .h5p.',
+  zipTooLarge: 'Le fichier zip est trop volumineux (100 Mo au plus).',
+  zipInvalid: 'Le fichier n’est pas une archive zip valide.',
+  zipEmpty: 'Le fichier zip est vide.',
+  zipTooManyEntries: 'Le fichier zip contient trop d’éléments (10 000 au plus).',
+  zipTooBigUncompressed: 'Le fichier zip est trop volumineux une fois décompressé (500 Mo au plus).',
   zipRatioTooHigh:
-    'The zip file is compressed suspiciously well (more than 100:1): it looks like a zip bomb.',
-  zipTraversal: 'The zip file contains a path that leaves its folder (../).',
-  zipAbsolutePath: 'The zip file contains an absolute path.',
-  zipSymlink: 'The zip file contains a symbolic link.',
-  zipEncrypted: 'The zip file contains encrypted entries.',
-  zipBadName: 'The zip file contains an invalid file name.',
-  zipDuplicate: 'The zip file contains the same file twice.',
+    'Le fichier zip est compressé de façon suspecte (plus de 100 pour 1) : il ressemble à une bombe de décompression.',
+  zipTraversal: 'Le fichier zip contient un chemin qui sort de son dossier (../).',
+  zipAbsolutePath: 'Le fichier zip contient un chemin absolu.',
+  zipSymlink: 'Le fichier zip contient un lien symbolique.',
+  zipEncrypted: 'Le fichier zip contient des éléments chiffrés.',
+  zipBadName: 'Le fichier zip contient un nom de fichier invalide.',
+  zipDuplicate: 'Le fichier zip contient deux fois le même fichier.',
   zipNoIndex:
-    'The package has no start page: put an index.html (or the imsmanifest.xml of a SCORM package, the cmi5.xml of a cmi5 package, the tincan.xml of a Tin Can package, the h5p.json of an H5P package) at the root of the zip or in a single top folder.',
+    'Le paquet n’a pas de page de démarrage : placez un index.html (ou l’imsmanifest.xml d’un paquet SCORM, le cmi5.xml d’un paquet cmi5, le tincan.xml d’un paquet Tin Can, le h5p.json d’un paquet H5P) à la racine du zip ou dans un unique dossier de premier niveau.',
   entryPageAmbiguous: (candidates: string[]) =>
-    `The package has no index.html and several possible start pages (${candidates.join(', ')}): rename the start page to index.html.`,
-  manifestInvalid: 'The imsmanifest.xml file is not valid XML: this SCORM package cannot be read.',
-  manifestTooLarge: 'The imsmanifest.xml file is too large (5 MB at most).',
-  manifestNoLaunch: 'The imsmanifest.xml file names no start page (no resource with an href).',
+    `Le paquet n’a pas d’index.html et plusieurs pages pourraient le démarrer (${candidates.join(', ')}) : renommez la page de démarrage en index.html.`,
+  manifestInvalid:
+    'Le fichier imsmanifest.xml n’est pas un XML valide : ce paquet SCORM ne peut pas être lu.',
+  manifestTooLarge: 'Le fichier imsmanifest.xml est trop volumineux (5 Mo au plus).',
+  manifestNoLaunch:
+    'Le fichier imsmanifest.xml ne désigne aucune page de démarrage (aucune ressource avec un href).',
   manifestLaunchMissing: (page: string) =>
-    `The start page named in imsmanifest.xml (${page}) is not in the package: export it again from the authoring tool.`,
-  h5pJsonInvalid: 'The h5p.json file cannot be read: this H5P package is damaged.',
-  h5pNoContent: 'The H5P package has no content/content.json: export it again from the H5P editor.',
+    `La page de démarrage désignée dans imsmanifest.xml (${page}) n’est pas dans le paquet : exportez-le à nouveau depuis l’outil auteur.`,
+  h5pJsonInvalid: 'Le fichier h5p.json ne peut pas être lu : ce paquet H5P est endommagé.',
+  h5pNoContent: 'Le paquet H5P n’a pas de content/content.json : exportez-le à nouveau depuis l’éditeur H5P.',
   h5pMissingLibraries: (names: string[]) =>
-    `The H5P package is missing libraries: ${names.join(', ')}. Export it again with its libraries (the .h5p file downloaded from the H5P editor or Lumi holds them).`,
-  xapiDescriptionTooLarge: (file: string) => `The ${file} file is too large (5 MB at most).`,
-  cmi5Invalid: 'The cmi5.xml file is not a valid cmi5 course structure: this cmi5 package cannot be read.',
-  cmi5NoAu: 'The cmi5.xml file holds no assignable unit (au) with an id and a url: there is nothing to play.',
+    `Il manque des bibliothèques au paquet H5P : ${names.join(', ')}. Exportez-le à nouveau avec ses bibliothèques (le fichier .h5p téléchargé depuis l’éditeur H5P ou Lumi les contient).`,
+  xapiDescriptionTooLarge: (file: string) => `Le fichier ${file} est trop volumineux (5 Mo au plus).`,
+  cmi5Invalid:
+    'Le fichier cmi5.xml n’est pas une structure de cours cmi5 valide : ce paquet cmi5 ne peut pas être lu.',
+  cmi5NoAu:
+    'Le fichier cmi5.xml ne contient aucune unité (au) avec un id et une url : il n’y a rien à jouer.',
   cmi5MoveOn: (value: string) =>
-    `The moveOn of the first assignable unit in cmi5.xml (${value}) is not one of Passed, Completed, CompletedAndPassed, CompletedOrPassed or NotApplicable.`,
+    `Le moveOn de la première unité de cmi5.xml (${value}) n’est pas l’un de Passed, Completed, CompletedAndPassed, CompletedOrPassed ou NotApplicable.`,
   cmi5MasteryScore: (value: string) =>
-    `The masteryScore of the first assignable unit in cmi5.xml (${value}) is not a number from 0 to 1.`,
+    `Le masteryScore de la première unité de cmi5.xml (${value}) n’est pas un nombre de 0 à 1.`,
   cmi5RemoteAu: (url: string) =>
-    `The first assignable unit in cmi5.xml is played from another site (${url}): Ardoise plays only content inside the package, so that classes can work offline. Export the course with its content included.`,
+    `La première unité de cmi5.xml est jouée depuis un autre site (${url}) : Ardoise ne joue que le contenu du paquet, pour que les classes puissent travailler hors ligne. Exportez le cours avec son contenu.`,
   cmi5LaunchMissing: (page: string) =>
-    `The start page named in cmi5.xml (${page}) is not in the package: export it again from the authoring tool.`,
-  tincanInvalid: 'The tincan.xml file is not valid XML: this Tin Can package cannot be read.',
-  tincanNoLaunch: 'The tincan.xml file names no start page (no activity with an id and a launch element).',
+    `La page de démarrage désignée dans cmi5.xml (${page}) n’est pas dans le paquet : exportez-le à nouveau depuis l’outil auteur.`,
+  tincanInvalid: 'Le fichier tincan.xml n’est pas un XML valide : ce paquet Tin Can ne peut pas être lu.',
+  tincanNoLaunch:
+    'Le fichier tincan.xml ne désigne aucune page de démarrage (aucune activité avec un id et un élément launch).',
   tincanRemoteLaunch: (url: string) =>
-    `The launch page in tincan.xml is on another site (${url}): Ardoise plays only content inside the package, so that classes can work offline.`,
+    `La page de démarrage de tincan.xml est sur un autre site (${url}) : Ardoise ne joue que le contenu du paquet, pour que les classes puissent travailler hors ligne.`,
   tincanLaunchMissing: (page: string) =>
-    `The start page named in tincan.xml (${page}) is not in the package: export it again from the authoring tool.`,
-  zipCorrupt: 'The zip file is damaged and cannot be unpacked.',
+    `La page de démarrage désignée dans tincan.xml (${page}) n’est pas dans le paquet : exportez-le à nouveau depuis l’outil auteur.`,
+  zipCorrupt: 'Le fichier zip est endommagé et ne peut pas être décompressé.',
   zipUnsupportedCompression:
-    'The zip file uses a compression method that is not supported (only stored and deflate).',
-  fileTooLarge: (maxMb: number) => `The file is too large (${maxMb} MB at most).`,
-  uploadInterrupted: 'The upload was interrupted. Please try again.',
+    'Le fichier zip utilise une méthode de compression non prise en charge (seules stored et deflate le sont).',
+  fileTooLarge: (maxMb: number) => `Le fichier est trop volumineux (${formatNumber(maxMb)} Mo au plus).`,
+  uploadInterrupted: 'L’envoi a été interrompu. Réessayez.',
 } as const;
+
+/** What each kind of package is called on the screens and in the audit log. */
+export const packageKindNames: Record<PackageKind, string> = {
+  html5: 'HTML5',
+  scorm12: 'SCORM 1.2',
+  scorm2004: 'SCORM 2004',
+  h5p: 'H5P',
+  cmi5: 'cmi5',
+  tincan: 'Tin Can',
+};
+
+/** A package's files and warnings, counted in French. */
+export const packageCounts = {
+  files: (n: number) => plural(n, 'fichier', 'fichiers'),
+  warnings: (n: number) => plural(n, 'avertissement', 'avertissements'),
+};
 
 /** Warnings shown with a package's summary (PackageWarning.message), read by admins in the app. */
 export const packageWarningMessages = {

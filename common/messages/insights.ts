@@ -45,6 +45,10 @@ export const insightsMessages = {
   auditObject: 'Objet',
   auditDetails: 'Détails',
   auditOlder: 'Afficher les entrées plus anciennes',
+  auditPasswordChanged: 'changé',
+  auditHash: 'Empreinte du paquet',
+  auditCopyHash: (hash: string) => `Copier l’empreinte ${hash}`,
+  auditSystem: 'Système',
   auditStart: 'Début du journal.',
   /** Kinds of object, actions and detail names of the audit log's entries. */
   auditEntities: {

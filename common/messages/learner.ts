@@ -1,5 +1,6 @@
 // Texts of the teacher/learner area (SPEC §2 "Learner / teacher area", §8 "Learner area") and the
 // server's answers for it.
+import { plural } from '../french.js';
 
 export const learnerMessages = {
   chooseLevel: 'Choisissez votre niveau',
@@ -12,20 +13,28 @@ export const learnerMessages = {
   groupDeleteError: 'Error deleting group',
   deleteGroupTitle: 'Supprimer le groupe',
   deleteGroupConfirm: (title: string) =>
-    `Le groupe « ${title} » et toute sa progression seront supprimés. Cette action est irréversible.`,
-  groupNameTooLong: 'The group name is too long',
+    `Le groupe «\u00a0${title}\u00a0» et toute sa progression seront supprimés. Cette action est irréversible.`,
+  groupNameTooLong: 'Le nom du groupe est trop long',
   groupLimitReached: (limit: number) =>
-    `You have reached your limit of ${limit} group${limit === 1 ? '' : 's'}. Delete a group or ask your administrator for more.`,
+    `Vous avez atteint votre limite de ${plural(limit, 'groupe', 'groupes')}. Supprimez un groupe ou demandez-en davantage à votre administrateur.`,
 
   tableLoadError: 'Error Loading Lessons',
   tryAgain: 'Try Again',
-  noPeriod: 'no period assigned',
-  refresh: 'Refresh',
+  noPeriod: 'Aucune période attribuée',
+  refresh: 'Actualiser',
   periodLabel: (n: number) => `Période ${n}`,
   lessonLocked: '(Leçon verrouillée - terminez la leçon précédente)',
   lessonDocuments: (lesson: string) => `Documents de ${lesson}`,
   notAllowedTitle: 'not allowed',
   notAllowedDescription: 'This activity is not allowed.',
+  /** Beside the spec's text: the activity to do before this one (ours). */
+  doFirst: (activity: string) => `Faites d’abord l’activité «\u00a0${activity}\u00a0».`,
+  groupNotFoundTitle: 'Groupe introuvable',
+  groupNotFoundDescription: 'Ce groupe n’existe pas ou a été supprimé.',
+  levelNotFoundTitle: 'Niveau introuvable',
+  levelNotFoundDescription: 'Ce niveau n’existe pas ou ne vous est pas attribué.',
+  backToLevels: 'Retour aux niveaux',
+  backToGroups: 'Retour aux groupes',
 
   contentTooLarge: 'Le contenu est trop volumineux pour être traité',
   offlineNotHeld:
@@ -57,13 +66,13 @@ export const learnerMessages = {
   levelsEmptyTitle: 'Aucun niveau ne vous est attribué',
   levelsEmptyDescription: 'Demandez à votre administrateur de vous attribuer un niveau.',
   seeGroups: 'Voir les groupes',
-  statusUpdateError: 'Error updating activity status',
+  statusUpdateError: 'Le statut de l’activité n’a pas pu être mis à jour',
   tableTitle: 'Tableau d’apprentissage',
-  tableLoadFailed: 'The learning table could not be loaded.',
+  tableLoadFailed: 'Le tableau d’apprentissage n’a pas pu être chargé.',
   tableEmptyDescription:
     'Les périodes de ce niveau apparaîtront ici dès que l’administrateur les aura ajoutées.',
   /** What an activity reported (its xAPI statements), opened from the learning table. */
-  statementsOpen: (activity: string) => `Ce qu’a envoyé l’activité « ${activity} »`,
+  statementsOpen: (activity: string) => `Ce qu’a envoyé l’activité «\u00a0${activity}\u00a0»`,
   statementsTitle: 'Ce qu’a envoyé l’activité',
   statementsLoading: 'Chargement des déclarations…',
   statementsError: 'Impossible de charger ce qu’a envoyé l’activité.',
@@ -78,9 +87,9 @@ export const learnerMessages = {
   statementFailure: 'échouée',
   close: 'Fermer',
   /** Counters of the learning table (SPEC §2). */
-  totalLessons: 'Total lessons',
-  completedLessons: 'Completed',
-  pendingLessons: 'Pending',
+  totalLessons: 'Leçons',
+  completedLessons: 'Terminées',
+  pendingLessons: 'En cours',
   tableSubtitle: (level: string) => `${level} · tableau d’apprentissage`,
   groupsOfLevel: (level: string) => `Groupes · ${level}`,
   /** Follows the number of finished activities on a group's card. */

@@ -2,8 +2,8 @@
 
 export const operationsMessages = {
   notReady: 'Not ready',
-  databaseUnavailable: 'The database is unavailable. Please try again in a moment.',
-  fileStoreUnavailable: 'The file store is unavailable. Please try again in a moment.',
+  databaseUnavailable: 'La base de données ne répond pas. Réessayez dans un instant.',
+  fileStoreUnavailable: 'Le stockage des fichiers ne répond pas. Réessayez dans un instant.',
   metricsTokenRequired: 'A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>)',
 } as const;
 

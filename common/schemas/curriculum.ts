@@ -45,12 +45,29 @@ export type Item = z.infer<typeof itemSchema>;
 
 export const successSchema = z.object({ success: z.boolean() });
 
+/** One step of a node's place in the tree (the breadcrumb), level first, the node itself last. */
+export const trailStepSchema = z.object({
+  kind: z.enum(['level', 'period', 'lesson', 'session', 'activity', 'pdf']),
+  id: z.number().int(),
+  title: z.string(),
+});
+export type TrailStep = z.infer<typeof trailStepSchema>;
+const trail = z.array(trailStepSchema);
+
+/** PATCH admin/reorder{periods,lessons,sessions,activities}/{parentId} (ours): every child of the
+ * parent, once each, in the new order. */
+export const reorderSchema = z.object({
+  order: z.array(idSchema).min(1, m.reorderEmpty).max(10_000, m.reorderMismatch),
+});
+export type ReorderInput = z.infer<typeof reorderSchema>;
+
 export const levelsResponseSchema = z.object({ levels: z.array(itemSchema) });
 export const createLevelResponseSchema = z.object({ success: z.boolean(), level: itemSchema });
 
 export const periodsResponseSchema = z.object({
   periods: z.array(itemSchema),
   levelname: z.string(),
+  trail,
 });
 export const createPeriodResponseSchema = z.object({ success: z.boolean(), period: itemSchema });
 
@@ -59,6 +76,7 @@ export const lessonsResponseSchema = z.object({
   levelname: z.string(),
   levelid: z.number().int(),
   lessons: z.array(itemSchema),
+  trail,
 });
 export const createLessonResponseSchema = z.object({ success: z.boolean(), lesson: itemSchema });
 
@@ -68,6 +86,7 @@ export const lessonContentResponseSchema = z.object({
   pdf: z.array(itemSchema),
   lessontitle: z.string(),
   parrentid: z.number().int(),
+  trail,
 });
 export const createSessionResponseSchema = z.object({ success: z.boolean(), session: itemSchema });
 
@@ -81,6 +100,7 @@ export const activitiesResponseSchema = z.object({
   activities: z.array(activityItemSchema),
   title: z.string(),
   parentid: z.number().int(),
+  trail,
 });
 
 export const pdfUploadResponseSchema = z.object({ success: z.boolean(), newPdf: itemSchema });
@@ -99,8 +119,18 @@ export const activityPackageResponseSchema = z.object({
   /** Where the preview starts: `launch` is relative to the unpacked package (its root stripped). */
   kind: packageKindSchema,
   launch: z.string(),
+  trail,
 });
 export type ActivityPackage = z.infer<typeof activityPackageResponseSchema>;
+
+/** GET admin/pdf-details/{id} (ours): what the PDF preview shows above its frame. */
+export const pdfDetailsResponseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  parentid: z.number().int(),
+  trail,
+});
+export type PdfDetails = z.infer<typeof pdfDetailsResponseSchema>;
 
 /** The public client configuration: where the content origin lives. */
 export const clientConfigSchema = z.object({ contentUrl: z.string() });

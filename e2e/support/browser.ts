@@ -40,7 +40,7 @@ export async function signInThroughForm(
 ): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(credentials.password);
   if (credentials.code) await page.getByLabel(/code/i).fill(credentials.code);
   await page.getByRole('button', { name: /sign in|se connecter|connexion/i }).click();
   await page.waitForURL(landing);

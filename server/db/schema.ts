@@ -116,6 +116,8 @@ export interface PeriodsTable {
   id: Generated<number>;
   level_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -123,6 +125,8 @@ export interface LessonsTable {
   id: Generated<number>;
   period_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -131,6 +135,8 @@ export interface LessonSessionsTable {
   id: Generated<number>;
   lesson_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -147,6 +153,8 @@ export interface ActivitiesTable {
   id: Generated<number>;
   session_id: number;
   title: string;
+  /** Order among its siblings (migration 007): the learning table follows it. */
+  position: Generated<number>;
   package_hash: string; // sha256 of the zip: the package is stored by content hash
   size_bytes: number;
   created_at: string;

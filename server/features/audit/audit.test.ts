@@ -2,6 +2,7 @@
 // the 2FA switch, admin changes, filters by actor, kind of object and dates, and keyset pages.
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
+import { httpMessages } from '../../../common/messages/http.js';
 import { insightsMessages } from '../../../common/messages/insights.js';
 import { AUDIT_PAGE_SIZE, auditPageResponseSchema } from '../../../common/schemas/insights.js';
 import { createTeacher, DEFAULT_PASSWORD, today } from '../../fixtures/factories.js';
@@ -107,8 +108,8 @@ describe('GET /api/admin/audit', () => {
     ['to=yesterday', insightsMessages.invalidDate],
     ['from=2026-03-02&to=2026-03-01', insightsMessages.dateRange],
     ['actor=not-an-email', insightsMessages.invalidEmail],
-    ['before=0', 'Invalid id'],
-    ['before=abc', 'Invalid id'],
+    ['before=0', httpMessages.invalidId],
+    ['before=abc', httpMessages.invalidId],
   ])('refuses %s with 400 and a clear message', async (query, message) => {
     const admin = await signInNewAdmin(ctx);
     const response = await admin.get(`/api/admin/audit?${query}`);

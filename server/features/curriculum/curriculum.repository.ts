@@ -1,10 +1,50 @@
 // SQL of the curriculum tree: levels > periods > lessons > (sessions > activities, pdfs).
-// Lists keep creation order (ORDER BY id): it is the order learners follow.
+// Periods, lessons, sessions and activities keep the admin's order (position, then id): it is the
+// order learners follow. Levels and PDFs keep creation order (id).
+import { sql } from 'kysely';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
+import type { TrailStep } from '../../../common/schemas/curriculum.js';
 import type { Db, DbKind } from '../../db/database.js';
 
 type Executor = Db;
 const nowIso = () => new Date().toISOString();
+
+/** The tables whose rows the admin orders, and the column naming each row's parent. */
+export const orderedChildren = {
+  periods: 'level_id',
+  lessons: 'period_id',
+  lesson_sessions: 'lesson_id',
+  activities: 'session_id',
+} as const;
+export type OrderedTable = keyof typeof orderedChildren;
+
+/** A new row goes after its siblings (two rows added at once may share a position: id breaks the tie). */
+function nextPosition(table: OrderedTable, parentColumn: string, parentId: number) {
+  return sql<number>`(select coalesce(max(position), 0) + 1 from ${sql.table(table)} where ${sql.ref(parentColumn)} = ${parentId})`;
+}
+
+/** The ids of a parent's children, in their order. */
+export async function listChildIds(db: Executor, table: OrderedTable, parentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where(orderedChildren[table], '=', parentId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Gives the children the positions 1..n in the order of `ids` (all children of one parent). */
+export async function updatePositions(db: Executor, table: OrderedTable, ids: readonly number[]) {
+  for (const [index, id] of ids.entries()) {
+    await db
+      .updateTable(table)
+      .set({ position: index + 1 })
+      .where('id', '=', id)
+      .execute();
+  }
+}
 
 export type ItemRow = { id: number; title: string };
 
@@ -31,6 +71,7 @@ export function listPeriods(db: Executor, levelId: number): Promise<ItemRow[]> {
     .selectFrom('periods')
     .select(['id', 'title'])
     .where('level_id', '=', levelId)
+    .orderBy('position')
     .orderBy('id')
     .execute();
 }
@@ -42,7 +83,12 @@ export function findPeriod(db: Executor, id: number) {
 export function insertPeriod(db: Executor, levelId: number, title: string): Promise<ItemRow> {
   return db
     .insertInto('periods')
-    .values({ level_id: levelId, title, created_at: nowIso() })
+    .values({
+      level_id: levelId,
+      title,
+      created_at: nowIso(),
+      position: nextPosition('periods', 'level_id', levelId),
+    })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
 }
@@ -53,6 +99,7 @@ export function listLessons(db: Executor, periodId: number): Promise<ItemRow[]> 
     .selectFrom('lessons')
     .select(['id', 'title'])
     .where('period_id', '=', periodId)
+    .orderBy('position')
     .orderBy('id')
     .execute();
 }
@@ -68,7 +115,12 @@ export function findLesson(db: Executor, id: number) {
 export function insertLesson(db: Executor, periodId: number, title: string): Promise<ItemRow> {
   return db
     .insertInto('lessons')
-    .values({ period_id: periodId, title, created_at: nowIso() })
+    .values({
+      period_id: periodId,
+      title,
+      created_at: nowIso(),
+      position: nextPosition('lessons', 'period_id', periodId),
+    })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
 }
@@ -79,6 +131,7 @@ export function listSessions(db: Executor, lessonId: number): Promise<ItemRow[]>
     .selectFrom('lesson_sessions')
     .select(['id', 'title'])
     .where('lesson_id', '=', lessonId)
+    .orderBy('position')
     .orderBy('id')
     .execute();
 }
@@ -94,7 +147,12 @@ export function findSession(db: Executor, id: number) {
 export function insertSession(db: Executor, lessonId: number, title: string): Promise<ItemRow> {
   return db
     .insertInto('lesson_sessions')
-    .values({ lesson_id: lessonId, title, created_at: nowIso() })
+    .values({
+      lesson_id: lessonId,
+      title,
+      created_at: nowIso(),
+      position: nextPosition('lesson_sessions', 'lesson_id', lessonId),
+    })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
 }
@@ -143,6 +201,7 @@ export function listActivities(db: Executor, sessionId: number): Promise<Activit
     .selectFrom('activities')
     .select(['id', 'title', 'package_summary'])
     .where('session_id', '=', sessionId)
+    .orderBy('position')
     .orderBy('id')
     .execute();
 }
@@ -198,6 +257,7 @@ export function insertActivity(
       package_hash: values.packageHash,
       size_bytes: values.sizeBytes,
       created_at: nowIso(),
+      position: nextPosition('activities', 'session_id', values.sessionId),
       ...packageValues(values.package),
     })
     .returning(['id', 'title'])
@@ -222,6 +282,42 @@ export async function updatePackageDescription(db: Executor, packageHash: string
     .set(packageValues(pkg))
     .where('package_hash', '=', packageHash)
     .execute();
+}
+
+/** Each kind of node below a level: its table, the table above it and the column pointing there. */
+const parentOf = {
+  periods: { kind: 'period', parent: 'levels', column: 'level_id' },
+  lessons: { kind: 'lesson', parent: 'periods', column: 'period_id' },
+  lesson_sessions: { kind: 'session', parent: 'lessons', column: 'lesson_id' },
+  activities: { kind: 'activity', parent: 'lesson_sessions', column: 'session_id' },
+  pdfs: { kind: 'pdf', parent: 'lessons', column: 'lesson_id' },
+} as const;
+
+/** The node and its ancestors, level first (the breadcrumb), or undefined for an unknown id. One
+ * small read per step: at most five, by primary key. */
+export async function findTrail(
+  db: Executor,
+  table: NodeTable,
+  id: number,
+): Promise<TrailStep[] | undefined> {
+  const steps: TrailStep[] = [];
+  let at: NodeTable = table;
+  let atId = id;
+  while (at !== 'levels') {
+    const link: (typeof parentOf)[Exclude<NodeTable, 'levels'>] = parentOf[at];
+    const row: { id: number; title: string; parent_id: number } | undefined = await db
+      .selectFrom(at)
+      .select(['id', 'title', sql<number>`${sql.ref(link.column)}`.as('parent_id')])
+      .where('id', '=', atId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    steps.unshift({ kind: link.kind, id: row.id, title: row.title });
+    at = link.parent;
+    atId = Number(row.parent_id);
+  }
+  const level = await findLevel(db, atId);
+  if (!level) return undefined;
+  return [{ kind: 'level', id: level.id, title: level.title }, ...steps];
 }
 
 // Renames: every node has a title; answers whether the row existed.

@@ -18,9 +18,11 @@ import {
   lessonTitleSchema,
   levelsResponseSchema,
   levelTitleSchema,
+  pdfDetailsResponseSchema,
   pdfTitleSchema,
   periodsResponseSchema,
   periodTitleSchema,
+  reorderSchema,
   sessionTitleSchema,
   successSchema,
 } from '../../../common/schemas/curriculum.js';
@@ -70,6 +72,28 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true };
     });
   };
+
+  /** PATCH admin/{path}/{parentId} {order}: the admin's order of a parent's children (ours, beside
+   * the spec's calls: the order decides what unlocks in the learning table). */
+  const reorder = (table: repo.OrderedTable, path: string) =>
+    app.patch(
+      `/api/admin/${path}/:id`,
+      { ...access.admin, schema: { params: idParamsSchema, body: reorderSchema, response: ok } },
+      async (request) => {
+        await service.reorderChildren(
+          app.db,
+          table,
+          request.params.id,
+          request.body.order,
+          request.requireCaller().id,
+        );
+        return { success: true };
+      },
+    );
+  reorder('periods', 'reorderperiods');
+  reorder('lessons', 'reorderlessons');
+  reorder('lesson_sessions', 'reordersessions');
+  reorder('activities', 'reorderactivities');
 
   // Levels
   app.get(
@@ -142,6 +166,9 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   renameAndDelete('lesson_sessions', 'editsession', 'deletsession', sessionTitleSchema);
   renameAndDelete('pdfs', 'editpdf', 'deletpdf', pdfTitleSchema);
+  app.get('/api/admin/pdf-details/:id', byId(pdfDetailsResponseSchema), (request) =>
+    service.getPdfDetails(app.db, request.params.id),
+  );
 
   // Activities of a session
   app.get('/api/admin/getactivites/:id', byId(activitiesResponseSchema), (request) =>

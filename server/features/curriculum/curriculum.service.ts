@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/activity-package.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { isForeignKeyViolation } from '../../db/unique-violation.js';
-import { notFound } from '../../http-error.js';
+import { conflict, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -49,28 +49,34 @@ export const entityName: Record<repo.NodeTable, string> = {
   activities: 'activity',
 };
 
-/** Inserts a node and its audit entry in one transaction. */
+/** Inserts a node and its audit entry in one transaction; the entry keeps the parent's title, so
+ * the log still reads well once the parent is renamed or deleted. */
 export async function createNode(
   db: Db,
   table: repo.NodeTable,
   actorId: number,
   insert: (trx: Db) => Promise<repo.ItemRow>,
   details: Record<string, unknown> = {},
+  parentId?: number,
 ): Promise<repo.ItemRow> {
   return db.transaction().execute(async (trx) => {
+    const parent = parentTable[table];
     const row = await insert(trx).catch((error: unknown) => {
       // The parent was deleted since it was checked (by another request, on any instance).
-      const parent = parentTable[table];
       if (parent && isForeignKeyViolation(error)) throw notFound(notFoundMessage[parent]);
       throw error;
     });
+    const parentTitle =
+      parent && parentId !== undefined
+        ? (await repo.findTrail(trx, parent, parentId))?.at(-1)?.title
+        : undefined;
     const entity = entityName[table];
     await recordAudit(trx, {
       actorId,
       action: `${entity}.create`,
       entity,
       entityId: row.id,
-      details: { title: row.title, ...details },
+      details: { title: row.title, ...details, ...(parentTitle === undefined ? {} : { parentTitle }) },
     });
     return row;
   });
@@ -89,9 +95,16 @@ export async function renameNode(
   actorId: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.updateTitle(trx, table, id, title))) throw notFound(notFoundMessage[table]);
+    const before = await repo.findTrail(trx, table, id);
+    if (!before || !(await repo.updateTitle(trx, table, id, title))) throw notFound(notFoundMessage[table]);
     const entity = entityName[table];
-    await recordAudit(trx, { actorId, action: `${entity}.rename`, entity, entityId: id, details: { title } });
+    await recordAudit(trx, {
+      actorId,
+      action: `${entity}.rename`,
+      entity,
+      entityId: id,
+      details: { title, previousTitle: before.at(-1)?.title },
+    });
   });
 }
 
@@ -104,15 +117,21 @@ export async function deleteNodeWithFiles(
   const refs = await deps.db.transaction().execute(async (trx) => {
     // Nothing can be added under the node from here on, so the files found are all it holds.
     await repo.lockSubtree(trx, table, id, deps.dbKind);
+    const trail = await repo.findTrail(trx, table, id);
     const refsUnder = await repo.findFilesUnder(trx, table, id);
-    if (!(await repo.deleteNode(trx, table, id))) throw notFound(notFoundMessage[table]);
+    if (!trail || !(await repo.deleteNode(trx, table, id))) throw notFound(notFoundMessage[table]);
     const entity = entityName[table];
     await recordAudit(trx, {
       actorId,
       action: `${entity}.delete`,
       entity,
       entityId: id,
-      details: { pdfs: refsUnder.pdfKeys.length, activities: refsUnder.packageHashes.length },
+      details: {
+        title: trail.at(-1)?.title,
+        parentTitle: trail.at(-2)?.title,
+        pdfs: refsUnder.pdfKeys.length,
+        activities: refsUnder.packageHashes.length,
+      },
     });
     return refsUnder;
   });
@@ -124,24 +143,52 @@ export async function deleteNodeWithFiles(
   }
 }
 
+/** The node's place in the tree (level first, the node last); 404 for an unknown id. */
+async function trailOf(db: Db, table: repo.NodeTable, id: number) {
+  return found(await repo.findTrail(db, table, id), table);
+}
+
 export async function getPeriodsOfLevel(db: Db, levelId: number) {
   const level = found(await repo.findLevel(db, levelId), 'levels');
-  return { periods: await repo.listPeriods(db, levelId), levelname: level.title };
+  return {
+    periods: await repo.listPeriods(db, levelId),
+    levelname: level.title,
+    trail: [{ kind: 'level' as const, id: level.id, title: level.title }],
+  };
 }
 
 export async function createPeriod(db: Db, levelId: number, title: string, actorId: number) {
   found(await repo.findLevel(db, levelId), 'levels');
-  return createNode(db, 'periods', actorId, (trx) => repo.insertPeriod(trx, levelId, title), { levelId });
+  return createNode(
+    db,
+    'periods',
+    actorId,
+    (trx) => repo.insertPeriod(trx, levelId, title),
+    { levelId },
+    levelId,
+  );
 }
 
 export async function getLessonsOfPeriod(db: Db, periodId: number) {
   const period = found(await repo.findPeriod(db, periodId), 'periods');
-  return { levelname: period.title, levelid: period.level_id, lessons: await repo.listLessons(db, periodId) };
+  return {
+    levelname: period.title,
+    levelid: period.level_id,
+    lessons: await repo.listLessons(db, periodId),
+    trail: await trailOf(db, 'periods', periodId),
+  };
 }
 
 export async function createLesson(db: Db, periodId: number, title: string, actorId: number) {
   found(await repo.findPeriod(db, periodId), 'periods');
-  return createNode(db, 'lessons', actorId, (trx) => repo.insertLesson(trx, periodId, title), { periodId });
+  return createNode(
+    db,
+    'lessons',
+    actorId,
+    (trx) => repo.insertLesson(trx, periodId, title),
+    { periodId },
+    periodId,
+  );
 }
 
 export async function getLessonContent(db: Db, lessonId: number) {
@@ -151,14 +198,20 @@ export async function getLessonContent(db: Db, lessonId: number) {
     pdf: await repo.listPdfs(db, lessonId),
     lessontitle: lesson.title,
     parrentid: lesson.period_id,
+    trail: await trailOf(db, 'lessons', lessonId),
   };
 }
 
 export async function createSession(db: Db, lessonId: number, title: string, actorId: number) {
   found(await repo.findLesson(db, lessonId), 'lessons');
-  return createNode(db, 'lesson_sessions', actorId, (trx) => repo.insertSession(trx, lessonId, title), {
+  return createNode(
+    db,
+    'lesson_sessions',
+    actorId,
+    (trx) => repo.insertSession(trx, lessonId, title),
+    { lessonId },
     lessonId,
-  });
+  );
 }
 
 export async function getActivitiesOfSession(db: Db, sessionId: number) {
@@ -172,7 +225,48 @@ export async function getActivitiesOfSession(db: Db, sessionId: number) {
     })),
     title: session.title,
     parentid: session.lesson_id,
+    trail: await trailOf(db, 'lesson_sessions', sessionId),
   };
+}
+
+/** What the PDF preview shows above its frame. */
+export async function getPdfDetails(db: Db, id: number) {
+  const pdf = found(await repo.findPdf(db, id), 'pdfs');
+  return { id: pdf.id, title: pdf.title, parentid: pdf.lesson_id, trail: await trailOf(db, 'pdfs', id) };
+}
+
+/** Puts a parent's children in the admin's order. `order` must hold every child once: a list made
+ * before a child was added or deleted elsewhere is refused (409), never half applied. */
+export async function reorderChildren(
+  db: Db,
+  table: repo.OrderedTable,
+  parentId: number,
+  order: readonly number[],
+  actorId: number,
+): Promise<void> {
+  const parentTableOf = parentTable[table]!;
+  await db.transaction().execute(async (trx) => {
+    const parent = await repo.findTrail(trx, parentTableOf, parentId);
+    if (!parent) throw notFound(notFoundMessage[parentTableOf]);
+    const current = await repo.listChildIds(trx, table, parentId);
+    const wanted = new Set(order);
+    if (
+      wanted.size !== order.length ||
+      current.length !== order.length ||
+      current.some((id) => !wanted.has(id))
+    ) {
+      throw conflict(m.reorderMismatch);
+    }
+    await repo.updatePositions(trx, table, order);
+    const entity = entityName[parentTableOf];
+    await recordAudit(trx, {
+      actorId,
+      action: `${entityName[table]}.reorder`,
+      entity,
+      entityId: parentId,
+      details: { parentTitle: parent.at(-1)?.title, count: order.length },
+    });
+  });
 }
 
 /** A PDF's stored key and title (the admin's preview stream), or undefined. */
@@ -195,6 +289,7 @@ export async function getActivityPackage(db: Db, id: number) {
     package: summaryOf(activity.package_summary),
     kind: activity.package_kind,
     launch: activity.launch_path,
+    trail: await trailOf(db, 'activities', id),
   };
 }
 
@@ -237,6 +332,7 @@ export async function addPdf(deps: FileDeps, pdf: NewChild & { file: NewFile }):
               sizeBytes: pdf.file.size,
             }),
           { lessonId: pdf.parentId, sizeBytes: pdf.file.size },
+          pdf.parentId,
         ),
     ),
   );
@@ -285,7 +381,9 @@ export async function addActivity(
             packageHash: hash,
             sizeBytes: file.size,
             kind: activity.package.kind,
+            files: activity.package.summary.files,
           },
+          activity.parentId,
         ),
     ),
   );

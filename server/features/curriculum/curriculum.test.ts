@@ -46,6 +46,11 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string]> 
   ['GET', '/api/admin/getactivites/1'],
   ['PATCH', '/api/admin/editfile/1'],
   ['DELETE', '/api/admin/deletefile/1'],
+  ['GET', '/api/admin/pdf-details/1'],
+  ['PATCH', '/api/admin/reorderperiods/1'],
+  ['PATCH', '/api/admin/reorderlessons/1'],
+  ['PATCH', '/api/admin/reordersessions/1'],
+  ['PATCH', '/api/admin/reorderactivities/1'],
 ];
 
 describe('access', () => {
@@ -121,7 +126,11 @@ describe('periods', () => {
       await admin.post('/api/admin/createperiod', { title: 'Période 2', levelid: String(level.id) })
     ).json();
     const list = (await admin.get(`/api/admin/period/${level.id}`)).json();
-    expect(list).toEqual({ levelname: 'CM1', periods: [p1.period, p2.period] });
+    expect(list).toEqual({
+      levelname: 'CM1',
+      periods: [p1.period, p2.period],
+      trail: [{ kind: 'level', id: level.id, title: 'CM1' }],
+    });
 
     await admin.patch(`/api/admin/editperiod/${p2.period.id}`, { title: 'Période deux' });
     await admin.delete(`/api/admin/removeperiod/${p1.period.id}`);
@@ -148,7 +157,7 @@ describe('periods', () => {
 
 describe('lessons', () => {
   it('creates lessons in a period (levelid = the period), lists them with the period name', async () => {
-    const level = await createLevel(ctx.db);
+    const level = await createLevel(ctx.db, 'CE1');
     const period = await createPeriod(ctx.db, level.id, 'Période A');
     const l1 = (
       await admin.post('/api/admin/createlessons', { title: 'Les sons', levelid: period.id })
@@ -161,6 +170,10 @@ describe('lessons', () => {
       levelname: 'Période A',
       levelid: level.id,
       lessons: [l1.lesson, l2.lesson],
+      trail: [
+        { kind: 'level', id: level.id, title: 'CE1' },
+        { kind: 'period', id: period.id, title: 'Période A' },
+      ],
     });
     expect((await admin.patch(`/api/admin/editlesson/${l1.lesson.id}`, { title: 'Sons' })).json()).toEqual({
       success: true,
@@ -189,8 +202,8 @@ describe('lessons', () => {
 
 describe('sessions, PDFs and activities', () => {
   it('lists the sessions and PDFs of a lesson with its title and period', async () => {
-    const level = await createLevel(ctx.db);
-    const period = await createPeriod(ctx.db, level.id);
+    const level = await createLevel(ctx.db, 'CE2');
+    const period = await createPeriod(ctx.db, level.id, 'Période 3');
     const lesson = await createLesson(ctx.db, period.id, 'Leçon 1');
     const s1 = (await admin.post('/api/admin/createsession', { title: 'Séance 1', id: lesson.id })).json();
     expect(s1).toEqual({ success: true, session: { id: expect.any(Number), title: 'Séance 1' } });
@@ -201,6 +214,11 @@ describe('sessions, PDFs and activities', () => {
       pdf: [{ id: pdf.id, title: 'Fiche' }],
       lessontitle: 'Leçon 1',
       parrentid: period.id,
+      trail: [
+        { kind: 'level', id: level.id, title: 'CE2' },
+        { kind: 'period', id: period.id, title: 'Période 3' },
+        { kind: 'lesson', id: lesson.id, title: 'Leçon 1' },
+      ],
     });
 
     await admin.patch(`/api/admin/editsession/${s1.session.id}`, { title: 'Séance un' });
@@ -224,6 +242,12 @@ describe('sessions, PDFs and activities', () => {
       ],
       title: 'Séance',
       parentid: lessonId,
+      trail: [
+        { kind: 'level', id: expect.any(Number), title: expect.any(String) },
+        { kind: 'period', id: expect.any(Number), title: expect.any(String) },
+        { kind: 'lesson', id: lessonId, title: expect.any(String) },
+        { kind: 'session', id: sessionId, title: 'Séance' },
+      ],
     });
     expect((await admin.patch(`/api/admin/editfile/${a1.id}`, { title: ' ' })).json().message).toBe(
       m.activityNameRequired,
@@ -384,3 +408,93 @@ describe('audit trail', () => {
     expect(none).toEqual([]);
   });
 });
+
+describe('reordering (ours, beside the spec’s calls)', () => {
+  it('puts periods, lessons, sessions and activities in the admin’s order, which the lists follow', async () => {
+    const { levelId, periodId, lessonId, sessionId } = await createSessionPath(ctx.db);
+    const secondPeriod = await createPeriod(ctx.db, levelId, 'Période B');
+    const secondLesson = await createLesson(ctx.db, periodId, 'Leçon B');
+    const secondSession = (
+      await admin.post('/api/admin/createsession', { title: 'Séance B', id: lessonId })
+    ).json().session;
+    const a1 = await createActivity(ctx.db, sessionId, { title: 'A1' });
+    const a2 = await createActivity(ctx.db, sessionId, { title: 'A2' });
+    const a3 = await createActivity(ctx.db, sessionId, { title: 'A3' });
+
+    const cases: Array<[path: string, parent: number, order: number[], list: () => Promise<number[]>]> = [
+      [
+        'reorderperiods',
+        levelId,
+        [secondPeriod.id, periodId],
+        async () => (await admin.get(`/api/admin/period/${levelId}`)).json().periods.map(idOf),
+      ],
+      [
+        'reorderlessons',
+        periodId,
+        [secondLesson.id, lessonId],
+        async () => (await admin.get(`/api/admin/levels/${periodId}`)).json().lessons.map(idOf),
+      ],
+      [
+        'reordersessions',
+        lessonId,
+        [secondSession.id, sessionId],
+        async () => (await admin.get(`/api/admin/getsession/${lessonId}`)).json().session.map(idOf),
+      ],
+      [
+        'reorderactivities',
+        sessionId,
+        [a3.id, a1.id, a2.id],
+        async () => (await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities.map(idOf),
+      ],
+    ];
+    for (const [path, parent, order, list] of cases) {
+      const response = await admin.patch(`/api/admin/${path}/${parent}`, { order });
+      expect(response.json(), path).toEqual({ success: true });
+      expect(await list(), path).toEqual(order);
+    }
+    // A new activity goes last, after the reordered ones.
+    const a4 = (await admin.post('/api/admin/createsession', { title: 'Séance C', id: lessonId })).json()
+      .session;
+    expect((await admin.get(`/api/admin/getsession/${lessonId}`)).json().session.map(idOf)).toEqual([
+      secondSession.id,
+      sessionId,
+      a4.id,
+    ]);
+    const entry = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'details'])
+      .where('action', '=', 'activity.reorder')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ entity: 'session', entity_id: sessionId });
+    expect(JSON.parse(entry.details)).toEqual({ parentTitle: expect.any(String), count: 3 });
+  });
+
+  it('refuses an order that is not every child once (409), an unknown parent (404) and bad bodies (400)', async () => {
+    const { sessionId } = await createSessionPath(ctx.db);
+    const a1 = await createActivity(ctx.db, sessionId);
+    const a2 = await createActivity(ctx.db, sessionId);
+    const other = await createActivity(ctx.db, (await createSessionPath(ctx.db)).sessionId);
+    for (const order of [[a1.id], [a1.id, a1.id], [a1.id, other.id], [a1.id, a2.id, other.id]]) {
+      const response = await admin.patch(`/api/admin/reorderactivities/${sessionId}`, { order });
+      expect(response.statusCode, JSON.stringify(order)).toBe(409);
+      expect(response.json()).toEqual({ success: false, message: m.reorderMismatch });
+    }
+    expect((await admin.patch('/api/admin/reorderactivities/999999', { order: [1] })).statusCode).toBe(404);
+    expect((await admin.patch(`/api/admin/reorderactivities/${sessionId}`, { order: [] })).json()).toEqual({
+      success: false,
+      message: m.reorderEmpty,
+    });
+    for (const body of [{}, { order: 'x' }, { order: [0] }, { order: [-1] }]) {
+      expect((await admin.patch(`/api/admin/reorderactivities/${sessionId}`, body)).statusCode).toBe(400);
+    }
+    // Nothing changed.
+    expect((await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities.map(idOf)).toEqual([
+      a1.id,
+      a2.id,
+    ]);
+  });
+});
+
+function idOf(item: { id: number }): number {
+  return item.id;
+}

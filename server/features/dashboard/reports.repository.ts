@@ -2,14 +2,14 @@
 // ranked by completions per group, and one school's usage. Each is one set-based query over indexes
 // or the running totals of migration 005, so it stays fast with millions of progress rows.
 import { sql } from 'kysely';
+import { isoDay, licenceDaysLeft } from '../../../common/licence.js';
 import type { ActivityWeek, Licence, SchoolActivity, SchoolUsage } from '../../../common/schemas/insights.js';
 import type { Db } from '../../db/database.js';
 
+export { isoDay };
+
 const DAY_MS = 86_400_000;
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 export const LICENCE_HORIZON_DAYS = 90;
 
@@ -30,7 +30,7 @@ export async function selectLicencesToRenew(db: Db, now: Date): Promise<Licence[
     name: row.name,
     city: row.city,
     endDate: row.license_end_date,
-    daysLeft: daysBetween(today, row.license_end_date),
+    daysLeft: licenceDaysLeft(row.license_end_date, today),
   }));
 }
 

@@ -45,9 +45,13 @@ function selectProgress(db: Db) {
     .whereRef('p.level_id', '=', 'g.level_id')
     .orderBy('g.title')
     .orderBy('g.id')
+    .orderBy('p.position')
     .orderBy('p.id')
+    .orderBy('le.position')
     .orderBy('le.id')
+    .orderBy('s.position')
     .orderBy('s.id')
+    .orderBy('a.position')
     .orderBy('a.id');
 }
 

@@ -46,9 +46,13 @@ export function selectActivityRows(db: Db, groupId: number, levelId: number): Pr
       'a.package_kind',
     ])
     .where('p.level_id', '=', levelId)
+    .orderBy('p.position')
     .orderBy('p.id')
+    .orderBy('le.position')
     .orderBy('le.id')
+    .orderBy('s.position')
     .orderBy('s.id')
+    .orderBy('a.position')
     .orderBy('a.id')
     .execute();
 }

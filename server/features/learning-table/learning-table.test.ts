@@ -315,6 +315,35 @@ describe('GET /api/user/usertable/:groupId', () => {
   });
 });
 
+describe('the admin’s order', () => {
+  it('orders the table and decides which activity and lesson open first', async () => {
+    const { level, client, table } = await teacherWithGroup(ctx, [[{ sessions: [2] }, { sessions: [1] }]]);
+    const [a1, a2, b1] = activityIds((await table()).period) as [number, number, number];
+    const admin = await signInNewAdmin(ctx);
+    const [lessonA, lessonB] = (await table()).period[0]!.groupslesson.map((lesson) => lesson.id) as [
+      number,
+      number,
+    ];
+    const sessionOfA = (await admin.get(`/api/admin/getsession/${lessonA}`)).json().session[0].id;
+    expect(
+      (await admin.patch(`/api/admin/reorderactivities/${sessionOfA}`, { order: [a2, a1] })).statusCode,
+    ).toBe(200);
+    const period = (await admin.get(`/api/admin/levels/${level.periodIds[0]}`)).json();
+    expect(period.lessons.map((l: { id: number }) => l.id)).toEqual([lessonA, lessonB]);
+    expect(
+      (await admin.patch(`/api/admin/reorderlessons/${level.periodIds[0]}`, { order: [lessonB, lessonA] }))
+        .statusCode,
+    ).toBe(200);
+
+    // The cached table follows at once: lesson B first, then A with a2 before a1.
+    expect(activityIds((await table()).period)).toEqual([b1, a2, a1]);
+    expect((await client.patch(`/api/user/updatePending/${a2}`)).statusCode).toBe(403); // lesson A is locked now
+    expect((await client.patch(`/api/user/updatePending/${b1}`)).statusCode).toBe(200);
+    expect((await client.patch(`/api/user/updatePending/${a1}`)).statusCode).toBe(403); // a2 comes first
+    expect((await client.patch(`/api/user/updatePending/${a2}`)).statusCode).toBe(200);
+  });
+});
+
 describe('PATCH /api/user/updatePending/:activityId', () => {
   it('completes activities in order, is idempotent and never goes back to pending', async () => {
     const { client, table } = await teacherWithGroup(ctx, [[{ sessions: [2, 1] }, { sessions: [1] }]]);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { httpMessages } from '../../../common/messages/http.js';
 import { buildApp } from '../../app.js';
 import { createAdmin, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
@@ -37,7 +38,7 @@ describe('/metrics', () => {
     });
     const response = await off.inject({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Not found' });
+    expect(response.json()).toEqual({ success: false, message: httpMessages.notFound });
     await off.close();
 
     for (const authorization of ['', 'Bearer wrong-token-of-some-length', TOKEN]) {

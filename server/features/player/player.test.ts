@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { httpMessages } from '../../../common/messages/http.js';
 import { buildLevel, storePackage, storePdf } from '../../fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildActivityZip, buildPdf } from '../../fixtures/files.js';
@@ -145,7 +146,7 @@ describe('a second teacher tries every route with the first teacher’s ids', ()
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode, response.body).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Not found' });
+      expect(response.json()).toEqual({ success: false, message: httpMessages.notFound });
     }
     // A level not assigned to the colleague is not found either.
     const otherLevel = await buildLevel(ctx.db, [[{ sessions: [1] }]]);

@@ -1,7 +1,10 @@
-// The licence rule, once in TypeScript and once in SQL, side by side (keep them in step): a school's
-// teachers may be signed in only while its licence is switched on and today lies within its dates.
-// Admins are not bound by it. Dates are ISO 'YYYY-MM-DD', so text order is date order.
+// The licence rule on the server: the rule of common/licence.ts on a school row, and its SQL twin
+// beside it (keep them in step): a school's teachers may be signed in only while its licence is
+// switched on and today lies within its dates. Admins are not bound by it.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { isoDay, licenceState } from '../../../common/licence.js';
+
+export { isoDay };
 
 export type Licence = {
   active_license: number | null;
@@ -11,17 +14,17 @@ export type Licence = {
 
 export type LicenceRefusal = 'inactive' | 'notStarted' | 'expired';
 
-/** The calendar day of `now` in UTC, as the dates are stored. */
-export const isoDay = (now: Date): string => now.toISOString().slice(0, 10);
-
-/** Why the licence keeps the school's teachers out on `now`'s day, or null when it lets them in.
- * A missing value refuses, as the SQL's comparisons with NULL do. */
+/** Why the licence keeps the school's teachers out on `now`'s day, or null when it lets them in. */
 export function licenceRefusal(licence: Licence, now: Date): LicenceRefusal | null {
-  const today = isoDay(now);
-  if (licence.active_license !== 1) return 'inactive';
-  if (licence.license_start_date === null || licence.license_start_date > today) return 'notStarted';
-  if (licence.license_end_date === null || licence.license_end_date < today) return 'expired';
-  return null;
+  const state = licenceState(
+    {
+      active: licence.active_license === 1,
+      start: licence.license_start_date,
+      end: licence.license_end_date,
+    },
+    isoDay(now),
+  );
+  return state === 'active' ? null : state;
 }
 
 export const licenceLetsTeachersIn = (licence: Licence, now: Date): boolean =>

@@ -178,7 +178,12 @@ export async function editSchool(
           action: 'school.update',
           entity: ENTITY,
           entityId: id,
-          details: { fields: Object.keys(input), ...columnChanges, ...(levels ? { levels } : {}) },
+          details: {
+            name: next.name,
+            fields: Object.keys(input),
+            ...columnChanges,
+            ...(levels ? { levels } : {}),
+          },
         });
       }
       return presentById(trx, id);
@@ -199,6 +204,7 @@ export async function toggleSchoolLicence(ctx: SchoolContext, actorId: number, i
       action: active ? 'school.activate' : 'school.deactivate',
       entity: ENTITY,
       entityId: id,
+      details: { name: current.name },
     });
     return active;
   });

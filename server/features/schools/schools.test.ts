@@ -262,6 +262,7 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
     const audit = await auditOf(ctx, 'school', school.id);
     expect(audit.map((row) => row.action)).toEqual(['school.create', 'school.update']);
     expect(JSON.parse(audit[1]!.details)).toEqual({
+      name: 'Nouveau nom',
       fields: ['schoolName', 'licensesddate'],
       // The values before and after, for the columns that changed (the empty email did not).
       before: { name: school.schoolName, license_end_date: school.licensesddate },

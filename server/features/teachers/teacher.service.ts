@@ -217,6 +217,7 @@ export async function editTeacher(db: Db, actorId: number, id: number, input: Te
           entity: ENTITY,
           entityId: id,
           details: {
+            email: input.Email ?? current.email,
             fields: Object.keys(visible),
             passwordChanged: Boolean(passwordHash),
             // The password hash stays out of the log.
@@ -241,6 +242,7 @@ export async function toggleTeacherActive(db: Db, actorId: number, id: number): 
       action: active ? 'teacher.activate' : 'teacher.deactivate',
       entity: ENTITY,
       entityId: id,
+      details: { email: current.email },
     });
     return active;
   });

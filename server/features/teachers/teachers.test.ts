@@ -230,6 +230,7 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
     });
     const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
+      email: teacher.email,
       fields: ['name', 'levels', 'Groups'],
       passwordChanged: false,
       before: { name: teacher.name, group_limit: teacher.Groups },
@@ -249,6 +250,7 @@ describe('PATCH /api/admin/editteacherteacher/:id', () => {
     await signIn(ctx.app, { email: teacher.email, password: 'brand-new-pass' });
     const audit = await auditOf(ctx, 'teacher', teacher.id);
     expect(JSON.parse(audit.at(-1)!.details)).toEqual({
+      email: teacher.email,
       fields: [],
       passwordChanged: true,
       before: {},

@@ -4,6 +4,7 @@
 // come first: authoring tools write them only in their xAPI exports, which may also carry an
 // imsmanifest.xml (or stale SCORM files) whose SCORM API the content does not call. Answers where it lives, what to open and the admin's summary,
 // or refuses with what is missing.
+import { DESCRIPTION_MAX_BYTES } from '../../../common/constants.js';
 import { packageWarningMessages, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import type {
   PackageKind,
@@ -27,7 +28,6 @@ export type PackageDescription = {
   summary: PackageSummary;
 };
 
-const MANIFEST_MAX_BYTES = 5 * 1024 * 1024;
 /** Start pages authoring tools write, most telling first (Storyline, Captivate, iSpring, Lectora…). */
 const ENTRY_PAGES = [
   'index.html',
@@ -74,8 +74,8 @@ type Recognised = {
 
 /** The description file's text (UTF-8, BOM dropped), within the size cap. */
 async function readDescription(listing: PackageListing, name: string, tooLarge: string): Promise<string> {
-  if ((listing.sizes.get(name) ?? 0) > MANIFEST_MAX_BYTES) throw badRequest(tooLarge);
-  return (await listing.read(name, MANIFEST_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+  if ((listing.sizes.get(name) ?? 0) > DESCRIPTION_MAX_BYTES) throw badRequest(tooLarge);
+  return (await listing.read(name, DESCRIPTION_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
 }
 
 async function recognise(listing: PackageListing, roots: string[]): Promise<Recognised> {

@@ -245,6 +245,14 @@ describe('GET /api/admin/activity-package/{id}', () => {
       package: summary,
       kind: 'scorm12',
       launch: 'index_lms.html',
+      // Its place in the tree, for the preview's breadcrumb: level, period, lesson, session, itself.
+      trail: [
+        expect.objectContaining({ kind: 'level' }),
+        expect.objectContaining({ kind: 'period' }),
+        expect.objectContaining({ kind: 'lesson' }),
+        expect.objectContaining({ kind: 'session', id: sessionId }),
+        { kind: 'activity', id: body.newfile.id, title: 'Aperçu' },
+      ],
     });
     expect((await admin.get('/api/admin/activity-package/999999')).statusCode).toBe(404);
     const teacher = await createTeacher(ctx.db);

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
+import { httpMessages } from '../../../common/messages/http.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../../fixtures/files.js';
 import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
@@ -151,7 +152,7 @@ describe('PDF uploads', () => {
       [[...fields('  ', lessonId), pdfFile(buildPdf())], 400, m.pdfNameEmpty],
       [[{ name: 'id', value: String(lessonId) }, pdfFile(buildPdf())], 400, m.pdfNameEmpty],
       [[{ name: 'title', value: 'Fiche' }, pdfFile(buildPdf())], 400, m.lessonIdMissing],
-      [[...fields('Fiche', 'abc'), pdfFile(buildPdf())], 400, 'Invalid id'],
+      [[...fields('Fiche', 'abc'), pdfFile(buildPdf())], 400, httpMessages.invalidId],
       [[...fields('Fiche', 999999), pdfFile(buildPdf())], 404, m.lessonNotFound],
       [[pdfFile(buildPdf()), ...fields('Fiche', 999999)], 404, m.lessonNotFound],
       [fields('Fiche', lessonId), 400, u.noFile],

@@ -1,7 +1,9 @@
 // App-wide providers: auth and toasts (SPEC §9 interface timings).
 // The query cache and tooltips live in routes/signed-in-providers.tsx, loaded with the signed-in
 // screens: /login needs neither, and its initial JS has a 150 KB budget.
+
 import type { ReactNode } from 'react';
+import { shellMessages } from '../../../common/messages/ui.js';
 import { Toaster } from '../components/ui/toaster';
 import { AuthProvider } from '../lib/auth';
 import { router } from './router';
@@ -29,6 +31,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
         mobileOffset={TOAST_MOBILE_OFFSET}
         richColors
         closeButton
+        containerAriaLabel={shellMessages.notifications}
+        toastOptions={{ closeButtonAriaLabel: shellMessages.closeNotification }}
         // Shown side by side rather than stacked: stacked toasts are faded, and faded text fails
         // the contrast the others meet.
         expand

@@ -1,14 +1,30 @@
-// Catch-all screen (SPEC §2): 'Page Not Found' with a Back button that goes one step back.
-
+// Catch-all screen (SPEC §2): 'Page Not Found' with a Back button that goes one step back. A
+// signed-in user sees it inside their own layout (header, menu), so the way on is one click away.
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { ROLE_ADMIN } from '../../../../common/constants.js';
 import { shellMessages } from '../../../../common/messages/ui.js';
+import AppShell from '../../components/layout/app-shell';
+import LearnerLayout from '../../components/layout/learner-layout';
 import { Button } from '../../components/ui/button';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+import { useTabTitle } from '../../lib/use-tab-title';
+import SignedInProviders from './signed-in-providers';
 
-export default function NotFoundPage() {
+function NotFoundContent({ fullPage }: { fullPage: boolean }) {
   const navigate = useNavigate();
+  useTabTitle(shellMessages.notFoundTitle);
+  const Wrapper = fullPage ? 'main' : 'div';
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 text-center">
+    <Wrapper
+      className={
+        fullPage
+          ? 'flex min-h-dvh flex-col items-center justify-center bg-background px-6 text-center'
+          : 'flex flex-col items-center px-2 py-16 text-center'
+      }
+      data-testid="not-found"
+    >
       <p className="text-sm font-semibold tracking-widest text-indigo-700">404</p>
       <h1 className="mt-3 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
         {shellMessages.notFoundTitle}
@@ -18,6 +34,20 @@ export default function NotFoundPage() {
         <ArrowLeft aria-hidden="true" />
         {shellMessages.back}
       </Button>
-    </main>
+    </Wrapper>
+  );
+}
+
+export default function NotFoundPage() {
+  const { user, loading } = useAuth();
+  if (loading) return <FullPageSpinner />;
+  if (!user) return <NotFoundContent fullPage />;
+  const Layout = user.role === ROLE_ADMIN ? AppShell : LearnerLayout;
+  return (
+    <SignedInProviders>
+      <Layout>
+        <NotFoundContent fullPage={false} />
+      </Layout>
+    </SignedInProviders>
   );
 }

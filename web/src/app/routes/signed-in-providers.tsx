@@ -1,7 +1,7 @@
 // Providers only the signed-in screens need, loaded with them so that /login stays within its 150 KB
 // budget (SPEC §9): the server-state cache and Radix tooltips (which bring the popper engine).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { loadSonner } from '../../lib/notify';
@@ -11,7 +11,7 @@ import { queryClient } from '../../lib/query-client';
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export default function SignedInProviders() {
+export default function SignedInProviders({ children }: { children?: ReactNode }) {
   // Leaving the signed-in area (logout, expired session) drops cached data, so the next user
   // of this tab never sees the previous one's.
   useEffect(() => () => queryClient.clear(), []);
@@ -24,7 +24,7 @@ export default function SignedInProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <Outlet />
+        {children ?? <Outlet />}
       </TooltipProvider>
     </QueryClientProvider>
   );

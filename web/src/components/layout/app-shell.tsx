@@ -2,7 +2,7 @@
 
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { shellMessages } from '../../../../common/messages/ui.js';
 import { LogoMark, PRODUCT_NAME } from '../ui/logo';
@@ -20,7 +20,8 @@ function readCollapsed(): boolean {
   }
 }
 
-export function AppShell() {
+/** `children` stands for the routed page (the 404 page shows inside the shell this way). */
+export function AppShell({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
@@ -87,9 +88,7 @@ export function AppShell() {
           tabIndex={-1}
           className="flex-1 px-4 py-6 outline-none sm:px-6 md:px-8 md:py-8"
         >
-          <div className="mx-auto w-full max-w-7xl">
-            <Outlet />
-          </div>
+          <div className="mx-auto w-full max-w-7xl">{children ?? <Outlet />}</div>
         </main>
       </div>
     </div>

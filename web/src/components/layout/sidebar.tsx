@@ -164,7 +164,9 @@ export function Sidebar({ collapsed, onToggle, onNavigate, className, 'data-test
               </span>
             ) : (
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
+                <p className="truncate text-sm font-medium text-slate-900" title={user.name}>
+                  {user.name}
+                </p>
                 <p className="truncate text-xs text-muted-foreground">{formatRole(user.role)}</p>
               </div>
             )}

@@ -34,7 +34,9 @@ function UserMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-56">
         <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate font-semibold">{name}</span>
+          <span className="truncate font-semibold" title={name}>
+            {name}
+          </span>
           {user?.role && (
             <span className="text-xs font-normal text-muted-foreground">{formatRole(user.role)}</span>
           )}

@@ -48,7 +48,7 @@ export function DialogContent({
         {!hideCloseButton && (
           <DialogPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-md p-1 text-slate-500 transition-colors hover:bg-muted hover:text-foreground">
             <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">{uiMessages.close}</span>
+            <span className="sr-only">{uiMessages.closeDialog}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

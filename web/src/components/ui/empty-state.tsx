@@ -8,10 +8,20 @@ type EmptyStateProps = {
   description?: ReactNode;
   icon?: LucideIcon;
   action?: ReactNode;
+  /** The screen's own heading when the state is the whole screen (an unknown id). */
+  asPageHeading?: boolean;
   className?: string;
 };
 
-export function EmptyState({ title, description, icon: Icon = Inbox, action, className }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon: Icon = Inbox,
+  action,
+  asPageHeading,
+  className,
+}: EmptyStateProps) {
+  const Title = asPageHeading ? 'h1' : 'p';
   return (
     <div
       className={cn(
@@ -23,7 +33,7 @@ export function EmptyState({ title, description, icon: Icon = Inbox, action, cla
         <Icon className="size-6" aria-hidden="true" />
       </div>
       <div className="flex max-w-sm flex-col gap-1">
-        <p className="text-base font-semibold text-slate-900">{title}</p>
+        <Title className="text-base font-semibold text-slate-900">{title}</Title>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
       {action && <div className="mt-2">{action}</div>}

@@ -3,6 +3,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTabTitle } from '../../lib/use-tab-title';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
@@ -37,8 +38,10 @@ type FormPageMissingProps = { title: string; backHref: string; backLabel: string
 
 /** The item (or what the form needs) could not be found or loaded. */
 export function FormPageMissing({ title, backHref, backLabel }: FormPageMissingProps) {
+  useTabTitle(title);
   return (
     <EmptyState
+      asPageHeading
       title={title}
       action={
         <Button asChild>

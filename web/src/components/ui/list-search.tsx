@@ -1,4 +1,5 @@
 // The search row above a list: the search box and, while a search is on, how many items it keeps.
+import { uiMessages } from '../../../../common/messages/ui.js';
 import { SearchInput } from './search-input';
 
 type ListSearchProps = {
@@ -26,7 +27,7 @@ export function ListSearch({ placeholder, value, onChange, matches, testIdPrefix
           aria-live="polite"
           data-testid={`${testIdPrefix}-result-count`}
         >
-          {matches.toLocaleString('fr-FR')} result{matches === 1 ? '' : 's'}
+          {uiMessages.results(matches)}
         </p>
       )}
     </div>

@@ -1,49 +1,284 @@
-// The audit log's entries in words (texts in common/messages/insights): kinds of object, actions,
-// and a change's details as readable lines.
+// The audit log's entries in words (texts in common/messages/insights): one French sentence per
+// entry ("a déposé l’activité « Les sons » (SCORM 1.2, 42 fichiers) dans la séance « Séance 1 »"),
+// then what changed as readable lines; ids, hashes and sizes stay out of the sentence.
+import { formatBytes } from '../../../../../common/french.js';
+import { packageCounts, packageKindNames } from '../../../../../common/messages/curriculum.js';
 import { entRefusals } from '../../../../../common/messages/ent.js';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
+import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
+import type { AuditEntry } from '../../../../../common/schemas/insights.js';
 
 export const entityLabels = m.auditEntities;
 
-/** 'school.delete' → 'École : suppression'; unknown actions are shown as they are stored. */
-export function actionLabel(action: string, entity: string): string {
-  const verb = m.auditVerbs[action.slice(action.indexOf('.') + 1)];
-  if (!verb) return action;
-  if (entity === 'auth') return verb.charAt(0).toUpperCase() + verb.slice(1);
-  return `${entityLabels[entity] ?? entity} : ${verb}`;
+/** How a sentence names each kind of object: with its article, after "à" and after "de". */
+const nouns: Record<string, { the: string; to: string; of: string; plural: string }> = {
+  school: { the: 'l’école', to: 'à l’école', of: 'de l’école', plural: 'les écoles' },
+  teacher: {
+    the: 'le compte enseignant',
+    to: 'au compte enseignant',
+    of: 'du compte enseignant',
+    plural: 'les enseignants',
+  },
+  user: { the: 'le compte', to: 'au compte', of: 'du compte', plural: 'les comptes' },
+  level: { the: 'le niveau', to: 'au niveau', of: 'du niveau', plural: 'les niveaux' },
+  period: { the: 'la période', to: 'à la période', of: 'de la période', plural: 'les périodes' },
+  lesson: { the: 'la leçon', to: 'à la leçon', of: 'de la leçon', plural: 'les leçons' },
+  session: { the: 'la séance', to: 'à la séance', of: 'de la séance', plural: 'les séances' },
+  activity: { the: 'l’activité', to: 'à l’activité', of: 'de l’activité', plural: 'les activités' },
+  pdf: { the: 'le PDF', to: 'au PDF', of: 'du PDF', plural: 'les PDF' },
+};
+/** The parent each kind of curriculum node is added to. */
+const parentOf: Record<string, { kind: string; idKey: string }> = {
+  period: { kind: 'level', idKey: 'levelId' },
+  lesson: { kind: 'period', idKey: 'periodId' },
+  session: { kind: 'lesson', idKey: 'lessonId' },
+  pdf: { kind: 'lesson', idKey: 'lessonId' },
+  activity: { kind: 'session', idKey: 'sessionId' },
+};
+
+const quoted = (text: unknown) => `«\u00a0${String(text)}\u00a0»`;
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/** "la séance « Séance 1 »", else "la séance n° 12", else "la séance". */
+function named(kind: string, form: 'the' | 'to' | 'of', title: unknown, id?: unknown): string {
+  const noun = nouns[kind]?.[form] ?? kind;
+  if (str(title)) return `${noun} ${quoted(title)}`;
+  if (num(id) !== undefined) return `${noun} n° ${id}`;
+  return noun;
 }
 
-const text = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** The entry as one sentence whose subject is its actor ("a créé…"), or, for a refused sign-in,
+ * a sentence of its own. Unknown actions read as their kind and verb. */
+export function auditSentence(entry: AuditEntry): string {
+  const d = entry.details;
+  const verb = entry.action.slice(entry.action.indexOf('.') + 1);
+  const kind = entry.entity;
+  const self = (form: 'the' | 'to' | 'of' = 'the') =>
+    named(kind, form, d.title ?? d.name ?? (kind === 'teacher' ? d.email : undefined), entry.entityId);
+  switch (entry.action) {
+    case 'auth.login':
+      return 's’est connecté';
+    case 'auth.login-refused':
+      return `Connexion refusée pour ${quoted(d.email ?? '')}${str(d.reason) ? ` : ${d.reason}` : ''}`;
+    case 'auth.ent-login':
+      return `s’est connecté par l’ENT${str(d.provider) ? ` (${providerName(d.provider)})` : ''}`;
+    case 'auth.ent-refused':
+      return `Connexion par l’ENT${str(d.provider) ? ` (${providerName(d.provider)})` : ''} refusée${str(d.reason) ? ` : ${refusalText(d.reason as string)}` : ''}`;
+    case 'auth.ent-link':
+      return 'a relié son compte à l’ENT';
+    case 'teacher.ent-create':
+      return `Compte enseignant créé à sa première connexion par l’ENT${str(d.uai) ? ` (UAI ${d.uai})` : ''}`;
+    case 'teacher.invite':
+      return `a créé ${self()} avec un lien de connexion`;
+    case 'teacher.reset-link':
+      return `a donné un lien pour choisir un mot de passe ${named('teacher', 'to', d.name ?? d.email, entry.entityId)}`;
+    case 'user.choose-password':
+      return 'a choisi son mot de passe par un lien de connexion';
+    case 'user.change-password':
+      return 'a changé son mot de passe';
+    case 'admin.confirm-2fa':
+      return 'a confirmé la double authentification par un premier code';
+    case 'school.import':
+    case 'teacher.import':
+      return `a importé ${nouns[kind]?.plural ?? kind}${importCounts(d)}`;
+    case 'admin.update-profile':
+      return d.passwordChanged ? 'a modifié son profil et son mot de passe' : 'a modifié son profil';
+    case 'admin.enable-2fa':
+      return 'a activé la double authentification';
+    case 'admin.disable-2fa':
+      return 'a désactivé la double authentification';
+    case 'school.activate':
+      return `a activé la licence ${named('school', 'of', d.name, entry.entityId)}`;
+    case 'school.deactivate':
+      return `a désactivé la licence ${named('school', 'of', d.name, entry.entityId)}`;
+    case 'teacher.activate':
+      return `a activé ${self()}`;
+    case 'teacher.deactivate':
+      return `a désactivé ${self()}`;
+    case 'activity.create': {
+      const kindName = packageKindNames[d.kind as PackageKind];
+      const facts = [
+        kindName,
+        num(d.files) !== undefined ? packageCounts.files(d.files as number) : undefined,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return `a déposé ${self()}${facts ? ` (${facts})` : ''} dans ${named('session', 'the', d.parentTitle, d.sessionId)}`;
+    }
+    case 'pdf.create': {
+      const size = num(d.sizeBytes) !== undefined ? ` (${formatBytes(d.sizeBytes as number)})` : '';
+      return `a déposé ${self()}${size} dans ${named('lesson', 'the', d.parentTitle, d.lessonId)}`;
+    }
+  }
+  const parent = parentOf[kind];
+  switch (verb) {
+    case 'create':
+      return parent
+        ? `a ajouté ${self()} ${named(parent.kind, 'to', d.parentTitle, d[parent.idKey])}`
+        : `a créé ${self()}`;
+    case 'update':
+      return `a modifié ${self()}`;
+    case 'rename':
+      return str(d.previousTitle)
+        ? `a renommé ${named(kind, 'the', d.previousTitle)} en ${quoted(d.title)}`
+        : `a renommé ${named(kind, 'the', undefined, entry.entityId)} en ${quoted(d.title)}`;
+    case 'delete':
+      return `a supprimé ${self()}${deletedWith(d)}`;
+    case 'reorder': {
+      const children = nouns[entry.action.slice(0, entry.action.indexOf('.'))]?.plural ?? '';
+      return `a changé l’ordre ${children.startsWith('les ') ? `des ${children.slice(4)}` : children} ${named(kind, 'of', d.parentTitle, entry.entityId)}`;
+    }
+  }
+  const label = m.auditVerbs[verb];
+  return label ? `${entityLabels[kind] ?? kind} : ${label}` : entry.action;
+}
 
-/** One line per detail; `before`/`after` objects become "field: before → after" lines. */
-export function detailLines(details: Record<string, unknown>): string[] {
-  const { before, after, ...rest } = details;
-  const lines: string[] = [];
+const providerName = (provider: unknown) =>
+  provider === 'gar' ? 'GAR' : provider === 'cas' ? 'CAS' : String(provider);
+
+/** An ENT refusal's reason is stored as its key: shown as the sentence the user read. */
+const refusalText = (reason: string) =>
+  Object.hasOwn(entRefusals, reason) ? entRefusals[reason as keyof typeof entRefusals] : reason;
+
+/** " (12 créés, 3 mis à jour, 40 inchangés)" after an import. */
+function importCounts(d: Record<string, unknown>): string {
+  const parts = (
+    [
+      ['created', 'créé', 'créés'],
+      ['updated', 'mis à jour', 'mis à jour'],
+      ['unchanged', 'inchangé', 'inchangés'],
+    ] as const
+  ).flatMap(([key, one, many]) => {
+    const count = num(d[key]);
+    return count === undefined ? [] : [`${count} ${count > 1 ? many : one}`];
+  });
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+/** "(avec 2 PDF et 5 activités)" after a deleted node, "(avec ses 3 enseignants)" after a school. */
+function deletedWith(d: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const pdfs = num(d.pdfs);
+  const activities = num(d.activities);
+  if (pdfs) parts.push(`${pdfs} PDF`);
+  if (activities) parts.push(activities === 1 ? '1 activité' : `${activities} activités`);
+  const teachers = num(d.teachersDeleted);
+  if (teachers) parts.push(teachers === 1 ? 'son enseignant' : `ses ${teachers} enseignants`);
+  return parts.length > 0 ? ` (avec ${parts.join(' et ')})` : '';
+}
+
+/** French names of the fields a change lists (form fields and stored columns). */
+const fieldNames: Record<string, string> = {
+  schoolName: 'Nom',
+  name: 'Nom',
+  firstname: 'Prénom',
+  city: 'Ville',
+  email: 'Adresse e-mail',
+  Email: 'Adresse e-mail',
+  telephone: 'Téléphone',
+  website: 'Site web',
+  addres: 'Adresse',
+  address: 'Adresse',
+  remarque: 'Remarques',
+  licensestartdate: 'Début de licence',
+  license_start_date: 'Début de licence',
+  licensesddate: 'Fin de licence',
+  license_end_date: 'Fin de licence',
+  licensespaymentdate: 'Dernier paiement',
+  license_payment_date: 'Dernier paiement',
+  activelicense: 'Licence active',
+  active_license: 'Licence active',
+  school: 'École',
+  school_id: 'École',
+  levels: 'Niveaux',
+  Groups: 'Groupes',
+  group_limit: 'Groupes',
+  compteactife: 'Compte actif',
+  active: 'Compte actif',
+  password: 'Mot de passe',
+};
+const fieldName = (key: string) => fieldNames[key] ?? key;
+
+/** A detail worth a line under the sentence: a value, or a hash shown short with a copy button. */
+export type DetailLine = { label: string; value: string } | { label: string; hash: string };
+
+const HASH = /^[0-9a-f]{64}$/;
+/** What the sentence already says, or only a developer reads. */
+const SAID = new Set([
+  'title',
+  'name',
+  'parentTitle',
+  'previousTitle',
+  'kind',
+  'files',
+  'sizeBytes',
+  'sessionId',
+  'lessonId',
+  'periodId',
+  'levelId',
+  'schoolId',
+  'levelIds',
+  'pdfs',
+  'activities',
+  'teachersDeleted',
+  'count',
+  'status',
+  'reason',
+  'provider',
+]);
+/** The counts an import's sentence gives. */
+const IMPORT_COUNTS = new Set(['created', 'updated', 'unchanged']);
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? m.yes : m.no;
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+};
+
+/** The lines under an entry's sentence: what changed ("Ville : Grenoble → Échirolles"), the fields
+ * a change touched, and hashes (shortened, copyable). */
+export function detailLines(entry: AuditEntry): DetailLine[] {
+  const { before, after, fields, ...rest } = entry.details;
+  const lines: DetailLine[] = [];
   if (isRecord(before) || isRecord(after)) {
     const b = isRecord(before) ? before : {};
     const a = isRecord(after) ? after : {};
     for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-      lines.push(`${key} : ${text(b[key])} → ${text(a[key])}`);
+      lines.push({ label: fieldName(key), value: `${shown(b[key])} → ${shown(a[key])}` });
     }
   }
+  if (Array.isArray(fields) && fields.length > 0 && lines.length === 0) {
+    lines.push({
+      label: m.auditDetailNames.fields ?? 'Champs',
+      value: fields.map((f) => fieldName(String(f))).join(', '),
+    });
+  }
   for (const [key, value] of Object.entries(rest)) {
-    // An ENT refusal's reason is stored as its key: shown as the sentence the user read.
-    const reason = key === 'reason' && typeof value === 'string' && Object.hasOwn(entRefusals, value);
-    const shown = reason
-      ? entRefusals[value as keyof typeof entRefusals]
-      : Array.isArray(value)
-        ? value.join(', ')
-        : typeof value === 'boolean'
-          ? value
-            ? m.yes
-            : m.no
-          : text(value);
-    lines.push(`${m.auditDetailNames[key] ?? key} : ${shown}`);
+    if (SAID.has(key) || (entry.action.endsWith('.import') && IMPORT_COUNTS.has(key))) continue;
+    if (key === 'passwordChanged') {
+      if (value === true && entry.action !== 'admin.update-profile') {
+        lines.push({ label: fieldName('password'), value: m.auditPasswordChanged });
+      }
+      continue;
+    }
+    if (key === 'email') continue; // the actor's, or the sentence's
+    if (typeof value === 'string' && HASH.test(value)) {
+      lines.push({ label: m.auditHash, hash: value });
+      continue;
+    }
+    lines.push({ label: m.auditDetailNames[key] ?? fieldName(key), value: shown(value) });
   }
   return lines;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** "3f2a9c1b…9c1b": enough of a hash to tell two apart. */
+export function shortHash(hash: string): string {
+  return `${hash.slice(0, 8)}…${hash.slice(-4)}`;
 }

@@ -1,11 +1,13 @@
 // Audit log (/audit): who did what and when, newest first, filtered by actor, kind of object and
-// dates (kept in the URL), loaded from the server a page at a time.
+// dates (kept in the URL), loaded from the server a page at a time. Each entry reads as a French
+// sentence with what changed below it; a table on wide screens, a card per entry on a phone.
 import { History, RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 import type { AuditEntry } from '../../../../../common/schemas/insights.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { getErrorMessage } from '../../../lib/api-client';
 import { type AuditFilters as Filters, useAuditLog } from '../api/get-audit';
 import { AuditFilters } from '../components/audit-filters';
-import { actionLabel, detailLines, entityLabels } from '../lib/audit-labels';
+import { auditSentence, type DetailLine, detailLines, shortHash } from '../lib/audit-labels';
 
 const FILTER_KEYS = ['actor', 'entity', 'from', 'to'] as const;
 
@@ -59,22 +61,28 @@ export default function AuditPage() {
         <EmptyState icon={History} title={m.auditEmpty} />
       ) : (
         <>
-          <Table aria-label={m.auditTitle}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{m.auditDate}</TableHead>
-                <TableHead>{m.auditActorColumn}</TableHead>
-                <TableHead>{m.auditAction}</TableHead>
-                <TableHead>{m.auditObject}</TableHead>
-                <TableHead>{m.auditDetails}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </TableBody>
-          </Table>
+          <div className="hidden md:block">
+            <Table aria-label={m.auditTitle} className="table-fixed">
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="w-40">{m.auditDate}</TableHead>
+                  <TableHead className="w-56">{m.auditActorColumn}</TableHead>
+                  <TableHead>{m.auditAction}</TableHead>
+                  <TableHead className="w-72">{m.auditDetails}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label={m.auditTitle}>
+            {entries.map((entry) => (
+              <AuditCard key={entry.id} entry={entry} />
+            ))}
+          </ul>
           <div className="mt-4 flex justify-center">
             {log.hasNextPage ? (
               <Button
@@ -94,37 +102,73 @@ export default function AuditPage() {
   );
 }
 
+function Actor({ entry }: { entry: AuditEntry }) {
+  if (!entry.actor) return <span className="text-muted-foreground">{m.auditSystem}</span>;
+  return (
+    <>
+      <span className="block font-medium break-words text-slate-900">{entry.actor.name}</span>
+      <span className="block text-xs break-all text-muted-foreground">{entry.actor.email}</span>
+    </>
+  );
+}
+
+function Details({ lines }: { lines: DetailLine[] }) {
+  if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <dl className="grid gap-0.5 text-xs text-slate-700">
+      {lines.map((line) => (
+        <div key={line.label} className="flex min-w-0 flex-wrap items-center gap-x-1">
+          <dt className="text-muted-foreground">{line.label} :</dt>
+          {'hash' in line ? (
+            <dd className="flex items-center gap-0.5">
+              <code className="font-mono" title={line.hash} translate="no">
+                {shortHash(line.hash)}
+              </code>
+              <CopyButton text={line.hash} label={m.auditCopyHash(shortHash(line.hash))} />
+            </dd>
+          ) : (
+            <dd className="min-w-0 break-words">{line.value}</dd>
+          )}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const lines = detailLines(entry.details);
   return (
     <TableRow data-testid="audit-row">
-      <TableCell className="whitespace-nowrap tabular-nums text-slate-700">
+      <TableCell className="align-top whitespace-nowrap tabular-nums text-slate-700">
         {dateTime.format(new Date(entry.at))}
       </TableCell>
-      <TableCell className="min-w-48">
-        {entry.actor ? (
-          <>
-            <span className="block font-medium text-slate-900">{entry.actor.name}</span>
-            <span className="block text-xs text-muted-foreground">{entry.actor.email}</span>
-          </>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        )}
+      <TableCell className="align-top">
+        <Actor entry={entry} />
       </TableCell>
-      <TableCell className="min-w-40">{actionLabel(entry.action, entry.entity)}</TableCell>
-      <TableCell className="whitespace-nowrap">
-        {entityLabels[entry.entity] ?? entry.entity}
-        {entry.entityId !== null && <span className="text-muted-foreground"> #{entry.entityId}</span>}
-      </TableCell>
-      <TableCell className="min-w-56 text-xs text-slate-700">
-        {lines.length === 0
-          ? '—'
-          : lines.map((line) => (
-              <span key={line} className="block break-words">
-                {line}
-              </span>
-            ))}
+      <TableCell className="align-top break-words text-slate-900">{auditSentence(entry)}</TableCell>
+      <TableCell className="align-top">
+        <Details lines={detailLines(entry)} />
       </TableCell>
     </TableRow>
+  );
+}
+
+function AuditCard({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="rounded-xl border bg-surface p-4 text-sm shadow-card" data-testid="audit-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <Actor entry={entry} />
+        </div>
+        <time className="text-xs text-muted-foreground tabular-nums" dateTime={entry.at}>
+          {dateTime.format(new Date(entry.at))}
+        </time>
+      </div>
+      <p className="mt-2 break-words text-slate-900">{auditSentence(entry)}</p>
+      {detailLines(entry).length > 0 && (
+        <div className="mt-2 border-t pt-2">
+          <Details lines={detailLines(entry)} />
+        </div>
+      )}
+    </li>
   );
 }

@@ -6,11 +6,13 @@ import { authMessages } from '../../../../../common/messages/auth.js';
 import { AuthFrame } from '../../../components/layout/auth-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { getHomePath, useAuth } from '../../../lib/auth';
+import { useTabTitle } from '../../../lib/use-tab-title';
 import { EntSignInButton } from '../components/ent-sign-in-button';
 import { LoginForm } from '../components/login-form';
 
 export default function LoginPage() {
   const { user, loading } = useAuth();
+  useTabTitle(authMessages.signIn);
 
   if (loading) {
     return (

@@ -26,8 +26,8 @@ function useDelete(path: string) {
   });
 }
 
-// A level's title shows only in the level list; the others also show in their parent's screen.
-export const useEditLevel = () => useRename('admin/editlevel', curriculumKeys.levels());
+// A title also shows in its parent's screen and in the breadcrumbs below it.
+export const useEditLevel = () => useRename('admin/editlevel', curriculumKeys.all);
 export const useEditPeriod = () => useRename('admin/editperiod', curriculumKeys.all);
 export const useEditLesson = () => useRename('admin/editlesson', curriculumKeys.all);
 export const useEditSession = () => useRename('admin/editsession', curriculumKeys.all);

@@ -9,6 +9,7 @@ export const curriculumKeys = {
   lessonContent: (lessonId: number) => [...curriculumKeys.all, 'lesson', lessonId] as const,
   activities: (sessionId: number) => [...curriculumKeys.all, 'activities', sessionId] as const,
   activityPackage: (activityId: number) => [...curriculumKeys.all, 'activity-package', activityId] as const,
+  pdfDetails: (pdfId: number) => [...curriculumKeys.all, 'pdf-details', pdfId] as const,
   /** Whether a preview address answers: not admin data, so not refreshed with it. */
   previewProbe: (url: string | null) => ['preview-probe', url] as const,
 };

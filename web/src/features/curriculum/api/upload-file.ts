@@ -4,6 +4,7 @@
 // them before it stores the file's bytes. Progress comes from axios' upload events.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '../../../../../common/constants.js';
+import { curriculumMessages } from '../../../../../common/messages/curriculum.js';
 import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { api } from '../../../lib/api-client';
@@ -46,7 +47,7 @@ export async function uploadFile({
     },
   );
   const item = kind === 'pdf' ? data.newPdf : data.newfile;
-  if (!item) throw new Error('The server did not return the new item');
+  if (!item) throw new Error(curriculumMessages.uploadNoItem);
   return { item, package: data.package };
 }
 

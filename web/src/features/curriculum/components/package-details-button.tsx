@@ -1,6 +1,6 @@
 // The compact view of an activity's package in a list: its kind badge as a button that opens the
 // full summary in a dialog.
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { curriculumMessages as m, packageKindNames } from '../../../../../common/messages/curriculum.js';
 import type { ActivityItem } from '../../../../../common/schemas/curriculum.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { PackageKindBadge, PackageSummaryView, packageKindLabels } from './package-summary';
+import { PackageKindBadge, PackageSummaryView } from './package-summary';
 
 export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
   const summary = activity.package;
@@ -27,7 +27,7 @@ export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
         <button
           type="button"
           className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          aria-label={m.packageButtonLabel(packageKindLabels[summary.kind], activity.title)}
+          aria-label={m.packageButtonLabel(packageKindNames[summary.kind], activity.title)}
         >
           <PackageKindBadge summary={summary} />
         </button>

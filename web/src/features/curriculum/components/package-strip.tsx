@@ -2,9 +2,10 @@
 // full summary (warnings included) on demand.
 
 import { ChevronDown } from 'lucide-react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { formatBytes } from '../../../../../common/french.js';
+import { curriculumMessages as m, packageCounts } from '../../../../../common/messages/curriculum.js';
 import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
-import { formatBytes, PackageKindBadge, PackageSummaryView } from './package-summary';
+import { PackageKindBadge, PackageSummaryView } from './package-summary';
 
 export function PackageStrip({ summary }: { summary: PackageSummary }) {
   const warnings = summary.warnings.length;
@@ -13,15 +14,13 @@ export function PackageStrip({ summary }: { summary: PackageSummary }) {
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
         <PackageKindBadge summary={summary} />
         <span className="min-w-0 truncate">
-          Démarre par <code className="font-mono text-xs">{summary.launch}</code>
+          {m.launchesWith} <code className="font-mono text-xs">{summary.launch}</code>
         </span>
         <span className="text-muted-foreground">
-          {summary.files.toLocaleString('fr-FR')} fichiers · {formatBytes(summary.unpackedBytes)}
+          {packageCounts.files(summary.files)} · {formatBytes(summary.unpackedBytes)}
         </span>
         {warnings > 0 && (
-          <span className="font-medium text-amber-800">
-            {warnings} avertissement{warnings > 1 ? 's' : ''}
-          </span>
+          <span className="font-medium text-amber-800">{packageCounts.warnings(warnings)}</span>
         )}
         <span className="ml-auto flex items-center gap-1 text-xs font-medium text-primary">
           {m.details}

@@ -2,22 +2,16 @@
 // full summary (start page, files, unpacked size, detail, warnings with examples).
 
 import { TriangleAlert } from 'lucide-react';
+import { formatBytes, formatNumber } from '../../../../../common/french.js';
 import {
   curriculumMessages as m,
+  packageCounts,
+  packageKindNames,
   xapiSummaryMessages as x,
 } from '../../../../../common/messages/curriculum.js';
 import type { PackageKind, PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { Badge } from '../../../components/ui/badge';
 import { Detail } from '../../../components/ui/details-dialog';
-
-export const packageKindLabels: Record<PackageKind, string> = {
-  html5: 'HTML5',
-  scorm12: 'SCORM 1.2',
-  scorm2004: 'SCORM 2004',
-  h5p: 'H5P',
-  cmi5: 'cmi5',
-  tincan: 'Tin Can',
-};
 
 const detailLabels: Record<PackageKind, string | null> = {
   html5: null,
@@ -28,26 +22,13 @@ const detailLabels: Record<PackageKind, string | null> = {
   tincan: m.tincanActivityTitle,
 };
 
-/** 1 234 567 bytes -> '1,2 Mo', in French units. */
-export function formatBytes(bytes: number): string {
-  const units = ['o', 'Ko', 'Mo', 'Go'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: digits })} ${units[unit]}`;
-}
-
 export function PackageKindBadge({ summary }: { summary: PackageSummary }) {
   const warnings = summary.warnings.length;
   return (
     <Badge variant={warnings > 0 ? 'warning' : 'secondary'} data-testid="package-kind">
       {warnings > 0 && <TriangleAlert className="size-3" aria-hidden="true" />}
-      {packageKindLabels[summary.kind]}
-      {warnings > 0 && <span className="sr-only">, {warnings} avertissement(s)</span>}
+      {packageKindNames[summary.kind]}
+      {warnings > 0 && <span className="sr-only">, {packageCounts.warnings(warnings)}</span>}
     </Badge>
   );
 }
@@ -63,7 +44,7 @@ export function PackageSummaryView({ summary }: { summary: PackageSummary }) {
         <Detail label={m.summaryLaunch}>
           <code className="font-mono text-xs break-all">{summary.launch}</code>
         </Detail>
-        <Detail label={m.summaryFiles}>{summary.files.toLocaleString('fr-FR')}</Detail>
+        <Detail label={m.summaryFiles}>{formatNumber(summary.files)}</Detail>
         <Detail label={m.summarySize}>{formatBytes(summary.unpackedBytes)}</Detail>
         {detailLabel && summary.detail && <Detail label={detailLabel}>{summary.detail}</Detail>}
         {summary.xapi && (

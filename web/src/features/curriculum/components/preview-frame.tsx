@@ -1,17 +1,18 @@
-// The shared body of the two preview screens: header with back and full-screen buttons, the probe's
+// The shared body of the two preview screens: breadcrumb, header with a full-screen button, the probe's
 // states (loading, failure alert) and the frame once the probe succeeded. An activity package plays
 // in the content origin's preview player (its SCORM or H5P runtime, recording nothing).
-import { ArrowLeft, Maximize2 } from 'lucide-react';
+import { Maximize2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { previewPlayerUrl } from '../../../../../common/preview-player.js';
 import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
+import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { PreviewProbeError } from '../lib/use-preview-probe';
+import { CurriculumTrail } from './trail';
 
 type Props = {
   fallbackTitle: string;
@@ -26,11 +27,11 @@ type Props = {
   error: unknown;
   /** Extra attributes of the frame (sandbox for untrusted content). */
   sandbox?: string;
+  /** The item's place in the tree (it ends with the item); undefined while it loads or when the
+   * item cannot be read (the probe then tells why). */
+  trail: TrailStep[] | undefined;
   children?: ReactNode;
 };
-
-/** Title and back target, passed by the list that opened the preview. */
-type PreviewState = { title?: string; backTo?: string } | null;
 
 /** The preview player's URL for the package in folder `folder` (an absolute URL). */
 function playerUrl(folder: string, kind: PackageKind, launch: string): string {
@@ -47,22 +48,18 @@ export function PreviewFrame({
   status,
   error,
   sandbox,
+  trail,
 }: Props) {
-  const navigate = useNavigate();
-  const state = useLocation().state as PreviewState;
   const frame = useRef<HTMLIFrameElement>(null);
-  const title = state?.title ?? fallbackTitle;
-  const goBack = () => (state?.backTo ? navigate(state.backTo) : navigate(-1));
+  const title = trail?.at(-1)?.title ?? fallbackTitle;
 
   return (
     <div className="flex h-full flex-col">
-      <Button variant="ghost" size="sm" className="-ml-2 mb-3 self-start text-slate-600" onClick={goBack}>
-        <ArrowLeft aria-hidden="true" />
-        {m.back}
-      </Button>
+      <CurriculumTrail trail={status === 'error' && !trail ? [] : trail} />
       <PageHeader
         title={title}
         subtitle={m.preview}
+        tabTitle={m.tabTitle(m.preview, title)}
         actions={
           status === 'success' && (
             <Button variant="outline" onClick={() => void frame.current?.requestFullscreen()}>
@@ -76,8 +73,15 @@ export function PreviewFrame({
         <Alert variant="destructive" data-testid="preview-error">
           <AlertTitle>{m.previewFailed}</AlertTitle>
           <AlertDescription>
-            <p>{error instanceof PreviewProbeError ? error.status : String(error)}</p>
-            {error instanceof PreviewProbeError && <p className="break-all font-mono text-xs">{error.url}</p>}
+            {/* The HTTP status text (SPEC §8) is the protocol's, not a sentence to translate. */}
+            <p translate={error instanceof PreviewProbeError ? 'no' : undefined}>
+              {error instanceof PreviewProbeError ? error.status : String(error)}
+            </p>
+            {error instanceof PreviewProbeError && (
+              <p className="break-all font-mono text-xs" translate="no">
+                {error.url}
+              </p>
+            )}
           </AlertDescription>
         </Alert>
       ) : status === 'pending' || !src ? (

@@ -1,6 +1,7 @@
 // Upload modal for a PDF (lesson) or an activity package (session): a name, a file, checks with the
-// spec's messages before sending, a progress bar while the bytes go out, then what the package was
-// recognised as. A refusal keeps the form filled and shows the server's message.
+// spec's messages before sending (each cleared as soon as its field is right), a progress bar while
+// the bytes go out, then what the package was recognised as. An activity's name defaults to the
+// package's own title. A refusal keeps the form filled and shows the server's message.
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ZIP_MAX_BYTES } from '../../../../../common/constants.js';
@@ -22,6 +23,7 @@ import { Input } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { UploadKind } from '../api/upload-file';
+import { readPackageTitle } from '../lib/package-title';
 import { PackageSummaryView } from './package-summary';
 
 type Props = {
@@ -65,16 +67,25 @@ const texts = {
   },
 } as const;
 
-/** The first problem with the form, in the spec's words. */
-function problemWith(kind: UploadKind, title: string, file: File | null, parentId: number | null) {
-  const t = texts[kind];
-  const errors: { title?: string; file?: string; form?: string } = {};
-  if (!title.trim()) errors.title = t.nameEmpty;
-  if (!file) errors.file = t.fileMissing;
-  else if (kind === 'pdf' && file.type !== 'application/pdf') errors.file = u.pdfWrongType;
-  else if (kind === 'zip' && !/\.(zip|h5p)$/i.test(file.name)) errors.file = m.activityFileNotZip;
-  else if (kind === 'zip' && file.size > ZIP_MAX_BYTES) errors.file = u.zipTooLarge;
-  if (parentId === null) errors.form = t.parentMissing;
+type Errors = { title?: string; file?: string; form?: string };
+
+/** What is wrong with the file, in the spec's words (and ours beside them), or undefined. */
+function fileProblem(kind: UploadKind, file: File | null): string | undefined {
+  if (!file) return texts[kind].fileMissing;
+  if (kind === 'pdf' && file.type !== 'application/pdf') return u.pdfWrongType;
+  if (kind === 'zip' && !/\.(zip|h5p)$/i.test(file.name))
+    return `${m.activityFileNotZip} ${m.activityH5pToo}`;
+  if (kind === 'zip' && file.size > ZIP_MAX_BYTES) return u.zipTooLarge;
+  return undefined;
+}
+
+/** Every problem with the form, in the spec's words. */
+function problemWith(kind: UploadKind, title: string, file: File | null, parentId: number | null): Errors {
+  const errors: Errors = {};
+  if (!title.trim()) errors.title = texts[kind].nameEmpty;
+  const fileError = fileProblem(kind, file);
+  if (fileError) errors.file = fileError;
+  if (parentId === null) errors.form = texts[kind].parentMissing;
   return errors;
 }
 
@@ -82,7 +93,9 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
   const t = texts[kind];
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<ReturnType<typeof problemWith>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  /** The name the package gave, while the admin has not typed another. */
+  const [packageTitle, setPackageTitle] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [recognised, setRecognised] = useState<PackageSummary | null>(null);
@@ -92,11 +105,34 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
     if (!open) return;
     setTitle('');
     setFile(null);
+    setPackageTitle(null);
     setErrors({});
     setProgress(null);
     setRefusal(null);
     setRecognised(null);
   }, [open]);
+
+  const changeTitle = (value: string) => {
+    setTitle(value);
+    setPackageTitle(null);
+    if (errors.title && value.trim()) setErrors(({ title: _fixed, ...rest }) => rest);
+  };
+
+  const changeFile = async (picked: File | null) => {
+    setFile(picked);
+    // Once a file is picked, its error shows what is still wrong with it, or goes.
+    if (errors.file) {
+      const problem = fileProblem(kind, picked);
+      setErrors(({ file: _old, ...rest }) => (problem ? { ...rest, file: problem } : rest));
+    }
+    // The package's own title fills an empty name (or replaces the previous package's).
+    if (kind !== 'zip' || !picked || (title.trim() && packageTitle === null)) return;
+    const found = await readPackageTitle(picked);
+    if (!found) return;
+    setTitle((current) => (current.trim() && current !== packageTitle ? current : found));
+    setPackageTitle(found);
+    setErrors(({ title: _fixed, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,7 +162,12 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
               <DialogTitle>{t.heading}</DialogTitle>
               <DialogDescription>{t.description}</DialogDescription>
             </DialogHeader>
-            <FormField label={t.nameLabel} error={errors.title} required>
+            <FormField
+              label={t.nameLabel}
+              error={errors.title}
+              hint={packageTitle !== null && title === packageTitle ? m.defaultTitleHint : undefined}
+              required
+            >
               {(control) => (
                 <Input
                   {...control}
@@ -134,7 +175,7 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
                   autoComplete="off"
                   value={title}
                   disabled={pending}
-                  onChange={(event) => setTitle(event.target.value)}
+                  onChange={(event) => changeTitle(event.target.value)}
                 />
               )}
             </FormField>
@@ -146,7 +187,7 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
                   accept={t.accept}
                   disabled={pending}
                   className="h-auto cursor-pointer py-2"
-                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  onChange={(event) => void changeFile(event.target.files?.[0] ?? null)}
                 />
               )}
             </FormField>

@@ -50,6 +50,7 @@ export default function ActivityPreviewPage() {
         status={status}
         error={config.error ?? probe.error ?? m.invalidId}
         sandbox={ACTIVITY_PREVIEW_SANDBOX}
+        trail={pkg.data?.trail}
       />
       {pkg.data?.package && <PackageStrip summary={pkg.data.package} />}
     </div>

@@ -13,18 +13,19 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/is-not-found';
 import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
 import { useDeletePdf, useDeleteSession, useEditPdf, useEditSession } from '../api/item-mutations';
 import { useUploadFile } from '../api/upload-file';
-import { BackLink } from '../components/back-link';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
+import { CurriculumTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
-import { isNotFound } from '../lib/is-not-found';
 import { useIdParam } from '../lib/use-id-param';
+import { useReorder } from '../lib/use-reorder';
 
 type View = 'sessions' | 'pdfs';
 
@@ -40,12 +41,12 @@ export default function LessonPage() {
   const upload = useUploadFile();
   const editPdf = useEditPdf();
   const deletePdf = useDeletePdf();
+  const onReorder = useReorder('sessions', lessonId);
 
   if (lessonId === null || isNotFound(content.error)) {
     return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
-  const back = content.data ? paths.lessons.getHref(content.data.parrentid) : paths.levels.getHref();
   const loadError = content.isError ? m.sessionsLoadFailed : null;
   const addButton =
     view === 'sessions' ? (
@@ -62,9 +63,10 @@ export default function LessonPage() {
 
   return (
     <>
-      <BackLink to={back} />
+      <CurriculumTrail trail={content.data?.trail} />
       <PageHeader
         title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
+        tabTitle={content.data?.lessontitle}
         subtitle={
           content.data ? m.lessonCounts(content.data.session.length, content.data.pdf.length) : undefined
         }
@@ -95,6 +97,7 @@ export default function LessonPage() {
           icon={Layers}
           hrefOf={(session) => paths.session.getHref(session.id)}
           testId="sessions-list"
+          onReorder={onReorder}
           empty={
             <EmptyState
               icon={Layers}

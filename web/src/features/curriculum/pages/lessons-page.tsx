@@ -9,17 +9,18 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { isNotFound } from '../../../lib/is-not-found';
 import { notify } from '../../../lib/notify';
 import { useCreateLesson } from '../api/create-lesson';
 import { useLessons } from '../api/get-lessons';
 import { useDeleteLesson, useEditLesson } from '../api/item-mutations';
-import { BackLink } from '../components/back-link';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
-import { isNotFound } from '../lib/is-not-found';
+import { CurriculumTrail } from '../components/trail';
 import { useTitleSearch } from '../lib/search-items';
 import { useIdParam } from '../lib/use-id-param';
+import { useReorder } from '../lib/use-reorder';
 
 export default function LessonsPage() {
   const periodId = useIdParam();
@@ -30,6 +31,7 @@ export default function LessonsPage() {
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   const visible = useTitleSearch(lessons.data?.lessons, query);
+  const onReorder = useReorder('lessons', periodId);
 
   if (periodId === null || isNotFound(lessons.error)) {
     return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
@@ -44,10 +46,11 @@ export default function LessonsPage() {
 
   return (
     <>
-      <BackLink to={paths.levels.getHref()} label={m.levelsTitle} />
+      <CurriculumTrail trail={lessons.data?.trail} />
       <PageHeader
         title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.lessonsTitle}
+        tabTitle={lessons.data && m.tabTitle(m.lessonsTitle, lessons.data.levelname)}
         actions={addButton}
       />
       <div className="mb-4">
@@ -67,6 +70,7 @@ export default function LessonsPage() {
         hrefOf={(lesson) => paths.lesson.getHref(lesson.id)}
         query={query}
         testId="lessons-list"
+        onReorder={onReorder}
         empty={
           <EmptyState
             icon={BookOpen}

@@ -1,6 +1,7 @@
 // Admin PDF preview (SPEC §2 /pdf-preview/{id}): the browser's viewer in a frame, after a probe of
 // /content/pdf/{id} (one byte, so the file is not downloaded twice).
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { usePdfDetails } from '../api/get-pdf-details';
 import { PreviewFrame } from '../components/preview-frame';
 import { useIdParam } from '../lib/use-id-param';
 import { usePreviewProbe } from '../lib/use-preview-probe';
@@ -11,6 +12,7 @@ export default function PdfPreviewPage() {
   const id = useIdParam();
   const url = id === null ? null : `/content/pdf/${id}`;
   const probe = usePreviewProbe(url, PROBE_INIT);
+  const details = usePdfDetails(id);
 
   return (
     <PreviewFrame
@@ -19,6 +21,7 @@ export default function PdfPreviewPage() {
       src={url}
       status={id === null ? 'error' : probe.status}
       error={probe.error ?? m.invalidId}
+      trail={details.data?.trail}
     />
   );
 }

@@ -9,16 +9,17 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/is-not-found';
 import { notify } from '../../../lib/notify';
 import { useCreatePeriod } from '../api/create-period';
 import { usePeriods } from '../api/get-periods';
 import { useDeletePeriod, useEditPeriod } from '../api/item-mutations';
-import { BackLink } from '../components/back-link';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
-import { isNotFound } from '../lib/is-not-found';
+import { CurriculumTrail } from '../components/trail';
 import { useIdParam } from '../lib/use-id-param';
+import { useReorder } from '../lib/use-reorder';
 
 export default function PeriodsPage() {
   const levelId = useIdParam();
@@ -27,6 +28,7 @@ export default function PeriodsPage() {
   const edit = useEditPeriod();
   const remove = useDeletePeriod();
   const [adding, setAdding] = useState(false);
+  const onReorder = useReorder('periods', levelId);
 
   if (levelId === null || isNotFound(periods.error)) {
     return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
@@ -41,10 +43,11 @@ export default function PeriodsPage() {
 
   return (
     <>
-      <BackLink to={paths.levels.getHref()} label={m.levelsTitle} />
+      <CurriculumTrail trail={periods.data?.trail} />
       <PageHeader
         title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.periodsTitle}
+        tabTitle={periods.data && m.tabTitle(m.periodsTitle, periods.data.levelname)}
         actions={addButton}
       />
       <ManagedList
@@ -56,6 +59,7 @@ export default function PeriodsPage() {
         icon={CalendarRange}
         hrefOf={(period) => paths.lessons.getHref(period.id)}
         testId="periods-list"
+        onReorder={onReorder}
         empty={
           <EmptyState
             icon={CalendarRange}

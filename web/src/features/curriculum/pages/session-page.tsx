@@ -10,17 +10,18 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/is-not-found';
 import { notify } from '../../../lib/notify';
 import { useActivities } from '../api/get-activities';
 import { useDeleteActivity, useEditActivity } from '../api/item-mutations';
 import { useUploadFile } from '../api/upload-file';
-import { BackLink } from '../components/back-link';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { PackageDetailsButton } from '../components/package-details-button';
+import { CurriculumTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
-import { isNotFound } from '../lib/is-not-found';
 import { useIdParam } from '../lib/use-id-param';
+import { useReorder } from '../lib/use-reorder';
 
 export default function SessionPage() {
   const sessionId = useIdParam();
@@ -29,12 +30,12 @@ export default function SessionPage() {
   const edit = useEditActivity();
   const remove = useDeleteActivity();
   const [uploading, setUploading] = useState(false);
+  const onReorder = useReorder('activities', sessionId);
 
   if (isNotFound(activities.error)) {
     return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
   }
 
-  const back = activities.data ? paths.lesson.getHref(activities.data.parentid) : paths.levels.getHref();
   const addButton = (
     <Button onClick={() => setUploading(true)}>
       <Upload aria-hidden="true" />
@@ -44,10 +45,11 @@ export default function SessionPage() {
 
   return (
     <>
-      <BackLink to={back} />
+      <CurriculumTrail trail={activities.data?.trail} />
       <PageHeader
         title={activities.data ? activities.data.title : <Skeleton className="h-8 w-48" />}
         subtitle={m.activitiesTitle}
+        tabTitle={activities.data && m.tabTitle(m.activitiesTitle, activities.data.title)}
         actions={addButton}
       />
       <ManagedList
@@ -58,11 +60,8 @@ export default function SessionPage() {
         label={m.activityNameLabel}
         icon={Puzzle}
         hrefOf={(activity) => paths.activityPreview.getHref(activity.id)}
-        linkState={(activity) => ({
-          title: activity.title,
-          backTo: sessionId && paths.session.getHref(sessionId),
-        })}
         testId="activities-list"
+        onReorder={onReorder}
         aside={(activity) => <PackageDetailsButton activity={activity} />}
         empty={
           <EmptyState

@@ -75,6 +75,7 @@ function Ranking({ title, schools, max }: { title: string; schools: SchoolActivi
               <Link
                 to={schoolDetailsHref(school.id)}
                 className="block truncate font-medium text-primary hover:underline"
+                title={school.name}
               >
                 {school.name}
               </Link>

@@ -2,6 +2,7 @@
 // days), each a toggle that lists its schools, every school a link to its details; a CSV download.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { daysLeftText } from '../../../../../common/licence.js';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 import type { Licence } from '../../../../../common/schemas/insights.js';
 import { Badge } from '../../../components/ui/badge';
@@ -23,12 +24,6 @@ type BucketKey = (typeof buckets)[number]['key'];
 
 /** Rows shown before "show all": the list stays short on a platform with thousands of schools. */
 const FIRST_ROWS = 8;
-
-function daysText(days: number): string {
-  if (days < 0) return `échue depuis ${-days} j`;
-  if (days === 0) return 'aujourd’hui';
-  return `dans ${days} j`;
-}
 
 export function schoolDetailsHref(id: number): string {
   return `${paths.schools.getHref()}?details=${id}`;
@@ -116,7 +111,7 @@ function LicenceRow({ licence }: { licence: Licence }) {
         <Badge
           variant={licence.daysLeft < 0 ? 'destructive' : licence.daysLeft <= 30 ? 'warning' : 'secondary'}
         >
-          {daysText(licence.daysLeft)}
+          {daysLeftText(licence.daysLeft)}
         </Badge>
       </div>
     </li>

@@ -159,7 +159,7 @@ function LessonRow({ lesson }: { lesson: OverviewLesson }) {
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4" data-testid="overview-lesson">
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-slate-900">{lesson.title}</p>
+        <p className="text-sm font-medium break-words text-slate-900">{lesson.title}</p>
         <p className="text-xs text-muted-foreground">
           {lesson.period} · {done}/{lesson.activities.length}
         </p>

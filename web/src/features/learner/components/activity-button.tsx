@@ -37,7 +37,7 @@ export function ActivityButton({ activity, clickable, busy, onOpen }: Props) {
       )}
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
-      <span className="min-w-0 flex-1 truncate">{activity.name}</span>
+      <span className="min-w-0 flex-1 break-words">{activity.name}</span>
       {activity.score != null && (
         <span
           aria-hidden="true"

@@ -25,7 +25,7 @@ export function GroupCard({
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
             <Users className="size-5" aria-hidden="true" />
           </span>
-          <span className="min-w-0 truncate text-base font-semibold text-slate-900">{group.title}</span>
+          <span className="min-w-0 text-base font-semibold break-words text-slate-900">{group.title}</span>
         </span>
         <span className="mt-auto flex flex-col gap-2">
           <span className="flex items-center justify-between text-sm text-muted-foreground">

@@ -41,7 +41,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
             ) : complete ? (
               <CheckCircle2 className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
             ) : null}
-            <span className="truncate">{lesson.title}</span>
+            <span className="min-w-0 break-words">{lesson.title}</span>
           </h3>
           {locked && <p className="mt-1 text-sm text-slate-600">{learnerMessages.lessonLocked}</p>}
         </div>
@@ -60,7 +60,7 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
               aria-label={session.name}
               className="flex min-w-0 flex-col gap-2 rounded-lg bg-muted/60 p-3"
             >
-              <h4 className="truncate text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <h4 className="text-xs font-semibold tracking-wide break-words text-slate-600 uppercase">
                 {session.name}
               </h4>
               {session.activities.length === 0 ? (

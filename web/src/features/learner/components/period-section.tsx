@@ -52,7 +52,9 @@ export function PeriodSection({ period, index, expanded, onToggle, busyActivityI
           <span className="min-w-0 flex-1">
             <span className="block text-base font-semibold text-slate-900">{label}</span>
             {period.title && period.title !== label && (
-              <span className="block truncate text-sm font-normal text-muted-foreground">{period.title}</span>
+              <span className="block text-sm font-normal break-words text-muted-foreground">
+                {period.title}
+              </span>
             )}
           </span>
           <span className="flex shrink-0 flex-col items-end gap-1">

@@ -13,12 +13,14 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useClientConfig } from '../../../lib/client-config';
+import { useTabTitle } from '../../../lib/use-tab-title';
 import { usePlayerHost } from '../components/player-frame-host';
 import { PlayerProgress } from '../components/player-progress';
 import { useActivityPlayer } from '../lib/use-activity-player';
 
 export default function ActivityPlayerPage() {
   const activityId = useParamsId();
+  useTabTitle(learnerMessages.activity);
   const { token, user } = useAuth();
   const config = useClientConfig();
   const host = usePlayerHost();

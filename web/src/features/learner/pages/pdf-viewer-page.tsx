@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { useTabTitle } from '../../../lib/use-tab-title';
 import { PdfCanvas } from '../components/pdf-canvas';
 import { useExitTo } from '../lib/use-exit-to';
 
@@ -34,6 +35,7 @@ function nextZoom(current: number, direction: 1 | -1): number {
 }
 
 export default function PdfViewerPage() {
+  useTabTitle(learnerMessages.pdfTitle);
   const id = useParams().id ?? '';
   const { token } = useAuth();
   const navigate = useNavigate();

@@ -3,6 +3,7 @@
 import { ArrowLeft, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { plural } from '../../../../../common/french.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { GroupSummary } from '../../../../../common/schemas/learner.js';
 import { buttonVariants } from '../../../components/ui/button';
@@ -10,12 +11,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { isNotFound } from '../../../lib/is-not-found';
 import { useGroups } from '../api/get-groups';
 import { useUserLevels } from '../api/get-user-levels';
 import { ClassGroupsPanel } from '../components/class-groups-panel';
 import { CreateGroupForm } from '../components/create-group-form';
 import { DeleteGroupDialog } from '../components/delete-group-dialog';
 import { GroupCard } from '../components/group-card';
+import { LearnerNotFound } from '../components/learner-not-found';
 import { QueryError } from '../components/query-error';
 import type { LevelLinkState } from './user-levels-page';
 
@@ -33,6 +36,15 @@ export default function UserGroupsPage() {
   const groups = useGroups(levelId);
   const [toDelete, setToDelete] = useState<GroupSummary | null>(null);
 
+  if (isNotFound(groups.error)) {
+    return (
+      <LearnerNotFound
+        title={learnerMessages.levelNotFoundTitle}
+        description={learnerMessages.levelNotFoundDescription}
+      />
+    );
+  }
+
   return (
     <>
       <Link
@@ -44,6 +56,7 @@ export default function UserGroupsPage() {
       </Link>
       <PageHeader
         title={levelTitle ? learnerMessages.groupsOfLevel(levelTitle) : learnerMessages.groupsTitle}
+        tabTitle={levelTitle ? learnerMessages.groupsOfLevel(levelTitle) : undefined}
         subtitle={learnerMessages.groupsSubtitle}
       />
 
@@ -68,7 +81,7 @@ export default function UserGroupsPage() {
         ) : (
           <section aria-labelledby="groups-heading">
             <h2 id="groups-heading" className="mb-3 text-sm font-medium text-muted-foreground">
-              {groups.data.length} groupe{groups.data.length > 1 ? 's' : ''}
+              {plural(groups.data.length, 'groupe', 'groupes')}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {groups.data.map((group) => (

@@ -45,7 +45,9 @@ export default function UserLevelsPage() {
                   <GraduationCap className="size-6" aria-hidden="true" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-base font-semibold text-slate-900">{level.title}</span>
+                  <span className="block text-base font-semibold break-words text-slate-900">
+                    {level.title}
+                  </span>
                   <span className="text-sm text-muted-foreground">{learnerMessages.seeGroups}</span>
                 </span>
                 <ChevronRight

@@ -4,7 +4,7 @@
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { type ComponentType, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { isLessonComplete } from '../../../../../common/learning-rules.js';
+import { activityToDoFirst, isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schemas/learner.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -15,13 +15,28 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/is-not-found';
 import { notify } from '../../../lib/notify';
 import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
+import { LearnerNotFound } from '../components/learner-not-found';
 import { PeriodSection } from '../components/period-section';
 import { usePlayerHost } from '../components/player-frame-host';
 import { TableCounters } from '../components/table-counters';
 import type { PlayerLinkState } from './activity-player-page';
+
+/** The name of the activity to do before this one (its period decides), for the locked toast. */
+function nameToDoFirst(periods: LearnerPeriod[], activityId: number): string | undefined {
+  for (const period of periods) {
+    const first = activityToDoFirst(period.groupslesson, activityId);
+    if (first) {
+      return period.groupslesson
+        .flatMap((lesson) => lesson.sessions.flatMap((session) => session.activities))
+        .find((activity) => activity.id === first.id)?.name;
+    }
+  }
+  return undefined;
+}
 
 /** The period to open first: the first one with unfinished lessons, else the first with lessons. */
 function initialPeriod(periods: LearnerPeriod[]): number | undefined {
@@ -68,7 +83,13 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
   const openActivity = useCallback(
     async (activity: LearnerActivity, clickable: boolean) => {
       if (!clickable) {
-        notify.error(learnerMessages.notAllowedTitle, learnerMessages.notAllowedDescription);
+        const first = nameToDoFirst(periods, activity.id);
+        notify.error(
+          learnerMessages.notAllowedTitle,
+          first
+            ? `${learnerMessages.notAllowedDescription} ${learnerMessages.doFirst(first)}`
+            : learnerMessages.notAllowedDescription,
+        );
         return;
       }
       if (busyActivityId !== null) return;
@@ -87,7 +108,7 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
         state: { returnTo: location.pathname } satisfies PlayerLinkState,
       });
     },
-    [busyActivityId, navigate, updatePending, location.pathname],
+    [busyActivityId, navigate, updatePending, location.pathname, periods],
   );
 
   // The player is one click away: fetch its code and have the player frame loaded now.
@@ -98,6 +119,14 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
   }, [warmPlayer]);
 
   const group = table.data?.group;
+  if (!overview && isNotFound(table.error)) {
+    return (
+      <LearnerNotFound
+        title={learnerMessages.groupNotFoundTitle}
+        description={learnerMessages.groupNotFoundDescription}
+      />
+    );
+  }
   return (
     <>
       <Link
@@ -110,6 +139,7 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
       </Link>
       <PageHeader
         title={group ? group.title : learnerMessages.tableTitle}
+        tabTitle={group ? `${group.title} · ${learnerMessages.tableTitle}` : undefined}
         subtitle={group ? learnerMessages.tableSubtitle(group.leveltitle) : undefined}
         actions={<OverviewToggle overview={overview} onChange={setOverview} />}
       />

@@ -14,6 +14,8 @@ import {
   StickyNote,
   Users,
 } from 'lucide-react';
+import { formatNumber } from '../../../../../common/french.js';
+import { isoDay } from '../../../../../common/licence.js';
 import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import { entMessages } from '../../../../../common/messages/ent.js';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
@@ -24,6 +26,7 @@ import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useSchoolUsage } from '../api/get-school-usage';
 import { websiteHref } from '../lib/format';
+import { LicenceBadge } from './licence-badge';
 
 type Props = { school: School | null; onOpenChange: (open: boolean) => void };
 
@@ -90,6 +93,11 @@ function SchoolFields({ school }: { school: School }) {
       </Detail>
       <Detail label={schoolMessages.licenseEndLabel} icon={CalendarDays}>
         {formatDate(school.licensesddate)}
+        {school.licensesddate && (
+          <span className="ml-2">
+            <LicenceBadge school={school} today={isoDay(new Date())} />
+          </span>
+        )}
       </Detail>
       <Detail label={schoolMessages.lastPaymentLabel} icon={CalendarDays}>
         {formatDate(school.licensespaymentdate)}
@@ -159,17 +167,19 @@ function SchoolUsage({ schoolId }: { schoolId: number }) {
       {usage.isError ? (
         <span className="text-red-700">{insightsMessages.usageError}</span>
       ) : (
-        <span className="mt-1 grid grid-cols-3 gap-2" data-testid="school-usage">
+        <span className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="school-usage">
           {figures.map((figure) => (
-            <span key={figure.label} className="flex flex-col rounded-lg border px-3 py-2">
+            <span
+              key={figure.label}
+              className="flex items-baseline gap-2 rounded-lg border px-3 py-2 sm:flex-col sm:items-start sm:gap-0"
+            >
               {figure.value === undefined ? (
                 <Skeleton className="h-6 w-10" />
               ) : (
-                <span className="text-lg font-semibold tabular-nums">
-                  {figure.value.toLocaleString('fr-FR')}
-                </span>
+                <span className="text-lg font-semibold tabular-nums">{formatNumber(figure.value)}</span>
               )}
-              <span className="text-xs text-muted-foreground">{figure.label}</span>
+              {/* Words wrap between them, never inside one. */}
+              <span className="text-xs [overflow-wrap:normal] text-muted-foreground">{figure.label}</span>
             </span>
           ))}
         </span>

@@ -3,8 +3,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
-import { shellMessages } from '../../../../../common/messages/ui.js';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -17,7 +15,7 @@ import { SchoolForm } from '../components/school-form';
 
 function SchoolFormFrame({ children }: { children: ReactNode }) {
   return (
-    <FormPage backHref={paths.schools.getHref()} backLabel={shellMessages.navSchools}>
+    <FormPage backHref={paths.schools.getHref()} backLabel={schoolMessages.backToList}>
       {children}
     </FormPage>
   );
@@ -97,7 +95,15 @@ export default function SchoolFormPage() {
   if (id === undefined) return <CreateSchool />;
   const numericId = Number(id);
   if (!Number.isInteger(numericId) || numericId <= 0) {
-    return <EmptyState title={schoolMessages.notFound} />;
+    return (
+      <SchoolFormFrame>
+        <FormPageMissing
+          title={schoolMessages.notFound}
+          backHref={paths.schools.getHref()}
+          backLabel={schoolMessages.backToList}
+        />
+      </SchoolFormFrame>
+    );
   }
   return <EditSchool id={numericId} />;
 }

@@ -58,7 +58,7 @@ function TeacherFields({ teacher }: { teacher: Teacher }) {
       <Detail label={adminLabels.groups} icon={Users}>
         <span data-testid="teacher-group-count">{teacher.groupCount ?? 0}</span>
         {teacher.Groups !== null && (
-          <span className="text-muted-foreground"> / {teacher.Groups} allowed</span>
+          <span className="text-muted-foreground"> {teacherMessages.groupLimit(teacher.Groups)}</span>
         )}
       </Detail>
       <Detail label={adminLabels.remarks} icon={StickyNote}>

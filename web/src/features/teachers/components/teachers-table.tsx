@@ -29,6 +29,7 @@ export const TeachersTable = memo(function TeachersTable({
     {
       header: adminLabels.teacher,
       headClassName: 'w-[48%] md:w-[32%]',
+      sortValue: (teacher) => teacher.name,
       cell: (teacher) => (
         <div className="flex min-w-0 items-center gap-3">
           <span
@@ -38,11 +39,15 @@ export const TeachersTable = memo(function TeachersTable({
             {getInitials(teacher.firstname, teacher.name)}
           </span>
           <div className="min-w-0">
-            <RowTitleButton className="block" onClick={() => onProfile(teacher)}>
+            <RowTitleButton className="block" onClick={() => onProfile(teacher)} title={teacher.name}>
               {teacher.name}
             </RowTitleButton>
             <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
-              {teacher.email && <span className="max-w-full truncate">{teacher.email}</span>}
+              {teacher.email && (
+                <span className="max-w-full truncate" title={teacher.email}>
+                  {teacher.email}
+                </span>
+              )}
               {teacher.signIn.some((method) => method !== 'password') && (
                 <span
                   className="shrink-0 rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800"
@@ -60,21 +65,25 @@ export const TeachersTable = memo(function TeachersTable({
       header: adminLabels.school,
       headClassName: 'hidden md:table-cell md:w-[22%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
-      cell: (teacher) => teacher.school || '—',
+      sortValue: (teacher) => teacher.school,
+      cell: (teacher) => <span title={teacher.school}>{teacher.school || '—'}</span>,
     },
     {
       header: teacherMessages.levelsLabel,
       headClassName: 'hidden md:table-cell md:w-[20%]',
       cellClassName: 'hidden truncate text-slate-700 md:table-cell',
-      cell: (teacher) => teacher.level || '—',
+      sortValue: (teacher) => teacher.level,
+      cell: (teacher) => <span title={teacher.level}>{teacher.level || '—'}</span>,
     },
     {
       header: adminLabels.status,
       headClassName: 'w-[28%] md:w-[13%]',
+      sortValue: (teacher) => (teacher.active ? 0 : 1),
       cell: (teacher) => <StatusBadge active={teacher.active} />,
     },
     {
       header: adminLabels.actions,
+      headerHiddenOnPhone: true,
       headClassName: 'w-[24%] text-right md:w-[13%]',
       cellClassName: 'text-right',
       cell: (teacher) => (

@@ -5,7 +5,6 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { shellMessages } from '../../../../../common/messages/ui.js';
 import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -21,7 +20,7 @@ import { TeacherForm } from '../components/teacher-form';
 
 function TeacherFormFrame({ children }: { children: ReactNode }) {
   return (
-    <FormPage backHref={paths.teachers.getHref()} backLabel={shellMessages.navTeachers}>
+    <FormPage backHref={paths.teachers.getHref()} backLabel={teacherMessages.backToList}>
       {children}
     </FormPage>
   );
