@@ -46,6 +46,9 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker; most files wait on a database or a child
     // process much of the time, so three keep both cores busy (docs/decisions.md: measured).
     maxWorkers: 3,
+    // expect.poll waits for a background job (a mail, a subscription) as long as a busy machine
+    // needs; Vitest's default is 1 s.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       project(
         'unit',

@@ -12,6 +12,9 @@ export default defineConfig({
     // e2e/support/server.ts); each file starts its own server and browser.
     isolate: false,
     maxWorkers: 2,
+    // expect.poll waits as long as a user would for a screen to settle (Vitest's default, 1 s, is
+    // shorter than a page load on a busy machine), like Playwright's own waits.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: true,
   },
 });

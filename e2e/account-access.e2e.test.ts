@@ -5,13 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownAccountMessages, signInLinkMessages } from '../common/messages/account-access.js';
+import { adminLabels } from '../common/messages/admin.js';
 import { authMessages } from '../common/messages/auth.js';
 import { twoFactorMessages } from '../common/messages/two-factor.js';
+import { uiMessages } from '../common/messages/ui.js';
 import { totpCodeAt } from '../server/features/auth/totp.js';
 import { createLevel, createSchool, createTeacher } from '../server/fixtures/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../server/test/smtp-server.js';
 import { newAdminPage } from './support/admin-session.js';
 import { expectAccessible, launchBrowser, newPage, newSignedInPage, PHONE } from './support/browser.js';
+import { expectFrench } from './support/french.js';
 import { photograph } from './support/photograph.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 
@@ -52,13 +55,14 @@ describe('a teacher created with a sign-in link', () => {
     // The link is the default way in: no password field.
     await page.getByLabel(signInLinkMessages.accessLink).waitFor();
     expect(await page.getByLabel(signInLinkMessages.accessLink).isChecked()).toBe(true);
-    expect(await page.getByLabel(/^Password/).count()).toBe(0);
-    await page.getByLabel(/^Name/).fill('Lemoine');
-    await page.getByLabel('First name').fill('Zoé');
-    await page.getByLabel('Email').fill('zoe.lemoine@example.test');
-    await page.getByLabel('Telephone').fill('0612345678');
-    await page.getByLabel('School').selectOption({ label: 'École Jules Verne' });
+    expect(await page.getByLabel(/^Mot de passe/).count()).toBe(0);
+    await page.getByLabel(/^Nom/).fill('Lemoine');
+    await page.getByLabel('Prénom').fill('Zoé');
+    await page.getByLabel(adminLabels.email).fill('zoe.lemoine@example.test');
+    await page.getByLabel(adminLabels.telephone).fill('0612345678');
+    await page.getByLabel('École').selectOption({ label: 'École Jules Verne' });
     await page.getByLabel('CE2').check();
+    await expectFrench(page, 'teacher-form-link');
     await expectAccessible(page);
     await photograph(page, 'teacher-form-link');
     await page.getByRole('button', { name: signInLinkMessages.inviteSubmit }).click();
@@ -71,6 +75,7 @@ describe('a teacher created with a sign-in link', () => {
     await dialog.getByRole('button', { name: signInLinkMessages.copy }).click();
     await toast(page, signInLinkMessages.copied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expectFrench(page, 'teacher-link-dialog');
     await expectAccessible(page);
     await photograph(page, 'teacher-link-dialog');
     const mail = await smtp.waitFor((m) => m.to.includes('zoe.lemoine@example.test'));
@@ -96,6 +101,7 @@ describe('a teacher created with a sign-in link', () => {
     await teacher.page.getByLabel(ownAccountMessages.confirmPasswordLabel).fill('zoe-mot-de-pass');
     await teacher.page.getByRole('button', { name: signInLinkMessages.submit }).click();
     await teacher.page.getByText(ownAccountMessages.passwordsDiffer).waitFor();
+    await expectFrench(teacher.page, 'choose-password');
     await expectAccessible(teacher.page);
     await photograph(teacher.page, 'choose-password');
     await teacher.page.getByLabel(ownAccountMessages.confirmPasswordLabel).fill('zoe-mot-de-passe');
@@ -110,6 +116,7 @@ describe('a teacher created with a sign-in link', () => {
     await profile.getByText('École Jules Verne').waitFor();
     await profile.getByText('CE2').waitFor();
     await profile.getByText('zoe.lemoine@example.test').waitFor();
+    await expectFrench(teacher.page, 'user-options');
     await expectAccessible(teacher.page);
     await photograph(teacher.page, 'user-options');
 
@@ -139,6 +146,7 @@ describe('a teacher created with a sign-in link', () => {
     const late = await newPage(browser);
     await late.page.goto(url);
     await late.page.getByTestId('sign-in-link-invalid').getByText(signInLinkMessages.invalidTitle).waitFor();
+    await expectFrench(late.page, 'choose-password-invalid');
     await expectAccessible(late.page);
     await photograph(late.page, 'choose-password-invalid');
     await late.context.close();
@@ -151,7 +159,7 @@ describe('"Mot de passe oublié"', () => {
     const { context, page } = await newAdminPage(browser, server);
     await page.goto(`${server.url}/teachers`);
     const row = page.getByTestId('teacher-row').filter({ hasText: 'Roux' });
-    await row.getByRole('button', { name: 'Actions for Roux' }).click();
+    await row.getByRole('button', { name: uiMessages.rowActions('Roux') }).click();
     await page.getByRole('menuitem', { name: signInLinkMessages.forgotPassword }).click();
     const dialog = await settledDialog(page);
     await dialog.getByRole('heading', { name: signInLinkMessages.dialogTitle('Malo Roux') }).waitFor();
@@ -201,6 +209,7 @@ describe('two-factor sign-in', () => {
     const secret = (await page.getByTestId('two-factor-secret').textContent())?.replaceAll(' ', '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await expect.poll(() => status(page)).toBe(twoFactorMessages.statusOff);
+    await expectFrench(page, 'account access screen 6');
     await expectAccessible(page);
 
     // The spec's toggle: on, but waiting for a code; sign-in still asks for none.
@@ -216,6 +225,7 @@ describe('two-factor sign-in', () => {
     await code.fill('000000');
     await page.getByRole('button', { name: twoFactorMessages.confirm }).click();
     await page.getByText(twoFactorMessages.codeInvalid).waitFor();
+    await expectFrench(page, 'account access screen 7');
     await expectAccessible(page);
     await code.fill(totpCodeAt(secret, new Date()));
     await page.getByRole('button', { name: twoFactorMessages.confirm }).click();

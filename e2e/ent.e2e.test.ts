@@ -13,6 +13,7 @@ import { LocalFileStore } from '../server/storage/local-store.js';
 import { newAdminPage } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE } from './support/browser.js';
 import { ENT_UAI, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
+import { expectFrench } from './support/french.js';
 import { activity, playerReady } from './support/learner-pages.js';
 import type { RunningServer } from './support/server.js';
 
@@ -85,6 +86,7 @@ describe('a teacher coming from the ENT', () => {
       await signInAtIdpPage(page, 'leo');
       await page.waitForURL(/\/ent\/refus\?motif=pupil$/);
       await page.getByTestId('ent-refusal').getByText(entRefusals.pupil).waitFor();
+      await expectFrench(page, 'ENT refusal of a pupil');
       await expectAccessible(page);
       await page.getByRole('link', { name: entMessages.backToSignIn }).click();
       await page.waitForURL(/\/login$/);
@@ -104,12 +106,17 @@ describe('the admin', () => {
       await row.getByText('Collège Jean Moulin').waitFor();
 
       await page.goto(`${server.url}/audit`);
-      await page.getByTestId('audit-row').filter({ hasText: 'Connexion par l’ENT' }).first().waitFor();
       await page
         .getByTestId('audit-row')
-        .filter({ hasText: 'Enseignant : compte créé à la première connexion par l’ENT' })
+        .filter({ hasText: 's’est connecté par l’ENT (GAR)' })
+        .first()
+        .waitFor();
+      await page
+        .getByTestId('audit-row')
+        .filter({ hasText: `Compte enseignant créé à sa première connexion par l’ENT (UAI ${ENT_UAI})` })
         .waitFor();
       await page.getByTestId('audit-row').filter({ hasText: entRefusals.pupil }).waitFor();
+      await expectFrench(page, 'audit log with ENT sign-ins', ['Martin']);
       await expectAccessible(page);
     } finally {
       await context.close();

@@ -12,6 +12,7 @@ import { createLevel } from '../server/fixtures/factories.js';
 import { csvFile, uaiFor, xlsxFile } from '../server/fixtures/import-files.js';
 import { newAdminPage } from './support/admin-session.js';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { expectFrench } from './support/french.js';
 import { photograph } from './support/photograph.js';
 import { type RunningServer, startServer } from './support/server.js';
 
@@ -45,6 +46,7 @@ describe('the schools import', () => {
     await page.getByRole('link', { name: m.importButton }).click();
     await page.waitForURL(/\/schools\/import$/);
     await page.getByRole('heading', { name: m.schoolsTitle }).waitFor();
+    await expectFrench(page, 'import screen 1');
     await expectAccessible(page);
 
     const download = page.waitForEvent('download');
@@ -85,6 +87,7 @@ describe('the schools import', () => {
     expect(await errorRows.nth(1).locator('td').first().textContent()).toBe('4');
     await page.getByRole('button', { name: m.filterAll }).click();
     await expect.poll(() => page.getByTestId('import-row').count()).toBe(3);
+    await expectFrench(page, 'import-schools-errors');
     await expectAccessible(page);
     await photograph(page, 'import-schools-errors');
     const stored = await server.db.selectFrom('schools').select('id').execute();
@@ -180,6 +183,7 @@ describe('the teachers import', () => {
     await expect
       .poll(counts, { timeout: 30_000 })
       .toBe(m.counts({ rows: 3_000, create: 3_000, update: 0, unchanged: 0, errors: 0 }));
+    await expectFrench(page, 'import-teachers-preview');
     await expectAccessible(page);
     await photograph(page, 'import-teachers-preview', { fullPage: false });
 

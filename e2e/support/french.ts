@@ -39,6 +39,22 @@ const TECHNICAL_TERMS = [
   'e-mail',
   'QR code',
   'XSRF',
+  // The import's files: encodings, formats, spreadsheets, the date patterns it names.
+  'UTF-8',
+  'BOM',
+  'Windows-1252',
+  'Excel',
+  'CSV',
+  'XLSX',
+  'JJ/MM/AAAA',
+  'AAAA-MM-JJ',
+  // The issue names the import's confirm button "Confirmer l'import".
+  'l’import',
+  // ENT access: the ministry's broker, the protocol of regional ENTs, the school's code.
+  'GAR',
+  'CAS',
+  'ENT',
+  'UAI',
   'alt+T', // the toasts' keyboard shortcut, in their region's name
 ];
 

@@ -171,7 +171,10 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
           <CardContent className="flex flex-col gap-4">
             <div className="text-sm text-slate-700">
               <p>{m.columnsLabel}</p>
-              <code className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-xs break-all text-slate-900">
+              <code
+                translate="no"
+                className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-xs break-all text-slate-900"
+              >
                 {importColumns[kind].join(';')}
               </code>
               <p className="mt-1 text-xs text-muted-foreground">{screen.hint}</p>
