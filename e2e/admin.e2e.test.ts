@@ -1,6 +1,6 @@
 // Admin back-office in a real browser against the production build: dashboard, schools, teachers,
 // options (profile; 2FA is in account-access.e2e.test.ts), with the spec's texts, modals, toasts, alerts and an axe scan per screen.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkMessages } from '../common/messages/account-access.js';
 import { adminLabels, schoolMessages, teacherMessages } from '../common/messages/admin.js';
@@ -12,7 +12,7 @@ import {
   daysFromToday,
 } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
-import { expectAccessible } from './support/browser.js';
+import { expectAccessible, openedDialog, pageSettled } from './support/browser.js';
 import { expectFrench } from './support/french.js';
 import { ADMIN_EMAIL, type RunningServer } from './support/server.js';
 
@@ -40,13 +40,7 @@ function nextBrowserDialog(
   });
 }
 
-/** Waits for the Radix open animation to end, so axe and screenshots see the settled modal. */
-async function openDialog() {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await page.waitForTimeout(250);
-  return dialog;
-}
+const openDialog = () => openedDialog(page);
 
 describe('dashboard', () => {
   it('shows the four KPI cards with real totals', async () => {
@@ -69,9 +63,11 @@ describe('dashboard', () => {
   it('keeps the four skeletons when the totals cannot be fetched', async () => {
     await page.route('**/api/admin/getkpi', (route) => route.fulfill({ status: 500, body: '{}' }));
     try {
+      const failed = page.waitForResponse((r) => r.url().includes('/api/admin/getkpi') && r.status() === 500);
       await page.goto(`${server.url}/dashboard`);
       await page.getByTestId('kpi-skeleton').first().waitFor();
-      await page.waitForTimeout(1500);
+      await failed;
+      await pageSettled(page);
       expect(await page.getByTestId('kpi-skeleton').count()).toBe(4);
       expect(await page.getByTestId('kpi-card').count()).toBe(0);
     } finally {
@@ -387,11 +383,18 @@ describe('teachers', () => {
     await page.getByPlaceholder('Search teachers...').fill('alice.dupont');
     const edited = page.getByTestId('teacher-row').filter({ hasText: 'Dupont' });
     await edited.getByRole('button', { name: 'Actions : Dupont' }).click();
-    // Dismissing the confirm keeps the account.
+    // Dismissing the confirm keeps the account: nothing is sent.
+    const deletions: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'DELETE') deletions.push(request.url());
+    };
+    page.on('request', onRequest);
     const dismissed = nextBrowserDialog('dismiss');
     await page.getByRole('menuitem', { name: teacherMessages.deleteAction }).click();
     await dismissed;
-    await page.waitForTimeout(300);
+    await pageSettled(page);
+    page.off('request', onRequest);
+    expect(deletions).toEqual([]);
     expect(await edited.count()).toBe(1);
 
     await edited.getByRole('button', { name: 'Actions : Dupont' }).click();

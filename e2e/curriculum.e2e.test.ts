@@ -18,7 +18,7 @@ import {
   buildScorm2004Package,
 } from '../server/test/package-fixtures.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
-import { expectAccessible, PHONE, signInThroughForm } from './support/browser.js';
+import { expectAccessible, openedDialog, PHONE, signInThroughForm } from './support/browser.js';
 import { expectFrench } from './support/french.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './support/server.js';
 
@@ -52,12 +52,7 @@ async function scan(options: { dialogOpen?: boolean } = {}) {
   await expectFrench(page, page.url(), PACKAGE_NAMES);
 }
 
-async function openDialog() {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await page.waitForTimeout(250);
-  return dialog;
-}
+const openDialog = () => openedDialog(page);
 
 /** Adds an item through a page's add button and its one-field dialog. */
 async function addThroughDialog(button: string, label: string, title: string) {

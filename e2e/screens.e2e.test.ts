@@ -1,7 +1,7 @@
 // Every screen, as an admin and as a teacher, at 1366×768 and 390×844 in Chromium: its visible text
 // is French outside the spec's quotes (the English-words check), its tab has a title of its own, and
 // nothing runs past the right edge of a phone. An unknown id says "introuvable" with a way back,
-// and the 404 page keeps the signed-in user's header and menu. SHOTS_DIR=… keeps a screenshot of
+// and the 404 page keeps the signed-in user's header and menu. SCREENSHOT_DIR=… keeps a screenshot of
 // each screen (look at them after a change of layout).
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -15,7 +15,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './
 /** People's names the screens show back (avatars show initials). */
 const NAMES = ['Martin', 'Camille', 'CM'];
 const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
-const SHOTS = process.env.SHOTS_DIR;
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 let server: RunningServer;
 let browser: Browser;

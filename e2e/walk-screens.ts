@@ -1,6 +1,6 @@
 // Walks the admin and teacher screens at 1366×768 and 390×844 in Chromium: axe (serious/critical),
 // horizontal overflow (something cut off on a phone), and a toast beside the open avatar menu.
-// Screenshots go to SHOTS_DIR. Run: `npm run build && SHOTS_DIR=/tmp/shots npx tsx e2e/walk-screens.ts`.
+// Screenshots go to SCREENSHOT_DIR. Run: `npm run build && SCREENSHOT_DIR=/tmp/shots npx tsx e2e/walk-screens.ts`.
 // The suite's own walk (French text, tab titles, phone overflow) is e2e/screens.e2e.test.ts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import * as make from '../server/fixtures/factories.js';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from './support/server.js';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
 const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
 const findings: string[] = [];

@@ -77,3 +77,21 @@ export async function expectAccessible(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/** Resolves once the page has painted a frame and run the tasks queued before it: what a click or
+ * an answer set off at once is on screen (a wait on the page's own work, not on a clock). */
+export function pageSettled(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+}
+
+/** The open dialog, once its opening animation has ended (axe and screenshots see it settled). */
+export async function openedDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  return dialog;
+}
