@@ -9,7 +9,7 @@ import { operationsMessages } from '../common/messages/operations.js';
 import { setupTestApp } from './test/helper.js';
 import { teacherWithGroup } from './test/learner-helpers.js';
 import { collectOutput, freePort } from './test/processes.js';
-import { dbKind, withAdminClient } from './test/test-database.js';
+import { dbKind, terminateBackends } from './test/test-database.js';
 
 const ctx = setupTestApp();
 
@@ -116,29 +116,8 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
   it('fails requests in flight with 503 and a message, never a crash or a 500; later ones succeed', async () => {
     const { client, groupId } = await teacherWithGroup(ctx, [[{ sessions: [3] }]]);
     const name = new URL((ctx.config.database as { url: string }).url).pathname.slice(1);
-    const terminated = new Set<number>();
-    const terminate = async () => {
-      const { rows } = await withAdminClient((admin) =>
-        admin.query<{ pid: number }>(
-          'select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [name],
-        ),
-      );
-      for (const { pid } of rows) terminated.add(pid);
-    };
-    // pg_terminate_backend only signals: a backend says goodbye to its client as it exits, a moment
-    // later. Once they are all gone, the pool has heard of every dropped connection.
-    const terminatedGone = async () => {
-      for (;;) {
-        const { rows } = await withAdminClient((admin) =>
-          admin.query<{ pid: number }>('select pid from pg_stat_activity where pid = any($1)', [
-            [...terminated],
-          ]),
-        );
-        if (rows.length === 0) return;
-      }
-    };
-
+    // Drops the connections of this test's database, and waits until their backends are gone.
+    const terminate = () => terminateBackends(name);
     const statuses: number[] = [];
     const bodies: unknown[] = [];
     let loading = true;
@@ -168,7 +147,7 @@ describe.runIf(dbKind === 'postgres')('connections dropped under load', () => {
         message: operationsMessages.databaseUnavailable,
       });
     }
-    await terminatedGone();
+    await terminate();
     for (let i = 0; i < 5; i++) {
       expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(200);
       expect((await client.get('/api/auth/me')).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, withAdminClient } from '../test/test-database.js';
+import { createTestDatabase, terminateBackends } from '../test/test-database.js';
 import { openDatabase } from './database.js';
 
 describe('PostgreSQL connections', () => {
@@ -21,12 +21,8 @@ describe('PostgreSQL connections', () => {
     expect(await Promise.all([answer(), answer(), answer()])).toEqual([1, 1, 1]);
 
     const name = new URL(testDb.database.url).pathname.slice(1);
-    const terminated = await withAdminClient((client) =>
-      client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]),
-    );
-    expect(terminated.rowCount).toBeGreaterThan(0);
-    // The idle clients hear of it (an 'error' event each) before the next query.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once the backends are gone, each idle client has heard of it (an 'error' event).
+    expect(await terminateBackends(name)).toBeGreaterThan(0);
 
     expect(await answer()).toBe(1);
   });

@@ -87,6 +87,27 @@ export async function createMigratedTemplate(): Promise<{ name: string; drop: ()
   return { name: template.name, drop: template.drop };
 }
 
+/**
+ * Terminates every connection to a PostgreSQL database (as a restart or a network drop would) and
+ * resolves once those backends are gone: pg_terminate_backend only signals, and a backend says
+ * goodbye to its client as it exits, so from then on every pooled client has heard of it.
+ */
+export async function terminateBackends(database: string): Promise<number> {
+  const { rows } = await withAdminClient((admin) =>
+    admin.query<{ pid: number }>(
+      'select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    ),
+  );
+  const pids = rows.map((row) => row.pid);
+  for (;;) {
+    const left = await withAdminClient((admin) =>
+      admin.query('select 1 from pg_stat_activity where pid = any($1)', [pids]),
+    );
+    if (left.rowCount === 0) return pids.length;
+  }
+}
+
 export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: pgAdminUrl });
   await client.connect();
