@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importColumns } from '../../../common/schemas/imports.js';
 import { newUai } from '../../fixtures/factories.js';
+import { csvFile } from '../../fixtures/import-files.js';
 import { signInNewAdmin } from '../../test/admin-helpers.js';
 import {
   checkSubscriptionXml,
@@ -13,6 +15,7 @@ import {
   startGarSubscriptionServer,
 } from '../../test/gar-subscription-server.js';
 import { setupTestApp } from '../../test/helper.js';
+import { multipart, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
 import { retryDelayMs } from './subscription.service.js';
 import { subscriptionIdOf, subscriptionXml, wantedSubscription } from './subscription-fields.js';
 
@@ -251,5 +254,42 @@ describe('the web service stand-in', () => {
     expect(
       checkSubscriptionXml(subscriptionXml(fields, 'update'), { ...call, method: 'PUT' }).problems,
     ).toEqual(['finValidite before debutValidite', 'uaiEtab missing or invalid on a creation']);
+  });
+});
+
+describe('a schools import', () => {
+  it('changes the subscription of a school signing in through the GAR whose licence it changes', async () => {
+    const admin = await signInNewAdmin(ctx);
+    const uai = newUai();
+    const { id } = (await admin.post('/api/admin/createschool', school({ uai }))).json().school;
+    const subscriptionId = subscriptionIdOf(id, uai);
+    await subscriptionOnceSettled(admin, id, 'sent');
+
+    const file = csvFile(importColumns.schools, [
+      importColumns.schools.map(
+        (column) =>
+          ({
+            uai,
+            nom: 'Collège Jean Moulin & fils <test>',
+            ville: 'Lyon',
+            telephone: '0400000000',
+            debut_licence: '01/09/2026',
+            fin_licence: '14/07/2029',
+          })[column as string] ?? '',
+      ),
+    ]);
+    const imported = await admin.request({
+      method: 'POST',
+      url: '/api/admin/import/schools',
+      payload: multipart([{ name: 'file', filename: 'ecoles.csv', contentType: 'text/csv', data: file }]),
+      headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.body).toContain('"updated":1');
+    await eventually(() => gar.held.get(subscriptionId)?.finValidite).toBe('2029-07-14T23:59:59');
+    expect(callsFor(subscriptionId).map((call) => [call.method, call.problems])).toEqual([
+      ['PUT', []],
+      ['POST', []],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // What each kind of import (schools, teachers) says about its rows: how a row is read and checked,
 // what it is matched by, what of a matched record it would change, and how a batch is written.
 import type { ImportKind } from '../../../common/schemas/imports.js';
+import type { GarSubscriptionsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RowReader } from './import-fields.js';
@@ -20,6 +21,8 @@ export type AnalysedRow<Row, Existing> = {
 
 export type WriteContext = {
   now: Date;
+  /** Where licence changes are sent as GAR subscriptions (unset: none). */
+  subscriptions: GarSubscriptionsConfig | undefined;
   publicUrl: string;
   mailer: Mailer | null;
   /** Receives the sign-in links of accounts the batch created. */

@@ -16,13 +16,58 @@ export async function mapSchoolIdsByUai(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.uai!, row.id]));
 }
 
-export function findSchoolsByUai(db: Db, uais: string[]) {
-  return db.selectFrom('schools').selectAll().where('uai', 'in', uais).execute();
+/** Schools with these UAIs, with the ids of the levels their licence includes. */
+export async function findSchoolsByUai(db: Db, uais: string[]) {
+  const schools = await db.selectFrom('schools').selectAll().where('uai', 'in', uais).execute();
+  const links =
+    schools.length === 0
+      ? []
+      : await db
+          .selectFrom('school_levels')
+          .select(['school_id', 'level_id'])
+          .where(
+            'school_id',
+            'in',
+            schools.map((school) => school.id),
+          )
+          .execute();
+  const levelIds = new Map<number, number[]>();
+  for (const link of links)
+    levelIds.set(link.school_id, [...(levelIds.get(link.school_id) ?? []), link.level_id]);
+  return schools.map((school) => ({
+    ...school,
+    levelIds: (levelIds.get(school.id) ?? []).sort((a, b) => a - b),
+  }));
 }
 export type ExistingSchool = Awaited<ReturnType<typeof findSchoolsByUai>>[number];
 
-export async function insertSchools(db: Db, schools: NewSchool[]): Promise<void> {
-  await db.insertInto('schools').values(schools).execute();
+/** Inserts schools and answers their ids by UAI. */
+export async function insertSchools(db: Db, schools: NewSchool[]): Promise<Map<string, number>> {
+  const rows = await db.insertInto('schools').values(schools).returning(['id', 'uai']).execute();
+  return new Map(rows.map((row) => [row.uai!, row.id]));
+}
+
+/** The levels each of these schools' licence includes, replaced. */
+export async function replaceLevelsOfSchools(db: Db, schools: { id: number; levelIds: number[] }[]) {
+  if (schools.length === 0) return;
+  await db
+    .deleteFrom('school_levels')
+    .where(
+      'school_id',
+      'in',
+      schools.map((school) => school.id),
+    )
+    .execute();
+  const links = schools.flatMap((school) =>
+    school.levelIds.map((levelId) => ({ school_id: school.id, level_id: levelId })),
+  );
+  if (links.length > 0) await db.insertInto('school_levels').values(links).execute();
+}
+
+export function findSchoolsById(db: Db, ids: number[]) {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('schools').selectAll().where('id', 'in', ids).execute();
 }
 
 export async function updateSchool(db: Db, id: number, values: Partial<NewSchool>): Promise<void> {

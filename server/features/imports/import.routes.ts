@@ -53,6 +53,12 @@ const templates = {
 };
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A schools import may have queued GAR subscriptions: the sender goes once the import is saved.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url === '/api/admin/import/:kind' && reply.statusCode < 300)
+      app.kickSubscriptions();
+  });
+
   await app.register(multipart, { limits: IMPORT_FORM_LIMITS, throwFileSizeLimit: false });
 
   app.get(
@@ -98,6 +104,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           () => readSheet(file.path, file.format, file.size),
           {
             actorId: request.requireCaller().id,
+            subscriptions: app.config.garSubscriptions,
             filename: file.filename,
             publicUrl: app.config.publicUrl,
             mailer: app.mailer,

@@ -16,6 +16,7 @@ import {
   type ImportResult,
   type PreviewEvent,
 } from '../../../common/schemas/imports.js';
+import type { GarSubscriptionsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { withDatabaseLock } from '../../db/database-lock.js';
 import { badRequest } from '../../http-error.js';
@@ -132,6 +133,7 @@ export async function previewImport(
 
 export type CommitOptions = {
   actorId: number;
+  subscriptions: GarSubscriptionsConfig | undefined;
   filename: string;
   publicUrl: string;
   mailer: Mailer | null;
@@ -176,6 +178,7 @@ async function* writeImport(
   };
   const context: WriteContext = {
     now: new Date(),
+    subscriptions: options.subscriptions,
     publicUrl: options.publicUrl,
     mailer: options.mailer,
     onLinks: async (batch) => {

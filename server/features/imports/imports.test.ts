@@ -191,6 +191,32 @@ describe('the schools import', () => {
     ]);
   });
 
+  it('keeps the levels each licence includes, and changes them when the file does', async () => {
+    const admin = await signInNewAdmin(ctx);
+    const [ce1, ce2] = [await createLevel(ctx.db, 'CE1 import'), await createLevel(ctx.db, 'CE2 import')];
+    const uai = uaiFor(2_300_001);
+    const levelsOf = async () => {
+      const id = (await schoolRow(uai))!.id;
+      const rows = await ctx.db
+        .selectFrom('school_levels')
+        .select('level_id')
+        .where('school_id', '=', id)
+        .orderBy('level_id')
+        .execute();
+      return rows.map((row) => row.level_id);
+    };
+    const first = await commit(admin, 'schools', csvFile(SCHOOLS, [school({ uai, niveaux: 'ce1 IMPORT' })]));
+    expect(first.done).toMatchObject({ created: 1 });
+    expect(await levelsOf()).toEqual([ce1.id]);
+
+    const changed = csvFile(SCHOOLS, [school({ uai, niveaux: 'CE2 import|CE1 import' })]);
+    const { rows } = await preview(admin, 'schools', changed);
+    expect(rows).toEqual([expect.objectContaining({ action: 'update', changed: ['niveaux'] })]);
+    expect((await commit(admin, 'schools', changed)).done).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await levelsOf()).toEqual([ce1.id, ce2.id].sort((a, b) => a - b));
+    expect((await commit(admin, 'schools', changed)).done).toMatchObject({ updated: 0, unchanged: 1 });
+  });
+
   it('reads Windows-1252 with commas, UTF-8 without BOM, XLSX with dates and numbers, and headers in any case', async () => {
     const admin = await signInNewAdmin(ctx);
     const header = [

@@ -1,21 +1,28 @@
 // The schools file: uai;nom;ville;adresse;email;telephone;site;debut_licence;fin_licence;niveaux;remarque.
 // A school is matched by its UAI (checked with its key letter). A new school's licence is switched
 // on (its dates decide whether teachers may sign in); an update never touches that switch.
-// `niveaux` (the levels the licence includes) is checked against the levels; it is written once the
-// schools' included levels of the ENT work (issue 20, table school_levels) are merged here.
+// `niveaux` are the levels the licence includes (what an account made through the ENT gets). A
+// school whose licence the import creates or changes has its GAR subscription planned, as a change
+// made on its form would.
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { importColumns, previewColumns } from '../../../common/schemas/imports.js';
+import { planSubscription } from '../gar-subscriptions/subscription.service.js';
 import {
   type ExistingSchool,
+  findSchoolsById,
   findSchoolsByUai,
   insertSchools,
   listLevelTitles,
+  replaceLevelsOfSchools,
   updateSchool,
 } from './import.repository.js';
 import { levelKeys, type RowReader } from './import-fields.js';
 import type { ImportDefinition } from './import-kind.js';
 
 type Column = (typeof importColumns.schools)[number];
+
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
 
 export type SchoolImportRow = {
   uai: string;
@@ -85,28 +92,42 @@ export const schoolImport: ImportDefinition<Column, SchoolImportRow, ExistingSch
 
   compare(row, existing) {
     const columns = Object.keys(fields) as (keyof typeof fields)[];
-    return { changed: columns.filter((column) => row[fields[column]] !== existing[fields[column]]) };
+    const changed: Column[] = columns.filter((column) => row[fields[column]] !== existing[fields[column]]);
+    if (!sameIds(row.levelIds, existing.levelIds)) changed.push('niveaux');
+    return { changed };
   },
 
-  async write(db, rows, { now }) {
+  async write(db, rows, { now, subscriptions }) {
     const stamp = now.toISOString();
-    const created = rows.filter((item) => item.action === 'create');
-    if (created.length > 0) {
-      await insertSchools(
-        db,
-        created.map(({ row }) => ({
-          ...columnsOf(row),
-          uai: row.uai,
-          active_license: 1,
-          license_payment_date: '',
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      );
+    const created = rows.filter((item) => item.action === 'create').map((item) => item.row);
+    const ids =
+      created.length === 0
+        ? new Map<string, number>()
+        : await insertSchools(
+            db,
+            created.map((row) => ({
+              ...columnsOf(row),
+              uai: row.uai,
+              active_license: 1,
+              license_payment_date: '',
+              created_at: stamp,
+              updated_at: stamp,
+            })),
+          );
+    const updated = rows.filter((item) => item.action === 'update' && item.existing);
+    for (const { row, existing } of updated) {
+      await updateSchool(db, existing!.id, { ...columnsOf(row), updated_at: stamp });
     }
-    for (const { row, existing, action } of rows) {
-      if (action === 'update' && existing)
-        await updateSchool(db, existing.id, { ...columnsOf(row), updated_at: stamp });
+    const written = [
+      ...created.map((row) => ({ id: ids.get(row.uai)!, levelIds: row.levelIds })),
+      ...updated.map(({ row, existing }) => ({ id: existing!.id, levelIds: row.levelIds })),
+    ];
+    await replaceLevelsOfSchools(db, written);
+    for (const school of await findSchoolsById(
+      db,
+      written.map((item) => item.id),
+    )) {
+      await planSubscription(db, subscriptions, school);
     }
   },
 };
