@@ -76,12 +76,13 @@ describe('the database unreachable at start', () => {
       const url = new URL(ctx.config.database.kind === 'postgres' ? ctx.config.database.url : '');
       const server = startServer({
         DATABASE_URL: `postgres://postgres@127.0.0.1:${port}${url.pathname}`,
-        DB_CONNECT_TIMEOUT_SECONDS: '20',
+        DB_CONNECT_TIMEOUT_SECONDS: '90',
         ADMIN_EMAIL: 'admin@faults.test',
         ADMIN_PASSWORD: 'faults-password',
       });
       // The database "comes up": a forwarder to the real server opens on the port once refused.
-      const deadline = Date.now() + 20_000;
+      // The deadline is the server's own (a loaded machine may take a while to start it).
+      const deadline = Date.now() + 90_000;
       while (!server.output().includes('Database not reachable') && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -108,7 +109,7 @@ describe('the database unreachable at start', () => {
         forwarder.close();
       }
     },
-    40_000,
+    120_000,
   );
 });
 

@@ -374,7 +374,7 @@ describe('kill -9 during a cascade delete', () => {
       .where('activity_id', 'in', activityIds)
       .execute();
     expect(entries).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   // SQLite has no observable "transaction waiting" state from outside the process (its busy wait
   // blocks the server's event loop); its rollback journal makes a killed transaction vanish whole.
@@ -418,6 +418,6 @@ describe('kill -9 during a cascade delete', () => {
       ).toHaveLength(activityIds.length);
       expect(await countStored()).toBe(storedBefore);
     },
-    120_000,
+    300_000,
   );
 });
