@@ -2,6 +2,7 @@
 // from and the warnings worth an admin's reading. Shown after an upload, beside each activity on
 // /session/{id} and on /activity-preview/{id}, and handed to the player before a launch.
 import { z } from 'zod';
+import { SHA256_HEX } from '../sha256.js';
 import { xapiPackageSchema } from './xapi.js';
 
 /** html5: a plain page (index.html or one obvious entry page); scorm12 / scorm2004: launched from
@@ -58,7 +59,7 @@ export type PackageSummary = z.infer<typeof packageSummarySchema>;
 /** What the player needs to start a package: where its files sit in the zip and what to open. */
 export const packageLaunchSchema = z.object({
   /** Content hash of the zip (the offline namespace). */
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  hash: z.string().regex(SHA256_HEX),
   kind: packageKindSchema,
   /** The folder of the zip the package lives in: '' or a single top folder ending with '/'. */
   root: z.string(),

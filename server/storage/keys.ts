@@ -3,7 +3,7 @@
 //   pdfs/<sha256>.pdf          a PDF
 //   packages/<sha256>.zip      an activity package as uploaded (what learners download)
 //   packages/<sha256>/<path>   the same package unpacked once, for the admin preview
-const SHA256 = /^[0-9a-f]{64}$/;
+import { SHA256_HEX as SHA256 } from '../../common/sha256.js';
 
 export const pdfKey = (sha256: string) => `pdfs/${sha256}.pdf`;
 export const packageZipKey = (sha256: string) => `packages/${sha256}.zip`;

@@ -2,6 +2,7 @@
 // with the keynote_activity_ prefix and the package's content hash (SPEC §9). Used by the player
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../common/constants.js';
+import { SHA256_HEX } from '../../common/sha256.js';
 import type { SyncTextIndex } from './sync-shim';
 
 /** path in the zip (root included) → FileRecord: where a file's bytes are. */
@@ -17,7 +18,7 @@ export const META_KEY = 'package';
 export type FileRecord = { chunk: number; offset: number; size: number; type: string };
 
 /** Package namespaces are content hashes: 64 lower-case hex digits. */
-export const NAMESPACE_PATTERN = /^[0-9a-f]{64}$/;
+export const NAMESPACE_PATTERN = SHA256_HEX;
 
 /** Copies stored before paths were kept as in the zip (version 1), or before the files for
  * synchronous reads were kept apart (version 2), are not used or served: downloaded again. */

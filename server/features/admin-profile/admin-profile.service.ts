@@ -8,7 +8,13 @@ import type { UserUpdate } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, unauthorized } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { findUserById, hashPassword, isEmailTaken } from '../auth/accounts.service.js';
+import {
+  deleteOtherSessionsOfUser,
+  findUserById,
+  hashPassword,
+  isEmailTaken,
+  updateUserColumns,
+} from '../auth/accounts.service.js';
 import type { Caller } from '../auth/caller.js';
 
 export async function updateAdminProfile(
@@ -31,18 +37,8 @@ export async function updateAdminProfile(
       };
       const columns = dropUndefined(changes);
       if (Object.keys(columns).length > 0) {
-        await trx
-          .updateTable('users')
-          .set({ ...columns, updated_at: new Date().toISOString() })
-          .where('id', '=', caller.id)
-          .execute();
-        if (passwordHash) {
-          await trx
-            .deleteFrom('auth_sessions')
-            .where('user_id', '=', caller.id)
-            .where('id', '<>', caller.sessionId)
-            .execute();
-        }
+        await updateUserColumns(trx, caller.id, columns);
+        if (passwordHash) await deleteOtherSessionsOfUser(trx, caller.id, caller.sessionId);
         const { password: _password, ...visible } = input;
         await recordAudit(trx, {
           actorId: caller.id,

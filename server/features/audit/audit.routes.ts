@@ -7,6 +7,7 @@ import {
   auditQuerySchema,
 } from '../../../common/schemas/insights.js';
 import { access } from '../../plugins/auth.js';
+import { findUserIdByEmail } from '../auth/accounts.service.js';
 import { selectAuditPage } from './audit.repository.js';
 
 /** Details are JSON objects; anything else (hand-edited rows) is shown under `value`. */
@@ -32,14 +33,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor, entity, from, to, before } = request.query;
       let actorId: number | undefined;
       if (actor) {
-        const user = await app.db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', actor)
-          .executeTakeFirst();
+        actorId = await findUserIdByEmail(app.db, actor);
         // Nobody has this address: nobody did anything under it.
-        if (!user) return { success: true as const, entries: [], nextBefore: null };
-        actorId = user.id;
+        if (actorId === undefined) return { success: true as const, entries: [], nextBefore: null };
       }
       const { rows, hasMore } = await selectAuditPage(
         app.db,

@@ -10,14 +10,17 @@ export {
   resetFailures,
 } from './login-throttle.js';
 export { hashPassword, NO_PASSWORD, verifyPassword } from './password.js';
-export { deleteSessionsOfUser, insertSession } from './session.repository.js';
+export { deleteOtherSessionsOfUser, deleteSessionsOfUser, insertSession } from './session.repository.js';
 export { deleteSignInLinksOfUser } from './sign-in-link.repository.js';
 export { deliverLink, type IssuedLink, issueInviteLinks, issueSignInLink } from './sign-in-links.service.js';
 export {
   findLoginCandidateById,
   findUserById,
+  findUserIdByEmail,
   insertUser,
   isEmailTaken,
   type LoginCandidate,
   newAccountColumns,
+  updatePasswordHash,
+  updateUserColumns,
 } from './user.repository.js';

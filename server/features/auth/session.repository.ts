@@ -1,9 +1,10 @@
 // Sign-in sessions: opaque random tokens, stored only as their SHA-256 hash, with an expiry.
 import crypto from 'node:crypto';
+import { isoDay } from '../../../common/licence.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
 import { type OwnedGroup, userOwnsGroup } from '../groups/group-access.js';
-import { isoDay, licenceLetsTeachersInSql } from '../schools/licence.js';
+import { licenceLetsTeachersInSql } from '../schools/licence.js';
 import type { Caller } from './caller.js';
 
 export function hashToken(token: string): string {
@@ -121,6 +122,19 @@ export async function deleteSession(db: Db, sessionId: number): Promise<void> {
 /** Signs a user out everywhere: on deactivation, deletion and password change. */
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+}
+
+/** Signs a user out of every other session: after they change their own password. */
+export async function deleteOtherSessionsOfUser(
+  db: Db,
+  userId: number,
+  keptSessionId: number,
+): Promise<void> {
+  await db
+    .deleteFrom('auth_sessions')
+    .where('user_id', '=', userId)
+    .where('id', '<>', keptSessionId)
+    .execute();
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 // The SQL the sign-in flow needs about users and their school.
 import type { Db } from '../../db/database.js';
-import type { NewUser } from '../../db/schema.js';
+import type { NewUser, UserUpdate } from '../../db/schema.js';
 
 export async function findLoginCandidate(db: Db, email: string) {
   return selectLoginCandidate(db).where('u.email', '=', email.toLowerCase()).executeTakeFirst();
@@ -57,6 +57,24 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Writes the given columns of a user, and when it changed. */
+export async function updateUserColumns(db: Db, userId: number, columns: UserUpdate): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...columns, updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Whether another account (not `exceptId`) already signs in with this email. */

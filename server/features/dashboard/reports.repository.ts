@@ -6,8 +6,6 @@ import { isoDay, licenceDaysLeft } from '../../../common/licence.js';
 import type { ActivityWeek, Licence, SchoolActivity, SchoolUsage } from '../../../common/schemas/insights.js';
 import type { Db } from '../../db/database.js';
 
-export { isoDay };
-
 const DAY_MS = 86_400_000;
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
@@ -119,6 +117,10 @@ export async function selectSchoolRanking(db: Db, now: Date) {
 }
 
 /** One school over the last 30 days: teachers who signed in, groups with a completion, completions. */
+export async function schoolExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function selectSchoolUsage(db: Db, schoolId: number, now: Date): Promise<SchoolUsage> {
   const since = addDays(now, -RANKING_DAYS).toISOString();
   const row = await db

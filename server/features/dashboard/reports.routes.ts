@@ -1,6 +1,7 @@
 // HTTP surface of the dashboard's reports (admin only): licences to renew (JSON and CSV), weekly
 // activity with the school rankings, and one school's usage for its details modal.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isoDay } from '../../../common/licence.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import {
@@ -12,7 +13,7 @@ import { notFound } from '../../http-error.js';
 import { access } from '../../plugins/auth.js';
 import { sendCsv, toCsv } from '../insights/csv.js';
 import {
-  isoDay,
+  schoolExists,
   selectLicencesToRenew,
   selectSchoolRanking,
   selectSchoolUsage,
@@ -60,13 +61,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/schoolusage/:id',
     { ...access.admin, schema: { params: idParamsSchema, response: { 200: schoolUsageResponseSchema } } },
     async (request) => {
-      const school = await app.db
-        .selectFrom('schools')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!school) throw notFound(httpMessages.notFound);
-      return { success: true as const, usage: await selectSchoolUsage(app.db, school.id, new Date()) };
+      if (!(await schoolExists(app.db, request.params.id))) throw notFound(httpMessages.notFound);
+      return {
+        success: true as const,
+        usage: await selectSchoolUsage(app.db, request.params.id, new Date()),
+      };
     },
   );
 };

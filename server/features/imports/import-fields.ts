@@ -2,6 +2,7 @@
 // spaces; each cell read as trimmed text with the checks the admin forms apply (dates in French or
 // ISO form, emails, UAIs, level titles), each refusal worded with its column's name.
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from '../../../common/constants.js';
+import { isoDay } from '../../../common/licence.js';
 import { importMessages as m } from '../../../common/messages/imports.js';
 import {
   isEmail,
@@ -128,8 +129,7 @@ export function toIsoDay(value: string): string | null {
 }
 
 /** Spreadsheets count days from 1899-12-30 (the 1900 date system). */
-const excelDay = (serial: number): string =>
-  new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
+const excelDay = (serial: number): string => isoDay(new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000));
 
 /** Level titles as keys (case and accents ignored) to their ids. */
 export function levelKeys(levels: { id: number; title: string }[]): Map<string, number> {

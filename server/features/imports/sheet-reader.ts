@@ -7,6 +7,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { isoDay } from '../../../common/licence.js';
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { badRequest } from '../../http-error.js';
 
@@ -142,7 +143,7 @@ async function* readXlsx(path: string, size: number): AsyncGenerator<SheetRow> {
 /** A cell's value as the text a person reads in it (dates as 'YYYY-MM-DD'). */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : isoDay(value);
   if (typeof value === 'object') {
     const cell = value as Record<string, unknown>;
     if (Array.isArray(cell.richText))

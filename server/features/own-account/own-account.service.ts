@@ -7,9 +7,11 @@ import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, unauthorized } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import {
+  deleteOtherSessionsOfUser,
   deleteSignInLinksOfUser,
   findUserById,
   hashPassword,
+  updatePasswordHash,
   verifyPassword,
 } from '../auth/accounts.service.js';
 import type { Caller } from '../auth/caller.js';
@@ -43,16 +45,8 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) throw badRequest(m.currentWrong);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-      .where('id', '=', caller.id)
-      .execute();
-    await trx
-      .deleteFrom('auth_sessions')
-      .where('user_id', '=', caller.id)
-      .where('id', '<>', caller.sessionId)
-      .execute();
+    await updatePasswordHash(trx, caller.id, passwordHash);
+    await deleteOtherSessionsOfUser(trx, caller.id, caller.sessionId);
     await deleteSignInLinksOfUser(trx, caller.id);
     await recordAudit(trx, {
       actorId: caller.id,

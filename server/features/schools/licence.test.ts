@@ -2,9 +2,10 @@
 // schools the TypeScript rule lets in, on the database of this run.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isoDay } from '../../../common/licence.js';
 import { createSchool, daysFromToday } from '../../fixtures/factories.js';
 import { setupTestApp } from '../../test/helper.js';
-import { isoDay, licenceLetsTeachersIn, licenceLetsTeachersInSql, licenceRefusal } from './licence.js';
+import { licenceLetsTeachersIn, licenceLetsTeachersInSql, licenceRefusal } from './licence.js';
 
 const ctx = setupTestApp();
 

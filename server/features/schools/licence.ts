@@ -4,8 +4,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isoDay, licenceState } from '../../../common/licence.js';
 
-export { isoDay };
-
 export type Licence = {
   active_license: number | null;
   license_start_date: string | null;

@@ -104,8 +104,3 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
-
-/** True when the request never got an answer (network down, timeout, aborted). */
-export function isNetworkError(error: unknown): boolean {
-  return error instanceof AxiosError && !error.response;
-}

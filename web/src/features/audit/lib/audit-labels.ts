@@ -7,6 +7,7 @@ import { entRefusals } from '../../../../../common/messages/ent.js';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
 import type { AuditEntry } from '../../../../../common/schemas/insights.js';
+import { SHA256_HEX } from '../../../../../common/sha256.js';
 
 export const entityLabels = m.auditEntities;
 
@@ -204,7 +205,6 @@ const fieldName = (key: string) => fieldNames[key] ?? key;
 /** A detail worth a line under the sentence: a value, or a hash shown short with a copy button. */
 export type DetailLine = { label: string; value: string } | { label: string; hash: string };
 
-const HASH = /^[0-9a-f]{64}$/;
 /** What the sentence already says, or only a developer reads. */
 const SAID = new Set([
   'title',
@@ -265,7 +265,7 @@ export function detailLines(entry: AuditEntry): DetailLine[] {
       continue;
     }
     if (key === 'email') continue; // the actor's, or the sentence's
-    if (typeof value === 'string' && HASH.test(value)) {
+    if (typeof value === 'string' && SHA256_HEX.test(value)) {
       lines.push({ label: m.auditHash, hash: value });
       continue;
     }
