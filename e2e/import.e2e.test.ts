@@ -160,6 +160,7 @@ describe('the teachers import', () => {
       uaiFor(5_000_001 + (index % 2) * 2),
       index % 2 ? 'CP|CE1' : 'CE1',
       '',
+      index % 3 ? '' : '4',
     ]);
     const file = csvFile(importColumns.teachers, rows, { delimiter: ',' });
     // A slow uplink, so that the bar is seen moving.

@@ -51,6 +51,7 @@ function teacherRows(): string[][] {
     uaiFor(1_000_000 + (i % SCHOOLS)),
     LEVELS[i % LEVELS.length]!,
     '',
+    '',
   ]);
 }
 

@@ -91,6 +91,8 @@ export const importMessages = {
     `Date invalide dans « ${column} » : « ${value} » (JJ/MM/AAAA ou AAAA-MM-JJ)`,
   endBeforeStart: 'La fin de licence précède son début',
   unknownLevel: (title: string) => `Niveau inconnu « ${title} »`,
+  invalidQuota: (column: string, value: string) =>
+    `${column} : « ${value} » n’est pas un nombre de groupes (un nombre entier de 0 à 10 000)`,
   unknownSchool: (uai: string) => `Aucune école n’a l’UAI « ${uai} » : importez d’abord les écoles`,
   adminEmail: 'Cette adresse est celle d’un administrateur',
   duplicateInFile: (column: string, line: number) => `Même « ${column} » qu’à la ligne ${fr(line)}`,

@@ -18,8 +18,13 @@ export const importColumns = {
     'niveaux',
     'remarque',
   ],
-  teachers: ['email', 'nom', 'prenom', 'telephone', 'uai', 'niveaux', 'remarque'],
+  teachers: ['email', 'nom', 'prenom', 'telephone', 'uai', 'niveaux', 'remarque', 'quota'],
 } as const satisfies Record<ImportKind, readonly string[]>;
+
+/** Columns a file may leave out (a file made from the first model stays valid): `quota`, how many
+ * groups a teacher may create; left out or empty, a new teacher gets their school's default and a
+ * known one keeps theirs. */
+export const optionalImportColumns: readonly string[] = ['quota'];
 
 /** Largest accepted file, and most data rows in one file. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

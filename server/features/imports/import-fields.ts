@@ -11,6 +11,8 @@ import {
   MAX_PHONE_LENGTH,
   MAX_URL_LENGTH,
 } from '../../../common/schemas/admin-fields.js';
+import { optionalImportColumns } from '../../../common/schemas/imports.js';
+import { MAX_GROUP_LIMIT } from '../../../common/schemas/teachers.js';
 import { hasNoControlCharacter } from '../../../common/schemas/text.js';
 import { isValidUai, normaliseUai } from '../../../common/uai.js';
 import { badRequest } from '../../http-error.js';
@@ -23,7 +25,8 @@ export const headerKey = (header: string): string =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
 
-/** Where each expected column is in the header line; refuses missing, unknown and repeated ones. */
+/** Where each expected column is in the header line; refuses missing (but optional), unknown and
+ * repeated ones. An optional column left out reads as empty cells. */
 export function mapColumns<C extends string>(header: string[], columns: readonly C[]): Record<C, number> {
   const wanted = new Map(columns.map((column) => [headerKey(column), column]));
   const positions = {} as Record<C, number>;
@@ -35,7 +38,9 @@ export function mapColumns<C extends string>(header: string[], columns: readonly
     else if (column in positions) throw badRequest(m.duplicateColumn(column));
     else positions[column] = index;
   });
-  const missing = columns.filter((column) => !(column in positions));
+  const missing = columns.filter(
+    (column) => !(column in positions) && !optionalImportColumns.includes(column),
+  );
   const problems = [
     ...(missing.length > 0 ? [m.missingColumns(missing)] : []),
     ...(unknown.length > 0 ? [m.unknownColumns(unknown)] : []),
@@ -100,6 +105,18 @@ export class RowReader<C extends string> {
     const iso = toIsoDay(value);
     if (iso === null) this.errors.push(m.invalidDate(column, value));
     return iso ?? '';
+  }
+
+  /** A number of groups (0 to MAX_GROUP_LIMIT), or null when the cell is empty. */
+  groupLimit(column: C): number | null {
+    const value = this.text(column, 20);
+    if (value === '') return null;
+    const limit = Number(value);
+    if (!/^\d+$/.test(value) || limit > MAX_GROUP_LIMIT) {
+      this.errors.push(m.invalidQuota(column, value));
+      return null;
+    }
+    return limit;
   }
 
   /** Level titles separated by '|', as ids of existing levels (matched without case or accents). */

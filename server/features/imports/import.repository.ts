@@ -11,9 +11,16 @@ export function listLevelTitles(db: Db) {
 }
 
 /** Every school that has a UAI, by UAI (teachers name their school by it). */
-export async function mapSchoolIdsByUai(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('schools').select(['id', 'uai']).where('uai', 'is not', null).execute();
-  return new Map(rows.map((row) => [row.uai!, row.id]));
+export type SchoolByUai = { id: number; defaultGroupLimit: number | null };
+
+/** Schools with a UAI, by UAI: what a teacher's row needs of their school. */
+export async function mapSchoolsByUai(db: Db): Promise<Map<string, SchoolByUai>> {
+  const rows = await db
+    .selectFrom('schools')
+    .select(['id', 'uai', 'default_group_limit'])
+    .where('uai', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.uai!, { id: row.id, defaultGroupLimit: row.default_group_limit }]));
 }
 
 /** Schools with these UAIs, with the ids of the levels their licence includes. */
@@ -78,7 +85,7 @@ export async function updateSchool(db: Db, id: number, values: Partial<NewSchool
 export async function findAccountsByEmail(db: Db, emails: string[]) {
   const users = await db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'name', 'firstname', 'telephone', 'school_id', 'remarque'])
+    .select(['id', 'email', 'role', 'name', 'firstname', 'telephone', 'school_id', 'group_limit', 'remarque'])
     .where('email', 'in', emails)
     .execute();
   const links =

@@ -48,7 +48,7 @@ const templates = {
   },
   teachers: {
     filename: 'modele-enseignants.csv',
-    example: ['camille.martin@ecole-jaures.fr', 'Martin', 'Camille', '0612345678', '0750654D', 'CP', ''],
+    example: ['camille.martin@ecole-jaures.fr', 'Martin', 'Camille', '0612345678', '0750654D', 'CP', '', '5'],
   },
 };
 

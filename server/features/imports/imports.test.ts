@@ -357,8 +357,8 @@ describe('the teachers import', () => {
     });
     const adminUser = await createAdmin(ctx.db, { email: 'chef@exemple.fr' });
     const rows = [
-      ['Nina.Roy@Exemple.fr', 'Roy', 'Nina', '0611111111', uai, 'CE1|ce2', ''],
-      ['deja.la@exemple.fr', 'Là', 'Déjà', '0600000000', otherUai, 'CE2', ''],
+      ['Nina.Roy@Exemple.fr', 'Roy', 'Nina', '0611111111', uai, 'CE1|ce2', '', ''],
+      ['deja.la@exemple.fr', 'Là', 'Déjà', '0600000000', otherUai, 'CE2', '', ''],
     ];
     const file = csvFile(TEACHERS, rows);
     const { rows: previewed } = await preview(admin, 'teachers', file);
@@ -369,9 +369,9 @@ describe('the teachers import', () => {
 
     const bad = csvFile(TEACHERS, [
       ...rows,
-      ['chef@exemple.fr', 'Chef', 'Grand', '0600000000', uai, '', ''],
-      ['x@exemple.fr', 'X', 'Y', '0600000000', uaiFor(4_999_999), '', ''],
-      ['pas-une-adresse', 'X', 'Y', '0600000000', uai, '', ''],
+      ['chef@exemple.fr', 'Chef', 'Grand', '0600000000', uai, '', '', ''],
+      ['x@exemple.fr', 'X', 'Y', '0600000000', uaiFor(4_999_999), '', '', ''],
+      ['pas-une-adresse', 'X', 'Y', '0600000000', uai, '', '', ''],
     ]);
     const checked = await preview(admin, 'teachers', bad);
     expect(checked.rows.slice(2).map((row) => [row.line, row.errors])).toEqual([
@@ -431,5 +431,65 @@ describe('the teachers import', () => {
     expect(again.done).toEqual({ type: 'done', created: 0, updated: 0, unchanged: 2, emailed: false });
     expect(again.links).toEqual([]);
     expect(adminUser.email).toBe('chef@exemple.fr');
+  });
+
+  it('reads the optional quota: empty gives a new teacher the school’s default and keeps a known one’s; a file without it reads as before', async () => {
+    const admin = await signInNewAdmin(ctx);
+    const uai = uaiFor(4_100_001);
+    const { id: schoolId } = await createSchool(ctx.db, { uai, default_group_limit: 3 });
+    await createTeacher(ctx.db, {
+      email: 'connu@exemple.fr',
+      name: 'Nom',
+      firstname: 'Prénom',
+      telephone: '0600000000',
+      remarque: '',
+      school_id: schoolId,
+      group_limit: 7,
+    });
+    const row = (email: string, quota: string) => [email, 'Nom', 'Prénom', '0600000000', uai, '', '', quota];
+    const file = csvFile(TEACHERS, [
+      row('defaut@exemple.fr', ''),
+      row('choisi@exemple.fr', '12'),
+      row('connu@exemple.fr', ''),
+    ]);
+    const { rows } = await preview(admin, 'teachers', file);
+    expect(rows.map((item) => [item.action, item.changed])).toEqual([
+      ['create', []],
+      ['create', []],
+      ['unchanged', []],
+    ]);
+    await commit(admin, 'teachers', file);
+    const limitOf = async (email: string) =>
+      (
+        await ctx.db
+          .selectFrom('users')
+          .select('group_limit')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).group_limit;
+    expect(await limitOf('defaut@exemple.fr')).toBe(3);
+    expect(await limitOf('choisi@exemple.fr')).toBe(12);
+    expect(await limitOf('connu@exemple.fr')).toBe(7);
+
+    const changed = csvFile(TEACHERS, [row('connu@exemple.fr', '0')]);
+    expect((await preview(admin, 'teachers', changed)).rows[0]?.changed).toEqual(['quota']);
+    await commit(admin, 'teachers', changed);
+    expect(await limitOf('connu@exemple.fr')).toBe(0);
+
+    // The first model's columns, without quota: still a valid file, nothing changes.
+    const withoutQuota = csvFile(
+      TEACHERS.filter((column) => column !== 'quota'),
+      [row('connu@exemple.fr', '0').slice(0, -1)],
+    );
+    expect((await preview(admin, 'teachers', withoutQuota)).summary).toMatchObject({
+      unchanged: 1,
+      errors: 0,
+    });
+
+    const bad = csvFile(TEACHERS, [row('x@exemple.fr', 'beaucoup'), row('y@exemple.fr', '-1')]);
+    expect((await preview(admin, 'teachers', bad)).rows.map((item) => item.errors)).toEqual([
+      [m.invalidQuota('quota', 'beaucoup')],
+      [m.invalidQuota('quota', '-1')],
+    ]);
   });
 });

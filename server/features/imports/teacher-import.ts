@@ -1,5 +1,5 @@
-// The teachers file: email;nom;prenom;telephone;uai;niveaux;remarque. A teacher is matched by email,
-// their school by its UAI. A new teacher has no password: they get a one-time sign-in link (in the
+// The teachers file: email;nom;prenom;telephone;uai;niveaux;remarque, and optionally quota. A teacher
+// is matched by email, their school by its UAI. A new teacher has no password: they get a one-time sign-in link (in the
 // import's answer, and by email when SMTP is set).
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { importColumns, previewColumns } from '../../../common/schemas/imports.js';
@@ -9,8 +9,9 @@ import {
   findAccountsByEmail,
   insertAccounts,
   listLevelTitles,
-  mapSchoolIdsByUai,
+  mapSchoolsByUai,
   replaceTeacherLevels,
+  type SchoolByUai,
   updateAccount,
 } from './import.repository.js';
 import { levelKeys, type RowReader } from './import-fields.js';
@@ -26,9 +27,12 @@ export type TeacherImportRow = {
   schoolId: number;
   levelIds: number[];
   remarque: string;
+  /** The quota cell: null when empty (a new teacher gets the school's default, a known one keeps theirs). */
+  groupLimit: number | null;
+  schoolDefaultGroupLimit: number | null;
 };
 
-type Context = { levels: Map<string, number>; schools: Map<string, number> };
+type Context = { levels: Map<string, number>; schools: Map<string, SchoolByUai> };
 
 const sameIds = (a: number[], b: number[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
@@ -40,7 +44,7 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
   keyColumn: 'email',
   previewColumns: previewColumns.teachers,
   load: async (db) => {
-    const [levels, schools] = await Promise.all([listLevelTitles(db), mapSchoolIdsByUai(db)]);
+    const [levels, schools] = await Promise.all([listLevelTitles(db), mapSchoolsByUai(db)]);
     return { levels: levelKeys(levels), schools };
   },
 
@@ -50,8 +54,8 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
     const firstname = cells.required('prenom');
     const telephone = cells.telephone('telephone');
     const uai = cells.uai('uai');
-    const schoolId = schools.get(uai);
-    if (uai !== '' && cells.errors.every((error) => error !== m.invalidUai(uai)) && schoolId === undefined) {
+    const school = schools.get(uai);
+    if (uai !== '' && cells.errors.every((error) => error !== m.invalidUai(uai)) && school === undefined) {
       cells.errors.push(m.unknownSchool(uai));
     }
     return {
@@ -59,9 +63,11 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
       name,
       firstname,
       telephone,
-      schoolId: schoolId ?? 0,
+      schoolId: school?.id ?? 0,
       levelIds: cells.levels('niveaux', levels),
       remarque: cells.text('remarque'),
+      groupLimit: cells.groupLimit('quota'),
+      schoolDefaultGroupLimit: school?.defaultGroupLimit ?? null,
     };
   },
 
@@ -81,6 +87,7 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
       ['uai', row.schoolId !== existing.school_id],
       ['niveaux', !sameIds(row.levelIds, existing.levelIds)],
       ['remarque', row.remarque !== existing.remarque],
+      ['quota', row.groupLimit !== null && row.groupLimit !== existing.group_limit],
     ];
     return { changed: changes.filter(([, differs]) => differs).map(([column]) => column) };
   },
@@ -103,6 +110,7 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
               role: 'teacher' as const,
               active: 1,
               school_id: row.schoolId,
+              group_limit: row.groupLimit ?? row.schoolDefaultGroupLimit,
               remarque: row.remarque,
             })),
           );
@@ -113,6 +121,7 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
         firstname: row.firstname,
         telephone: row.telephone,
         school_id: row.schoolId,
+        ...(row.groupLimit === null ? {} : { group_limit: row.groupLimit }),
         remarque: row.remarque,
         updated_at: stamp,
       });
