@@ -11,6 +11,7 @@ import {
   XAPI_STATEMENTS_MAX_PER_ENTRY,
 } from '../../../common/constants.js';
 import { httpMessages } from '../../../common/messages/http.js';
+import { learnerMessages } from '../../../common/messages/learner.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
 import { xapiMessages } from '../../../common/messages/xapi.js';
 import { deriveRuntimeReport } from '../../../common/runtime-report.js';
@@ -36,10 +37,10 @@ import {
   type XapiRules,
 } from '../../../common/xapi-report.js';
 import type { Db, DbKind } from '../../db/database.js';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../../http-error.js';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
 import { progressChanged } from '../groups/groups.service.js';
-import { completeIfAllowed } from '../learning-table/learning-table.service.js';
+import { completeOpenEntry, entryIsOpen } from '../learning-table/learning-table.service.js';
 import {
   callerOwnsEntry,
   findOwnedLaunch,
@@ -139,7 +140,8 @@ export type RuntimeWritesResult = { applied: number; status: 'pending' | 'comple
  * Applies an entry's writes in order inside one transaction. A write whose (launch, seq) is not
  * above its launch's high-water mark was applied before: it is acknowledged, not applied again.
  * The entry keeps the last write's data, the last score reported, and is completed once a write
- * reports completed or passed, if the learning table's rule allows it (the data is kept anyway).
+ * reports completed or passed. A locked entry (the learning table's rule would not open it) is
+ * refused whole: no data, no score (403).
  */
 export async function applyRuntimeWrites(
   db: Db,
@@ -155,6 +157,8 @@ export async function applyRuntimeWrites(
     if (!entry) throw notFound(httpMessages.notFound);
     const mismatch = writes.find((write) => write.standard !== entry.package_kind);
     if (mismatch) throw badRequest(runtimeMessages.standardMismatch(mismatch.standard, entry.package_kind));
+    // A locked activity (SPEC §4) takes no data and no score, as PATCH updatePending refuses it.
+    if (!(await entryIsOpen(trx, entry))) throw forbidden(learnerMessages.notAllowedDescription);
 
     const marks = await selectLaunchMarks(trx, entry.id, [...new Set(writes.map((w) => w.launchId))]);
     const advanced = new Set<string>();
@@ -186,7 +190,10 @@ export async function applyRuntimeWrites(
       score = report.scorePercent ?? score;
     }
     let status = entry.status;
-    if (reportsCompletion && (await completeIfAllowed(trx, entry, now))) status = 'completed';
+    if (reportsCompletion && status === 'pending') {
+      await completeOpenEntry(trx, entry, now);
+      status = 'completed';
+    }
     if (score !== entry.score) {
       await saveEntryScore(trx, entry.id, score);
       await progressChanged(trx, entry.group_id);

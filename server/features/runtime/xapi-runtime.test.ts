@@ -324,8 +324,9 @@ describe('cmi5 / Tin Can writes: replays, rules and score', () => {
   it('NotApplicable: satisfied at the first write, when the table’s rule allows it', async () => {
     const { send, entryIds, row } = await xapiEntries('cmi5', { moveOn: 'NotApplicable' });
     const [first, second] = entryIds as [number, number];
-    // Not the next activity: the rule refuses, the state is kept anyway.
-    expect((await send(second, { documents: [bookmark('p1')] })).json()).toMatchObject({ status: 'pending' });
+    // Not the next activity (locked): refused whole, nothing kept.
+    expect((await send(second, { documents: [bookmark('p1')] })).statusCode).toBe(403);
+    expect(await storedCount(second)).toBe(0);
     expect((await send(first, { statements: [statement('initialized')] })).json()).toMatchObject({
       status: 'completed',
     });
