@@ -44,6 +44,9 @@ export const JSON_MAX_DEPTH = 64;
 export const ZIP_MAX_BYTES = 100 * 1024 * 1024;
 /** Largest package description read (imsmanifest.xml, cmi5.xml, tincan.xml, h5p.json). */
 export const DESCRIPTION_MAX_BYTES = 5 * 1024 * 1024;
+/** How deep the elements of an XML description may nest (fast-xml-parser's own limit; real
+ * imsmanifest.xml files nest under 20 levels), checked by a linear scan before parsing. */
+export const XML_MAX_DEPTH = 100;
 export const ZIP_MAX_ENTRIES = 10_000;
 export const ZIP_MAX_UNCOMPRESSED_BYTES = 500 * 1024 * 1024;
 export const ZIP_MAX_COMPRESSION_RATIO = 100;

@@ -248,6 +248,8 @@ export const uploadMessages = {
   manifestInvalid:
     'Le fichier imsmanifest.xml n’est pas un XML valide : ce paquet SCORM ne peut pas être lu.',
   manifestTooLarge: 'Le fichier imsmanifest.xml est trop volumineux (5 Mo au plus).',
+  descriptionTooDeep: (file: string, maxDepth: number) =>
+    `Le fichier ${file} est imbriqué trop profondément (${maxDepth} niveaux au plus) : ce paquet ne peut pas être lu.`,
   manifestNoLaunch:
     'Le fichier imsmanifest.xml ne désigne aucune page de démarrage (aucune ressource avec un href).',
   manifestLaunchMissing: (page: string) =>

@@ -157,6 +157,26 @@ export const zipAttacks = {
   endRecordSaysOne: () => buildRawZip([INDEX, ...manyEntries(99_999)], { endRecordCount: 1 }),
   /** 100,000 local entries behind a central directory (and end record) of 1. */
   hiddenLocalEntries: () => buildRawZip([INDEX, ...manyEntries(99_999)], { centralRecords: 1 }),
+  /** An h5p.json of 2 million nested brackets (stored: the ratio check would refuse it deflated). */
+  deepH5pJson: () =>
+    buildRawZip([
+      {
+        name: 'h5p.json',
+        data: Buffer.from(
+          `{"mainLibrary":"H5P.X","preloadedDependencies":${'['.repeat(2e6)}${']'.repeat(2e6)}}`,
+        ),
+      },
+      { name: 'content/content.json', data: Buffer.from('{}') },
+    ]),
+  /** An imsmanifest.xml nested 700,000 elements deep, just under the 5 MB cap. */
+  deepManifest: () =>
+    buildRawZip([
+      INDEX,
+      {
+        name: 'imsmanifest.xml',
+        data: Buffer.from(`<manifest>${'<a>'.repeat(7e5)}${'</a>'.repeat(7e5)}</manifest>`),
+      },
+    ]),
   /** A local header naming another file than its central directory record. */
   localNameDiffers: () =>
     buildRawZip([INDEX, { name: 'style.css', localName: 'evil.js', data: Buffer.from('x') }]),

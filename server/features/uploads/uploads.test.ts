@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JSON_MAX_DEPTH, XML_MAX_DEPTH } from '../../../common/constants.js';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
@@ -275,6 +276,8 @@ describe('activity uploads', () => {
       [zipAttacks.endRecordSaysOne(), 400, u.zipInconsistent],
       [zipAttacks.hiddenLocalEntries(), 400, u.zipInconsistent],
       [zipAttacks.localNameDiffers(), 400, u.zipInconsistent],
+      [zipAttacks.deepH5pJson(), 400, u.descriptionTooDeep('h5p.json', JSON_MAX_DEPTH)],
+      [zipAttacks.deepManifest(), 400, u.descriptionTooDeep('imsmanifest.xml', XML_MAX_DEPTH)],
       [zipAttacks.notAZip(), 415, u.zipInvalid],
       [buildPdf(), 415, u.zipInvalid, 'renamed.zip'],
       [Buffer.concat([Buffer.from('PK\x03\x04'), crypto.randomBytes(2000)]), 415, u.zipInvalid],
