@@ -31,6 +31,8 @@ import {
 } from '../../../common/schemas/xapi.js';
 import {
   deriveXapiReport,
+  isLaunchActor,
+  isLaunchedActivity,
   scaledToPercent,
   statementFacts,
   XAPI_VERBS,
@@ -100,14 +102,27 @@ function xapiLaunch(
     moveOn: au.moveOn,
     masteryScore: au.masteryScore,
     ...(au.launchParameters ? { launchParameters: au.launchParameters } : {}),
-    actor: {
-      objectType: 'Agent',
-      name: row.group_title,
-      account: { homePage, name: `group-${row.group_id}` },
-    },
+    actor: { objectType: 'Agent', name: row.group_title, account: groupAccount(row.group_id, homePage) },
     registration: uuidV5(`${homePage}/group-entries/${row.entry_id}`, REGISTRATION_NAMESPACE),
     launchMode: 'Normal',
   };
+}
+
+/** The xAPI account of a group, the actor of its launches. */
+const groupAccount = (groupId: number, homePage: string) => ({ homePage, name: `group-${groupId}` });
+
+/** Statements a cmi5 / Tin Can entry takes are about its launch (cmi5 Best Practices #15 and
+ * #16): by the group's agent, about the AU or one of its sub-activities; else refused with 403, the
+ * whole request with them. */
+function checkStatementsOfLaunch(entry: RuntimeEntry, homePage: string, statements: XapiStatement[]): void {
+  const account = groupAccount(entry.group_id, homePage);
+  const activityId = xapiPackageOf(entry)?.activityId;
+  for (const statement of statements) {
+    if (!isLaunchActor(statement.actor, account)) throw forbidden(xapiMessages.statementNotLearner);
+    if (activityId !== undefined && !isLaunchedActivity(statement.object, activityId)) {
+      throw forbidden(xapiMessages.statementNotLaunchedActivity(activityId));
+    }
+  }
 }
 
 /** A name-based UUID (version 5, SHA-1), the same for the same name. */
@@ -150,6 +165,8 @@ export async function applyRuntimeWrites(
   entryId: number,
   writes: RuntimeWrite[],
   now: Date,
+  /** The app's home page: the actor's account of the group's launches (loadActivityLaunch). */
+  homePage: string,
 ): Promise<RuntimeWritesResult> {
   const checked = writes.map(checkedWrite);
   return db.transaction().execute(async (trx) => {
@@ -159,6 +176,13 @@ export async function applyRuntimeWrites(
     if (mismatch) throw badRequest(runtimeMessages.standardMismatch(mismatch.standard, entry.package_kind));
     // A locked activity (SPEC §4) takes no data and no score, as PATCH updatePending refuses it.
     if (!(await entryIsOpen(trx, entry))) throw forbidden(learnerMessages.notAllowedDescription);
+    if (isXapi(entry.package_kind)) {
+      checkStatementsOfLaunch(
+        entry,
+        homePage,
+        checked.flatMap((write) => write.statements),
+      );
+    }
 
     const marks = await selectLaunchMarks(trx, entry.id, [...new Set(writes.map((w) => w.launchId))]);
     const advanced = new Set<string>();
