@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import { learnerMessages } from '../../../common/messages/learner.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
+import type { UserTableResponse } from '../../../common/schemas/learner.js';
 import { scorm12Commit, scorm2004Commit } from '../../../common/test/scorm-commits.js';
-import { setupTestApp } from '../../test/helper.js';
+import { buildLevel } from '../../fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { setupTestApp, signIn } from '../../test/helper.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
 
 const ctx = setupTestApp();
@@ -132,6 +135,27 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     expect(after.etag).not.toBe(start.etag);
     const activity = JSON.parse(after.body).res.period[0].groupslesson[0].sessions[0].activities[0];
     expect(activity).toMatchObject({ status: 'completed', score: 40 });
+  });
+
+  it('refuses writes to an activity of a locked lesson, keeping no score for the table', async () => {
+    const level = await buildLevel(ctx.db, [[{ sessions: [1] }, { sessions: [1] }]]);
+    await ctx.db.updateTable('activities').set({ package_kind: 'scorm12' }).execute();
+    const teacher = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+    const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    const { group } = (await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'G' })).json();
+    const lessons = async () =>
+      (await client.get(`/api/user/usertable/${group.id}`)).json<UserTableResponse>().res.period[0]!
+        .groupslesson;
+    const locked = (await lessons())[1]!.sessions[0]!.activities[0]!;
+    const passed = scorm12Commit({ 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '95' });
+    const response = await post(client, locked.id, [write(newLaunchId(), 1, 'scorm12', passed)]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+    expect((await lessons())[1]!.sessions[0]!.activities[0]).toMatchObject({
+      status: 'pending',
+      score: null,
+    });
+    expect((await launch(client, locked.id)).runtime).toBeNull();
   });
 
   it('gives no score for a SCORM max of 0 or below', async () => {
