@@ -35,10 +35,18 @@ export const ROLE_ADMIN = 'admin';
 export const ROLE_TEACHER = 'teacher';
 export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER;
 
+/** How deep any JSON the server reads may nest (every request body, h5p.json, library.json),
+ * checked by a linear scan before parsing. Real SCORM cmi data nests about 6 levels, an xAPI
+ * statement inside a runtime write about 12. */
+export const JSON_MAX_DEPTH = 64;
+
 /** Activity packages (DESIGN §6): zip size on upload, and what it may unpack to. */
 export const ZIP_MAX_BYTES = 100 * 1024 * 1024;
 /** Largest package description read (imsmanifest.xml, cmi5.xml, tincan.xml, h5p.json). */
 export const DESCRIPTION_MAX_BYTES = 5 * 1024 * 1024;
+/** How deep the elements of an XML description may nest (fast-xml-parser's own limit; real
+ * imsmanifest.xml files nest under 20 levels), checked by a linear scan before parsing. */
+export const XML_MAX_DEPTH = 100;
 export const ZIP_MAX_ENTRIES = 10_000;
 export const ZIP_MAX_UNCOMPRESSED_BYTES = 500 * 1024 * 1024;
 export const ZIP_MAX_COMPRESSION_RATIO = 100;

@@ -39,6 +39,20 @@ describe('SCORM 1.2 (scorm-again commits)', () => {
     expect(deriveRuntimeReport('scorm12', thirds).scorePercent).toBe(33.33);
   });
 
+  it('gives no score when the max is 0 or below, or leaves no range above the min', () => {
+    const scorm12 = (score: Record<string, string>) =>
+      deriveRuntimeReport('scorm12', { cmi: { core: { lesson_status: 'completed', score } } }).scorePercent;
+    expect(scorm12({ raw: '50', max: '0' })).toBeNull();
+    expect(scorm12({ raw: '-15', min: '-20', max: '-10' })).toBeNull();
+    expect(scorm12({ raw: '5', min: '10', max: '10' })).toBeNull();
+    expect(scorm12({ raw: '50', max: '' })).toBe(50);
+    const scorm2004 = (score: Record<string, string>) =>
+      deriveRuntimeReport('scorm2004', { cmi: { completion_status: 'completed', score } }).scorePercent;
+    expect(scorm2004({ raw: '-5', min: '-10', max: '0' })).toBeNull();
+    expect(scorm2004({ raw: '-1', min: '-10', max: '-0.5' })).toBeNull();
+    expect(scorm2004({ raw: '5', min: '0', max: '10' })).toBe(50);
+  });
+
   it('counts the score only once the attempt ended (Captivate sets 0 as it starts)', () => {
     const starting = (status: string) =>
       scorm12Commit({

@@ -43,8 +43,8 @@ function scorm12Report(data: unknown): RuntimeReport {
   const raw = decimal(child(score, 'raw'));
   const min = decimal(child(score, 'min')) ?? 0;
   const max = decimal(child(score, 'max'));
-  // SCORM 1.2 keeps raw within 0–100 when no range is given.
-  const ratio = raw === null ? null : max !== null && max > min ? (raw - min) / (max - min) : raw / 100;
+  // SCORM 1.2 keeps raw within 0–100 when no max is given; a max given must make a range.
+  const ratio = raw === null ? null : max === null ? raw / 100 : rangeRatio(raw, min, max);
   const completed = status === 'completed' || status === 'passed' || status === 'failed';
   return { completed, passed: status === 'passed', scorePercent: completed ? toPercent(ratio) : null };
 }
@@ -59,12 +59,18 @@ function scorm2004Report(data: unknown): RuntimeReport {
     const raw = decimal(child(score, 'raw'));
     const min = decimal(child(score, 'min')) ?? 0;
     const max = decimal(child(score, 'max'));
-    ratio = raw !== null && max !== null && max > min ? (raw - min) / (max - min) : null;
+    ratio = raw !== null && max !== null ? rangeRatio(raw, min, max) : null;
   }
   const completed = word(child(cmi, 'completion_status')) === 'completed';
   const success = word(child(cmi, 'success_status'));
   const decided = completed || success === 'passed' || success === 'failed';
   return { completed, passed: success === 'passed', scorePercent: decided ? toPercent(ratio) : null };
+}
+
+/** raw within min/max as a 0–1 ratio; null when the range is empty or its max is 0 or below (no
+ * score out of 0, nor a negative max read as a percentage). */
+function rangeRatio(raw: number, min: number, max: number): number | null {
+  return max > 0 && max > min ? (raw - min) / (max - min) : null;
 }
 
 /** H5P: `result` as its xAPI statements give it: `{ raw, max, completed, success? }`. */

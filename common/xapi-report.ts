@@ -64,6 +64,28 @@ export function statementFacts(statement: unknown): StatementFacts {
   };
 }
 
+/** cmi5 Best Practice #15: a statement's actor is the agent given at launch, identified by the
+ * same account (an Agent, no other identifier). */
+export function isLaunchActor(actor: unknown, account: { homePage: string; name: string }): boolean {
+  const agent = record(actor);
+  if (!agent || (agent.objectType !== undefined && agent.objectType !== 'Agent')) return false;
+  if (agent.mbox !== undefined || agent.mbox_sha1sum !== undefined || agent.openid !== undefined)
+    return false;
+  const given = record(agent.account);
+  return given?.homePage === account.homePage && given?.name === account.name;
+}
+
+/** cmi5 §9.4 and Best Practice #16: a statement's object is the launched activity, or one of its
+ * sub-activities, whose id extends the launched one after '/', '#' or '?' (`{activityId}/q1`). */
+export function isLaunchedActivity(object: unknown, activityId: string): boolean {
+  const activity = record(object);
+  if (!activity || (activity.objectType !== undefined && activity.objectType !== 'Activity')) return false;
+  const id = activity.id;
+  if (typeof id !== 'string' || !id.startsWith(activityId)) return false;
+  const rest = id.slice(activityId.length);
+  return rest === '' || /[/#?]$/.test(activityId) || /^[/#?]./.test(rest);
+}
+
 /** A 0–1 ratio as a percentage clamped to 0–100, two decimals at most. */
 export function scaledToPercent(ratio: number | null): number | null {
   if (ratio === null || !Number.isFinite(ratio)) return null;

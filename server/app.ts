@@ -42,6 +42,8 @@ import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { badRequest } from './http-error.js';
+import { jsonTooDeep } from './json-depth.js';
 import { loggerOptions } from './logger.js';
 import { access, authPlugin } from './plugins/auth.js';
 import { type AppContext, contextPlugin } from './plugins/context.js';
@@ -75,12 +77,14 @@ function baseApp(options: BuildOptions): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Bodiless POST/PATCH calls (logout, toggles) may still say application/json: an empty body is
-  // "no body", not a parse error. Everything else goes through Fastify's safe JSON parser.
+  // "no body", not a parse error. Too deep a nesting is refused before any recursive work (see
+  // json-depth.ts). Everything else goes through Fastify's safe JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
+    if (jsonTooDeep(text)) return done(badRequest(httpMessages.jsonTooDeep), undefined);
     parseJson(request, text, done);
   });
   return app;

@@ -4,7 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JSON_MAX_DEPTH } from '../common/constants.js';
 import { httpMessages } from '../common/messages/http.js';
+import { newLaunchId, teacherWithActivities } from './features/runtime/runtime.factories.js';
 import * as make from './fixtures/factories.js';
 import { type ApiClient, apiClient, setupTestApp, signIn } from './test/helper.js';
 import { registeredRoutes } from './test/routes.js';
@@ -144,6 +146,66 @@ describe('requests refused before a route runs', () => {
       request.on('error', reject);
     });
     expectOurError(response, 431, httpMessages.headersTooLarge);
+  });
+});
+
+describe('JSON nested too deep', () => {
+  /** A runtime write whose cmi data holds `inner` (raw JSON text), as the player would send it. */
+  const writesBody = (inner: string) =>
+    `{"writes":[{"launchId":"${newLaunchId()}","seq":1,"standard":"scorm12","at":"${new Date().toISOString()}",` +
+    `"data":{"cmi":{"suspend_data":"x","deep":${inner}}}}]}`;
+  const nested = (open: string, close: string, depth: number) => open.repeat(depth) + close.repeat(depth);
+
+  it('refuses runtime data nested 50,000 arrays or 5,000 objects deep with a 400, storing nothing', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'scorm12', 1);
+    const entry = entryIds[0]!;
+    for (const inner of [nested('[', ']', 50_000), `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`]) {
+      const response = await client.request({
+        method: 'POST',
+        url: `/api/user/activity/runtime/${entry}`,
+        headers: { 'content-type': 'application/json' },
+        payload: writesBody(inner),
+      });
+      expectOurError(response, 400, httpMessages.jsonTooDeep);
+    }
+    const kept = await ctx.db
+      .selectFrom('activity_runtime')
+      .select('entry_id')
+      .where('entry_id', '=', entry)
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('takes data nested up to the limit, and counts no bracket inside a string', async () => {
+    const { client, entryIds } = await teacherWithActivities(ctx, 'scorm12', 1);
+    // The body's own envelope nests 5 levels before the data's.
+    const atLimit = writesBody(nested('[', ']', JSON_MAX_DEPTH - 5));
+    const post = (payload: string) =>
+      client.request({
+        method: 'POST',
+        url: `/api/user/activity/runtime/${entryIds[0]}`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    expect((await post(atLimit)).statusCode).toBe(200);
+    expectOurError(
+      await post(writesBody(nested('[', ']', JSON_MAX_DEPTH - 4))),
+      400,
+      httpMessages.jsonTooDeep,
+    );
+    const inString = `{"title":"${'['.repeat(10_000)}\\"${'{'.repeat(10_000)}"}`;
+    const longTitle = await admin.request({
+      method: 'POST',
+      url: '/api/admin/createlevel',
+      headers: { 'content-type': 'application/json' },
+      payload: inString,
+    });
+    // Parsed, then refused by the title's own rule (too long), not by the depth check.
+    expectOurError(longTitle, 400);
+    expect(longTitle.json().message).not.toBe(httpMessages.jsonTooDeep);
+    expect(
+      JSON.parse((await admin.post('/api/admin/createlevel', { title: '[[[{{{' })).body).level.title,
+    ).toBe('[[[{{{');
   });
 });
 

@@ -237,6 +237,10 @@ export const uploadMessages = {
   zipEncrypted: 'Le fichier zip contient des éléments chiffrés.',
   zipBadName: 'Le fichier zip contient un nom de fichier invalide.',
   zipDuplicate: 'Le fichier zip contient deux fois le même fichier.',
+  zipCaseDuplicate: (a: string, b: string) =>
+    `Le fichier zip contient deux noms qui ne diffèrent que par les majuscules : « ${a} » et « ${b} ».`,
+  zipInconsistent:
+    'Le fichier zip est incohérent : son répertoire central ne correspond pas aux éléments qu’il contient (nombre, noms ou positions).',
   zipNoIndex:
     'Le paquet n’a pas de page de démarrage : placez un index.html (ou l’imsmanifest.xml d’un paquet SCORM, le cmi5.xml d’un paquet cmi5, le tincan.xml d’un paquet Tin Can, le h5p.json d’un paquet H5P) à la racine du zip ou dans un unique dossier de premier niveau.',
   entryPageAmbiguous: (candidates: string[]) =>
@@ -244,6 +248,8 @@ export const uploadMessages = {
   manifestInvalid:
     'Le fichier imsmanifest.xml n’est pas un XML valide : ce paquet SCORM ne peut pas être lu.',
   manifestTooLarge: 'Le fichier imsmanifest.xml est trop volumineux (5 Mo au plus).',
+  descriptionTooDeep: (file: string, maxDepth: number) =>
+    `Le fichier ${file} est imbriqué trop profondément (${maxDepth} niveaux au plus) : ce paquet ne peut pas être lu.`,
   manifestNoLaunch:
     'Le fichier imsmanifest.xml ne désigne aucune page de démarrage (aucune ressource avec un href).',
   manifestLaunchMissing: (page: string) =>

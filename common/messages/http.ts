@@ -1,7 +1,9 @@
 // Generic answers of the HTTP layer (DESIGN §4).
+import { JSON_MAX_DEPTH } from '../constants.js';
 
 export const httpMessages = {
   invalidJson: 'Le corps de la requête n’est pas un JSON valide',
+  jsonTooDeep: `Le JSON de la requête est trop imbriqué (${JSON_MAX_DEPTH} niveaux au plus)`,
   invalidInput: 'Données invalides',
   invalidId: 'Identifiant invalide',
   controlCharacter: 'Le texte ne peut pas contenir de caractères de contrôle (comme NUL)',

@@ -15,6 +15,9 @@ export const xapiMessages = {
   statementActor: 'A statement needs an actor object.',
   statementVerb: 'A statement needs a verb whose id is an IRI.',
   statementObject: 'A statement needs an object.',
+  statementNotLearner: 'A statement’s actor must be the actor given at launch (cmi5: refused with 403).',
+  statementNotLaunchedActivity: (activityId: string) =>
+    `A statement’s object must be the launched activity (${activityId}) or one of its sub-activities (an id under it, such as ${activityId}/q1).`,
   statementTimestamp: 'A statement timestamp must be an ISO 8601 date and time with its time zone.',
   documentTooLong: `A state document is limited to ${thousands(XAPI_DOCUMENT_MAX_CHARS)} characters.`,
   tooManyDocuments: `An activity keeps at most ${XAPI_DOCUMENTS_MAX_PER_ENTRY} state documents.`,

@@ -13,6 +13,19 @@ export type RawEntry = {
   unixMode?: number;
   /** Sizes written in the headers instead of the real ones (to lie about the content). */
   declaredUncompressedSize?: number;
+  /** Written in the local header instead of `name` (the central directory keeps `name`). */
+  localName?: string;
+  /** Bit 3: CRC and sizes in a data descriptor after the data (as archivers streaming their output
+   * write them), 16 bytes with its signature. */
+  descriptor?: boolean;
+};
+
+/** How the end record and the central directory may lie about the entries. */
+export type RawZipOptions = {
+  /** The entry count the end record gives (default: the real one). */
+  endRecordCount?: number;
+  /** How many of the entries get a central directory record (default: all). */
+  centralRecords?: number;
 };
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -28,7 +41,7 @@ function crc32(data: Buffer): number {
 }
 
 /** A zip with exactly the headers asked for. */
-export function buildRawZip(entries: RawEntry[]): Buffer {
+export function buildRawZip(entries: RawEntry[], options: RawZipOptions = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -39,7 +52,8 @@ export function buildRawZip(entries: RawEntry[]): Buffer {
     // Traditional encryption puts a 12-byte header before the data.
     const body = (entry.flags ?? 0) & 0x1 ? Buffer.concat([Buffer.alloc(12, 0x5a), packed]) : packed;
     const name = Buffer.from(entry.name, 'utf8');
-    const flags = (entry.flags ?? 0) | 0x800; // bit 11: UTF-8 names
+    const localName = Buffer.from(entry.localName ?? entry.name, 'utf8');
+    const flags = (entry.flags ?? 0) | 0x800 | (entry.descriptor ? 0x8 : 0); // bit 11: UTF-8 names
     const crc = crc32(data);
     const uncompressed = entry.declaredUncompressedSize ?? data.length;
 
@@ -51,8 +65,15 @@ export function buildRawZip(entries: RawEntry[]): Buffer {
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(uncompressed, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, body);
+    local.writeUInt16LE(localName.length, 26);
+    const descriptor = Buffer.alloc(entry.descriptor ? 16 : 0);
+    if (entry.descriptor) {
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(crc, 4);
+      descriptor.writeUInt32LE(body.length, 8);
+      descriptor.writeUInt32LE(uncompressed, 12);
+    }
+    locals.push(local, localName, body, descriptor);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -66,14 +87,15 @@ export function buildRawZip(entries: RawEntry[]): Buffer {
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(((entry.unixMode ?? 0) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
+    if (centrals.length / 2 < (options.centralRecords ?? entries.length)) centrals.push(central, name);
+    offset += local.length + localName.length + body.length + descriptor.length;
   }
   const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
+  const count = options.endRecordCount ?? centrals.length / 2;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
@@ -82,6 +104,9 @@ export function buildRawZip(entries: RawEntry[]): Buffer {
 const INDEX = { name: 'index.html', data: Buffer.from('<!doctype html><title>ok</title><p>ok</p>') };
 
 /** Each hostile archive, by the name of the attack. */
+const manyEntries = (count: number): RawEntry[] =>
+  Array.from({ length: count }, (_, i) => ({ name: `f/${i}.txt` }));
+
 export const zipAttacks = {
   traversal: () => buildRawZip([INDEX, { name: '../evil.txt', data: Buffer.from('owned') }]),
   nestedTraversal: () => buildRawZip([INDEX, { name: 'assets/../../evil.txt', data: Buffer.from('owned') }]),
@@ -125,5 +150,35 @@ export const zipAttacks = {
       { name: 'b/other.html', data: INDEX.data },
     ]),
   duplicate: () => buildRawZip([INDEX, { name: 'index.html', data: Buffer.from('again') }]),
+  /** Two names one letter's case apart: one file on Windows and macOS disks. */
+  caseDuplicate: () =>
+    buildRawZip([INDEX, { name: 'A.js', data: Buffer.from('1') }, { name: 'a.js', data: Buffer.from('2') }]),
+  /** 100,000 entries, every one in the central directory, while the end record says 1. */
+  endRecordSaysOne: () => buildRawZip([INDEX, ...manyEntries(99_999)], { endRecordCount: 1 }),
+  /** 100,000 local entries behind a central directory (and end record) of 1. */
+  hiddenLocalEntries: () => buildRawZip([INDEX, ...manyEntries(99_999)], { centralRecords: 1 }),
+  /** An h5p.json of 2 million nested brackets (stored: the ratio check would refuse it deflated). */
+  deepH5pJson: () =>
+    buildRawZip([
+      {
+        name: 'h5p.json',
+        data: Buffer.from(
+          `{"mainLibrary":"H5P.X","preloadedDependencies":${'['.repeat(2e6)}${']'.repeat(2e6)}}`,
+        ),
+      },
+      { name: 'content/content.json', data: Buffer.from('{}') },
+    ]),
+  /** An imsmanifest.xml nested 700,000 elements deep, just under the 5 MB cap. */
+  deepManifest: () =>
+    buildRawZip([
+      INDEX,
+      {
+        name: 'imsmanifest.xml',
+        data: Buffer.from(`<manifest>${'<a>'.repeat(7e5)}${'</a>'.repeat(7e5)}</manifest>`),
+      },
+    ]),
+  /** A local header naming another file than its central directory record. */
+  localNameDiffers: () =>
+    buildRawZip([INDEX, { name: 'style.css', localName: 'evil.js', data: Buffer.from('x') }]),
   notAZip: () => Buffer.from('this is plain text, not an archive'.repeat(10)),
 } as const;

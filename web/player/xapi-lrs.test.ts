@@ -183,6 +183,25 @@ describe('xAPI LRS of a launch', () => {
     expect(reports).toEqual([]);
   });
 
+  it('refuses with 403 a statement about another learner or another activity, keeping nothing', () => {
+    const { call, reports } = setup();
+    const others = [
+      statement('completed', {
+        actor: { objectType: 'Agent', account: { homePage: 'http://app', name: 'group-2' } },
+      }),
+      statement('completed', { actor: { objectType: 'Agent', mbox: 'mailto:eleve@ecole.fr' } }),
+      statement('completed', { object: { id: 'https://example.org/course/au-2' } }),
+      statement('completed', { object: { id: `${ACTIVITY}-bis` } }),
+    ];
+    for (const one of others) {
+      const body = JSON.stringify([statement('initialized'), one]);
+      expect(call({ method: 'POST', resource: 'statements', body }).status, body).toBe(403);
+    }
+    expect(reports).toEqual([]);
+    const sub = statement('answered', { object: { objectType: 'Activity', id: `${ACTIVITY}/q1` } });
+    expect(call({ method: 'POST', resource: 'statements', body: JSON.stringify(sub) }).status).toBe(200);
+  });
+
   it('refuses cmi5 statements after terminated (403)', () => {
     const { call } = setup();
     expect(

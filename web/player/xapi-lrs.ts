@@ -18,6 +18,7 @@ import {
   xapiDocumentSchema,
   xapiStatementSchema,
 } from '../../common/schemas/xapi.js';
+import { isLaunchActor, isLaunchedActivity } from '../../common/xapi-report.js';
 
 export const XAPI_VERSION = '1.0.3';
 export const LAUNCH_DATA_STATE_ID = 'LMS.LaunchData';
@@ -132,6 +133,14 @@ export function createLrs(options: LrsOptions): Lrs {
     const registration = (parsed.data.context as JsonObject | undefined)?.registration;
     if (registration !== undefined && registration !== launch.registration) {
       return { error: failure(400, m.wrongRegistration) };
+    }
+    // cmi5 Best Practices #15 and #16: about the launch's learner and activity, else 403 (the
+    // server refuses them the same way).
+    if (!isLaunchActor(parsed.data.actor, launch.actor.account)) {
+      return { error: failure(403, xapiMessages.statementNotLearner) };
+    }
+    if (!isLaunchedActivity(parsed.data.object, launch.activityId)) {
+      return { error: failure(403, xapiMessages.statementNotLaunchedActivity(launch.activityId)) };
     }
     return { statement: parsed.data };
   }

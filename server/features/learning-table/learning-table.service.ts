@@ -88,8 +88,20 @@ export async function completeActivity(db: Db, caller: Caller, entryId: number, 
  */
 export async function completeIfAllowed(db: Db, entry: OwnedActivityEntry, now: Date): Promise<boolean> {
   if (entry.status === 'completed') return true;
-  const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
-  if (!canOpenActivity(rulePeriods(rows), entry.id)) return false;
-  if (await markEntryCompleted(db, entry.id, now)) await progressChanged(db, entry.group_id);
+  if (!(await entryIsOpen(db, entry))) return false;
+  await completeOpenEntry(db, entry, now);
   return true;
+}
+
+/** Whether the table lets the teacher open this entry (SPEC §4): completed, or the next pending
+ * one of an unlocked lesson. A locked entry takes no runtime data either. */
+export async function entryIsOpen(db: Db, entry: OwnedActivityEntry): Promise<boolean> {
+  if (entry.status === 'completed') return true;
+  const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
+  return canOpenActivity(rulePeriods(rows), entry.id);
+}
+
+/** Completes an entry already known to be open (entryIsOpen). */
+export async function completeOpenEntry(db: Db, entry: OwnedActivityEntry, now: Date): Promise<void> {
+  if (await markEntryCompleted(db, entry.id, now)) await progressChanged(db, entry.group_id);
 }

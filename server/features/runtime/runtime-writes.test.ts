@@ -2,9 +2,13 @@
 // through the learning table's rule, and the score in the (cached) learning table.
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
+import { learnerMessages } from '../../../common/messages/learner.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
+import type { UserTableResponse } from '../../../common/schemas/learner.js';
 import { scorm12Commit, scorm2004Commit } from '../../../common/test/scorm-commits.js';
-import { setupTestApp } from '../../test/helper.js';
+import { buildLevel } from '../../fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import { setupTestApp, signIn } from '../../test/helper.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
 
 const ctx = setupTestApp();
@@ -65,15 +69,21 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     expect(answers.map((a) => a.json().applied).sort()).toEqual([0, 3]);
   });
 
-  it('completes the entry through the learning table’s rule, keeping the data when the rule refuses', async () => {
+  it('completes the entry through the learning table’s rule; a locked entry takes no data and no score', async () => {
     const { client, entryIds, table } = await teacherWithActivities(ctx, 'scorm2004', 2);
     const [first, second] = entryIds as [number, number];
     const done = scorm2004Commit({ 'cmi.completion_status': 'completed', 'cmi.score.scaled': '0.75' });
 
-    // Not the next activity: the rule refuses, the data and score are kept, the status is not.
+    // Not the next activity (locked): refused whole, as PATCH updatePending refuses it.
     const early = await post(client, second, [write(newLaunchId(), 1, 'scorm2004', done)]);
-    expect(early.json()).toEqual({ success: true, applied: 1, status: 'pending', score: 75 });
-    expect((await launch(client, second)).runtime?.data).toEqual(done);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+    expect((await client.patch(`/api/user/updatePending/${second}`)).statusCode).toBe(403);
+    expect((await launch(client, second)).runtime).toBeNull();
+    expect((await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities[1]).toMatchObject({
+      status: 'pending',
+      score: null,
+    });
 
     const passed = scorm2004Commit({
       'cmi.success_status': 'passed',
@@ -85,7 +95,7 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     const activities = (await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities;
     expect(activities.map((a) => [a.status, a.score])).toEqual([
       ['completed', 90],
-      ['pending', 75],
+      ['pending', null],
     ]);
 
     // Later the content reports "incomplete" again: a completed entry never goes back.
@@ -94,9 +104,10 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
       status: 'completed',
       score: 90,
     });
-    // The refused one completes once it is the next activity and reports completion again.
+    // The refused one takes its data and completes once it is the next activity.
     expect((await post(client, second, [write(newLaunchId(), 1, 'scorm2004', done)])).json()).toMatchObject({
       status: 'completed',
+      score: 75,
     });
   });
 
@@ -124,6 +135,37 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     expect(after.etag).not.toBe(start.etag);
     const activity = JSON.parse(after.body).res.period[0].groupslesson[0].sessions[0].activities[0];
     expect(activity).toMatchObject({ status: 'completed', score: 40 });
+  });
+
+  it('refuses writes to an activity of a locked lesson, keeping no score for the table', async () => {
+    const level = await buildLevel(ctx.db, [[{ sessions: [1] }, { sessions: [1] }]]);
+    await ctx.db.updateTable('activities').set({ package_kind: 'scorm12' }).execute();
+    const teacher = await createTeacher(ctx.db, { levelIds: [level.levelId] });
+    const client = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
+    const { group } = (await client.post(`/api/user/creategroups/${level.levelId}`, { title: 'G' })).json();
+    const lessons = async () =>
+      (await client.get(`/api/user/usertable/${group.id}`)).json<UserTableResponse>().res.period[0]!
+        .groupslesson;
+    const locked = (await lessons())[1]!.sessions[0]!.activities[0]!;
+    const passed = scorm12Commit({ 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '95' });
+    const response = await post(client, locked.id, [write(newLaunchId(), 1, 'scorm12', passed)]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+    expect((await lessons())[1]!.sessions[0]!.activities[0]).toMatchObject({
+      status: 'pending',
+      score: null,
+    });
+    expect((await launch(client, locked.id)).runtime).toBeNull();
+  });
+
+  it('gives no score for a SCORM max of 0 or below', async () => {
+    const { client, entryIds, table } = await teacherWithActivities(ctx, 'scorm12', 1);
+    const zeroMax = {
+      cmi: { core: { lesson_status: 'completed', score: { raw: '50', min: '-10', max: '0' } } },
+    };
+    const answer = await post(client, entryIds[0]!, [write(newLaunchId(), 1, 'scorm12', zeroMax)]);
+    expect(answer.json()).toEqual({ success: true, applied: 1, status: 'completed', score: null });
+    expect((await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities[0]!.score).toBeNull();
   });
 
   it('keeps the last score reported: a write without a score does not erase it', async () => {

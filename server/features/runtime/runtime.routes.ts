@@ -84,6 +84,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         id,
         request.body.writes,
         new Date(),
+        app.config.publicUrl,
       );
       return { success: true as const, ...result };
     },

@@ -11,6 +11,7 @@ import {
   XAPI_STATEMENTS_MAX_PER_ENTRY,
 } from '../../../common/constants.js';
 import { httpMessages } from '../../../common/messages/http.js';
+import { learnerMessages } from '../../../common/messages/learner.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
 import { xapiMessages } from '../../../common/messages/xapi.js';
 import { deriveRuntimeReport } from '../../../common/runtime-report.js';
@@ -30,16 +31,18 @@ import {
 } from '../../../common/schemas/xapi.js';
 import {
   deriveXapiReport,
+  isLaunchActor,
+  isLaunchedActivity,
   scaledToPercent,
   statementFacts,
   XAPI_VERBS,
   type XapiRules,
 } from '../../../common/xapi-report.js';
 import type { Db, DbKind } from '../../db/database.js';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../../http-error.js';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
 import { progressChanged } from '../groups/groups.service.js';
-import { completeIfAllowed } from '../learning-table/learning-table.service.js';
+import { completeOpenEntry, entryIsOpen } from '../learning-table/learning-table.service.js';
 import {
   callerOwnsEntry,
   findOwnedLaunch,
@@ -99,14 +102,27 @@ function xapiLaunch(
     moveOn: au.moveOn,
     masteryScore: au.masteryScore,
     ...(au.launchParameters ? { launchParameters: au.launchParameters } : {}),
-    actor: {
-      objectType: 'Agent',
-      name: row.group_title,
-      account: { homePage, name: `group-${row.group_id}` },
-    },
+    actor: { objectType: 'Agent', name: row.group_title, account: groupAccount(row.group_id, homePage) },
     registration: uuidV5(`${homePage}/group-entries/${row.entry_id}`, REGISTRATION_NAMESPACE),
     launchMode: 'Normal',
   };
+}
+
+/** The xAPI account of a group, the actor of its launches. */
+const groupAccount = (groupId: number, homePage: string) => ({ homePage, name: `group-${groupId}` });
+
+/** Statements a cmi5 / Tin Can entry takes are about its launch (cmi5 Best Practices #15 and
+ * #16): by the group's agent, about the AU or one of its sub-activities; else refused with 403, the
+ * whole request with them. */
+function checkStatementsOfLaunch(entry: RuntimeEntry, homePage: string, statements: XapiStatement[]): void {
+  const account = groupAccount(entry.group_id, homePage);
+  const activityId = xapiPackageOf(entry)?.activityId;
+  for (const statement of statements) {
+    if (!isLaunchActor(statement.actor, account)) throw forbidden(xapiMessages.statementNotLearner);
+    if (activityId !== undefined && !isLaunchedActivity(statement.object, activityId)) {
+      throw forbidden(xapiMessages.statementNotLaunchedActivity(activityId));
+    }
+  }
 }
 
 /** A name-based UUID (version 5, SHA-1), the same for the same name. */
@@ -139,7 +155,8 @@ export type RuntimeWritesResult = { applied: number; status: 'pending' | 'comple
  * Applies an entry's writes in order inside one transaction. A write whose (launch, seq) is not
  * above its launch's high-water mark was applied before: it is acknowledged, not applied again.
  * The entry keeps the last write's data, the last score reported, and is completed once a write
- * reports completed or passed, if the learning table's rule allows it (the data is kept anyway).
+ * reports completed or passed. A locked entry (the learning table's rule would not open it) is
+ * refused whole: no data, no score (403).
  */
 export async function applyRuntimeWrites(
   db: Db,
@@ -148,6 +165,8 @@ export async function applyRuntimeWrites(
   entryId: number,
   writes: RuntimeWrite[],
   now: Date,
+  /** The app's home page: the actor's account of the group's launches (loadActivityLaunch). */
+  homePage: string,
 ): Promise<RuntimeWritesResult> {
   const checked = writes.map(checkedWrite);
   return db.transaction().execute(async (trx) => {
@@ -155,6 +174,15 @@ export async function applyRuntimeWrites(
     if (!entry) throw notFound(httpMessages.notFound);
     const mismatch = writes.find((write) => write.standard !== entry.package_kind);
     if (mismatch) throw badRequest(runtimeMessages.standardMismatch(mismatch.standard, entry.package_kind));
+    // A locked activity (SPEC §4) takes no data and no score, as PATCH updatePending refuses it.
+    if (!(await entryIsOpen(trx, entry))) throw forbidden(learnerMessages.notAllowedDescription);
+    if (isXapi(entry.package_kind)) {
+      checkStatementsOfLaunch(
+        entry,
+        homePage,
+        checked.flatMap((write) => write.statements),
+      );
+    }
 
     const marks = await selectLaunchMarks(trx, entry.id, [...new Set(writes.map((w) => w.launchId))]);
     const advanced = new Set<string>();
@@ -186,7 +214,10 @@ export async function applyRuntimeWrites(
       score = report.scorePercent ?? score;
     }
     let status = entry.status;
-    if (reportsCompletion && (await completeIfAllowed(trx, entry, now))) status = 'completed';
+    if (reportsCompletion && status === 'pending') {
+      await completeOpenEntry(trx, entry, now);
+      status = 'completed';
+    }
     if (score !== entry.score) {
       await saveEntryScore(trx, entry.id, score);
       await progressChanged(trx, entry.group_id);

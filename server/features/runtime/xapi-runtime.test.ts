@@ -32,11 +32,10 @@ const verbs = {
 };
 type Verb = keyof typeof verbs;
 
-/** A statement as cmi5 content sends it (the actor is what the launch gave). */
+/** A statement as cmi5 content sends it, without its actor: `send` sets the one the launch gave. */
 function statement(verb: Verb, options: { scaled?: number; object?: string; id?: string; at?: string } = {}) {
   return {
     id: options.id ?? crypto.randomUUID(),
-    actor: { objectType: 'Agent', account: { homePage: 'http://127.0.0.1', name: 'group-1' } },
     verb: { id: verbs[verb], display: { 'en-US': verb } },
     object: { objectType: 'Activity', id: options.object ?? AU },
     ...(options.scaled === undefined ? {} : { result: { score: { scaled: options.scaled } } }),
@@ -71,17 +70,26 @@ async function xapiEntries(
     .set({ package_summary: JSON.stringify(summary) })
     .where('package_kind', '=', kind)
     .execute();
+  /** The launch's actor: the group, under the app's home page. */
+  const actor = {
+    objectType: 'Agent',
+    name: 'G',
+    account: { homePage: ctx.config.publicUrl, name: `group-${setup.groupId}` },
+  };
   const send = (
     entryId: number,
     data: { documents?: XapiDocument[]; statements?: object[] },
     launchId = newLaunchId(),
     seq = 1,
-  ) => post(setup.client, entryId, [write(launchId, seq, kind, { documents: [], statements: [], ...data })]);
+  ) => {
+    const statements = (data.statements ?? []).map((s) => ({ actor, ...s }));
+    return post(setup.client, entryId, [write(launchId, seq, kind, { documents: [], ...data, statements })]);
+  };
   const row = async (index = 0) => {
     const activities = (await setup.table()).period[0]!.groupslesson[0]!.sessions[0]!.activities;
     return { status: activities[index]!.status, score: activities[index]!.score };
   };
-  return { ...setup, send, row };
+  return { ...setup, send, row, actor };
 }
 
 const storedCount = async (entryId: number) =>
@@ -103,14 +111,14 @@ const listed = async (client: ApiClient, entryId: number) => {
 
 describe('cmi5 / Tin Can writes: ownership, validation and caps', () => {
   it('answers 404 to another teacher and an admin for writes, launch and statements, keeping nothing', async () => {
-    const { entryIds, level, send } = await xapiEntries('cmi5', { moveOn: 'Completed' }, 1);
+    const { entryIds, level, send, actor } = await xapiEntries('cmi5', { moveOn: 'Completed' }, 1);
     const colleague = await createTeacher(ctx.db, { levelIds: [level.levelId] });
     const other = await signIn(ctx.app, { email: colleague.email, password: DEFAULT_PASSWORD });
     const admin = await signIn(ctx.app, {
       email: (await createAdmin(ctx.db)).email,
       password: DEFAULT_PASSWORD,
     });
-    const data = { documents: [bookmark('p1')], statements: [statement('completed')] };
+    const data = { documents: [bookmark('p1')], statements: [{ actor, ...statement('completed') }] };
     for (const client of [other, admin]) {
       const written = await post(client, entryIds[0]!, [write(newLaunchId(), 1, 'cmi5', data)]);
       expect(written.statusCode).toBe(404);
@@ -130,7 +138,7 @@ describe('cmi5 / Tin Can writes: ownership, validation and caps', () => {
   });
 
   it('refuses malformed statements and data with 400 and the schema’s message, changing nothing', async () => {
-    const { client, entryIds, send } = await xapiEntries('cmi5', { moveOn: 'NotApplicable' }, 1);
+    const { client, entryIds, send, actor } = await xapiEntries('cmi5', { moveOn: 'NotApplicable' }, 1);
     const id = entryIds[0]!;
     const { verb: _verb, ...noVerb } = statement('completed');
     const cases: Array<[object, string]> = [
@@ -162,7 +170,9 @@ describe('cmi5 / Tin Can writes: ownership, validation and caps', () => {
         xapiMessages.tooManyStatements,
       ],
     ];
-    for (const [data, message] of cases) {
+    for (const [sent, message] of cases) {
+      const { statements } = sent as { statements?: object[] };
+      const data = statements ? { ...sent, statements: statements.map((s) => ({ actor, ...s })) } : sent;
       const response = await post(client, id, [write(newLaunchId(), 1, 'cmi5', data)]);
       expect(response.json(), JSON.stringify(data).slice(0, 200)).toEqual({ success: false, message });
       expect(response.statusCode).toBe(400);
@@ -224,6 +234,61 @@ describe('cmi5 / Tin Can writes: ownership, validation and caps', () => {
     });
     expect(await storedCount(id)).toBe(XAPI_STATEMENTS_MAX_PER_ENTRY);
     expect((await send(id, { statements: [last] }, launchId, 2)).json()).toMatchObject({ applied: 1 });
+  });
+});
+
+describe('cmi5 / Tin Can statements about someone else or another activity', () => {
+  it('refuses with 403 a statement whose actor is not the launch’s group, storing nothing', async () => {
+    const { send, entryIds, groupId, row } = await xapiEntries('cmi5', { moveOn: 'Completed' }, 1);
+    const id = entryIds[0]!;
+    const others = [
+      { objectType: 'Agent', account: { homePage: ctx.config.publicUrl, name: `group-${groupId + 1}` } },
+      { objectType: 'Agent', account: { homePage: 'https://elsewhere.test', name: `group-${groupId}` } },
+      { objectType: 'Agent', mbox: 'mailto:eleve@ecole.fr' },
+      { objectType: 'Group', account: { homePage: ctx.config.publicUrl, name: `group-${groupId}` } },
+    ];
+    for (const actor of others) {
+      const response = await send(id, {
+        documents: [bookmark('p1')],
+        statements: [statement('initialized'), { ...statement('completed'), actor }],
+      });
+      expect(response.statusCode, JSON.stringify(actor)).toBe(403);
+      expect(response.json()).toEqual({ success: false, message: xapiMessages.statementNotLearner });
+    }
+    expect(await storedCount(id)).toBe(0);
+    expect(await row()).toEqual({ status: 'pending', score: null });
+  });
+
+  it('refuses with 403 a statement about another activity, takes the AU and its sub-activities', async () => {
+    const { client, send, entryIds, row } = await xapiEntries('tincan', { moveOn: 'CompletedOrPassed' }, 1);
+    const id = entryIds[0]!;
+    for (const object of [
+      'https://ardoise.test/au/autre',
+      `${AU}-bis`,
+      `${AU}/`,
+      'https://ardoise.test/au',
+    ]) {
+      const response = await send(id, { statements: [statement('passed', { object, scaled: 1 })] });
+      expect(response.statusCode, object).toBe(403);
+      expect(response.json()).toEqual({
+        success: false,
+        message: xapiMessages.statementNotLaunchedActivity(AU),
+      });
+    }
+    const agentObject = { ...statement('completed'), object: { objectType: 'Agent', id: AU } };
+    expect((await send(id, { statements: [agentObject] })).statusCode).toBe(403);
+    expect(await storedCount(id)).toBe(0);
+    expect((await launch(client, id)).runtime).toBeNull();
+    expect(await row()).toEqual({ status: 'pending', score: null });
+
+    const ours = [`${AU}/q1`, `${AU}#slide-2`, `${AU}?page=3`].map((object) =>
+      statement('answered', { object }),
+    );
+    expect((await send(id, { statements: [...ours, statement('completed')] })).json()).toMatchObject({
+      applied: 1,
+      status: 'completed',
+    });
+    expect(await storedCount(id)).toBe(4);
   });
 });
 
@@ -324,8 +389,9 @@ describe('cmi5 / Tin Can writes: replays, rules and score', () => {
   it('NotApplicable: satisfied at the first write, when the table’s rule allows it', async () => {
     const { send, entryIds, row } = await xapiEntries('cmi5', { moveOn: 'NotApplicable' });
     const [first, second] = entryIds as [number, number];
-    // Not the next activity: the rule refuses, the state is kept anyway.
-    expect((await send(second, { documents: [bookmark('p1')] })).json()).toMatchObject({ status: 'pending' });
+    // Not the next activity (locked): refused whole, nothing kept.
+    expect((await send(second, { documents: [bookmark('p1')] })).statusCode).toBe(403);
+    expect(await storedCount(second)).toBe(0);
     expect((await send(first, { statements: [statement('initialized')] })).json()).toMatchObject({
       status: 'completed',
     });
@@ -440,7 +506,9 @@ describe('cmi5 / Tin Can launch and statements', () => {
     const { client, entryIds } = await teacherWithActivities(ctx, 'h5p', 1);
     const id = entryIds[0]!;
     const result = { raw: 3, max: 4, completed: true, success: true };
+    // H5P has no launch actor: its statements carry whatever H5P's integration gives.
     const h5pStatement = {
+      actor: { objectType: 'Agent', name: 'H5P', mbox: 'mailto:h5p@ardoise.invalid' },
       ...statement('answered', { object: 'http://127.0.0.1:3001/h5p/1' }),
       verb: { id: verbs.answered },
     };

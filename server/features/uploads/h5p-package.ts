@@ -1,11 +1,12 @@
 // Checks an H5P package (.h5p file or H5P content zip): h5p.json, content/content.json, and every
 // library it preloads, directly or through a library's own library.json, present as a folder.
 import { z } from 'zod';
+import { DESCRIPTION_MAX_BYTES, JSON_MAX_DEPTH } from '../../../common/constants.js';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { badRequest } from '../../http-error.js';
+import { jsonTooDeep } from '../../json-depth.js';
 import type { PackageListing } from './package-listing.js';
 
-const JSON_MAX_BYTES = 5 * 1024 * 1024;
 /** Real packages preload a few dozen libraries; this bounds a hostile dependency graph. */
 const MAX_LIBRARIES = 500;
 
@@ -63,11 +64,15 @@ export async function readH5pPackage(listing: PackageListing, root: string): Pro
   return { launch: 'h5p.json', mainLibrary: main ? libraryName(main) : h5p.data.mainLibrary };
 }
 
-/** The parsed JSON of a file, or undefined when it is too big or not JSON. */
+/** The parsed JSON of a file, or undefined when it is too big or not JSON; refused when it nests
+ * too deep (checked before parsing: 2 million brackets would cost hundreds of MB to parse). */
 async function readJson(listing: PackageListing, name: string): Promise<unknown> {
   const size = listing.sizes.get(name);
-  if (size === undefined || size > JSON_MAX_BYTES) return undefined;
-  const text = (await listing.read(name, JSON_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+  if (size === undefined || size > DESCRIPTION_MAX_BYTES) return undefined;
+  const text = (await listing.read(name, DESCRIPTION_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+  if (jsonTooDeep(text)) {
+    throw badRequest(u.descriptionTooDeep(name.slice(name.lastIndexOf('/') + 1), JSON_MAX_DEPTH));
+  }
   try {
     return JSON.parse(text);
   } catch {

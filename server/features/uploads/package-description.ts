@@ -4,7 +4,7 @@
 // come first: authoring tools write them only in their xAPI exports, which may also carry an
 // imsmanifest.xml (or stale SCORM files) whose SCORM API the content does not call. Answers where it lives, what to open and the admin's summary,
 // or refuses with what is missing.
-import { DESCRIPTION_MAX_BYTES } from '../../../common/constants.js';
+import { DESCRIPTION_MAX_BYTES, XML_MAX_DEPTH } from '../../../common/constants.js';
 import { packageWarningMessages, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import type {
   PackageKind,
@@ -18,6 +18,7 @@ import type { PackageListing } from './package-listing.js';
 import { packageWarnings } from './package-warnings.js';
 import { readScormManifest } from './scorm-manifest.js';
 import { readCmi5Manifest, readTincanManifest } from './xapi-manifest.js';
+import { xmlTooDeep } from './xml-elements.js';
 
 export type PackageDescription = {
   kind: PackageKind;
@@ -72,10 +73,14 @@ type Recognised = {
   auTitles?: string[];
 };
 
-/** The description file's text (UTF-8, BOM dropped), within the size cap. */
+/** The description file's text (UTF-8, BOM dropped), within the size and depth caps. */
 async function readDescription(listing: PackageListing, name: string, tooLarge: string): Promise<string> {
   if ((listing.sizes.get(name) ?? 0) > DESCRIPTION_MAX_BYTES) throw badRequest(tooLarge);
-  return (await listing.read(name, DESCRIPTION_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+  const xml = (await listing.read(name, DESCRIPTION_MAX_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+  if (xmlTooDeep(xml, XML_MAX_DEPTH)) {
+    throw badRequest(u.descriptionTooDeep(name.slice(name.lastIndexOf('/') + 1), XML_MAX_DEPTH));
+  }
+  return xml;
 }
 
 async function recognise(listing: PackageListing, roots: string[]): Promise<Recognised> {

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JSON_MAX_DEPTH, XML_MAX_DEPTH } from '../../../common/constants.js';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
@@ -13,7 +14,7 @@ import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
 import { storeListing as listStore, readStored } from '../../test/stored-files.js';
 import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
-import { zipAttacks } from '../../test/zip-attacks.js';
+import { buildRawZip, zipAttacks } from '../../test/zip-attacks.js';
 
 const PDF_CAP = 64 * 1024;
 const ctx = setupTestApp({ pdfMaxBytes: PDF_CAP });
@@ -244,6 +245,16 @@ describe('activity uploads', () => {
     expect(await storeListing()).toEqual(before);
   });
 
+  it('accepts entries followed by data descriptors, as streaming archivers write them', async () => {
+    const page = '<!doctype html><title>ok</title><p>ok</p>';
+    const data = buildRawZip([
+      { name: 'index.html', data: Buffer.from(page), method: 8, descriptor: true },
+      { name: 'app.js', data: Buffer.from('1'), descriptor: true },
+    ]);
+    const response = await upload([...fields('Flux', sessionId), zipFile(data)]);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('refuses every hostile archive with its own message and writes nothing', async () => {
     const cases: Array<[Buffer, number, string, string?]> = [
       [zipAttacks.traversal(), 400, u.zipTraversal],
@@ -261,6 +272,12 @@ describe('activity uploads', () => {
       [zipAttacks.twoTopFolders(), 400, u.zipNoIndex],
       [zipAttacks.twoPages(), 400, u.entryPageAmbiguous(['a.html', 'b.html'])],
       [zipAttacks.duplicate(), 400, u.zipDuplicate],
+      [zipAttacks.caseDuplicate(), 400, u.zipCaseDuplicate('A.js', 'a.js')],
+      [zipAttacks.endRecordSaysOne(), 400, u.zipInconsistent],
+      [zipAttacks.hiddenLocalEntries(), 400, u.zipInconsistent],
+      [zipAttacks.localNameDiffers(), 400, u.zipInconsistent],
+      [zipAttacks.deepH5pJson(), 400, u.descriptionTooDeep('h5p.json', JSON_MAX_DEPTH)],
+      [zipAttacks.deepManifest(), 400, u.descriptionTooDeep('imsmanifest.xml', XML_MAX_DEPTH)],
       [zipAttacks.notAZip(), 415, u.zipInvalid],
       [buildPdf(), 415, u.zipInvalid, 'renamed.zip'],
       [Buffer.concat([Buffer.from('PK\x03\x04'), crypto.randomBytes(2000)]), 415, u.zipInvalid],

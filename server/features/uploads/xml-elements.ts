@@ -53,6 +53,58 @@ export const childrenOf = (element: XmlElement | undefined, name: string) =>
   element?.children.filter((child) => child.name === name) ?? [];
 export const childOf = (element: XmlElement | undefined, name: string) => childrenOf(element, name)[0];
 
+/**
+ * True when elements nest more than `maxDepth` deep, found by one linear scan before any parser
+ * sees the text (fast-xml-parser's validator keeps every open tag and the tree is walked
+ * recursively): comments, CDATA, processing instructions and the DOCTYPE are skipped, quoted
+ * attribute values may hold '>'. Malformed text gives false: the parser refuses it afterwards.
+ */
+export function xmlTooDeep(xml: string, maxDepth: number): boolean {
+  let depth = 0;
+  for (let i = xml.indexOf('<'); i !== -1; i = xml.indexOf('<', i)) {
+    let end: number;
+    if (xml.startsWith('<!--', i)) end = endAfter(xml, '-->', i + 4);
+    else if (xml.startsWith('<![CDATA[', i)) end = endAfter(xml, ']]>', i + 9);
+    else if (xml.startsWith('<?', i)) end = endAfter(xml, '?>', i + 2);
+    else if (xml.startsWith('<!', i)) {
+      // A DOCTYPE's internal subset may hold '>' (entity declarations): skip past its ']' first.
+      const close = xml.indexOf('>', i);
+      const subset = xml.indexOf('[', i);
+      end =
+        subset !== -1 && subset < close
+          ? endAfter(xml, '>', Math.max(i, xml.indexOf(']', subset)))
+          : close + 1;
+    } else {
+      end = tagEnd(xml, i + 1);
+      if (end === 0) return false;
+      if (xml[i + 1] === '/') depth--;
+      else if (xml[end - 2] !== '/' && ++depth > maxDepth) return true;
+    }
+    if (end <= i) return false;
+    i = end;
+  }
+  return false;
+}
+
+/** The index just after `marker` found from `from`, or 0 when it is missing. */
+function endAfter(text: string, marker: string, from: number): number {
+  const at = text.indexOf(marker, from);
+  return at === -1 ? 0 : at + marker.length;
+}
+
+/** The index just after a tag's '>' (quoted attribute values skipped), or 0 when it is missing. */
+function tagEnd(xml: string, from: number): number {
+  let quote = '';
+  for (let i = from; i < xml.length; i++) {
+    const char = xml[i]!;
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '>') return i + 1;
+  }
+  return 0;
+}
+
 /** The document's top elements and the namespaces it declares; undefined when it is not XML. */
 export function parseXmlElements(xml: string): { elements: XmlElement[]; namespaces: string[] } | undefined {
   if (XMLValidator.validate(xml) !== true) return undefined;

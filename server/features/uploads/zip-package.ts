@@ -1,6 +1,6 @@
 // Checks an uploaded activity zip and unpacks it for the admin preview. The archive is untrusted:
 // every entry is checked from the central directory BEFORE anything is written (names, links,
-// encryption, counts, sizes, ratio), the package is recognised (package-description.ts), then the
+// encryption, counts, sizes, ratio, the local entries agreeing with the directory), the package is recognised (package-description.ts), then the
 // entries are written one by one inside the destination folder only, with yauzl verifying that
 // each entry's real size is the declared one.
 
@@ -33,7 +33,7 @@ type PlannedEntry = { entry: Entry; segments: string[]; isDirectory: boolean };
 export async function extractPackage(zipPath: string, destDir: string): Promise<PackageDescription> {
   const zip = await openZip(zipPath);
   try {
-    const items = planExtraction(await readCentralDirectory(zip));
+    const items = planExtraction(await readCentralDirectory(zip, zipPath));
     const description = await describePackage(listingOf(zip, items));
     const strip = description.root === '' ? 0 : 1;
     await fs.mkdir(destDir, { recursive: true });
@@ -65,7 +65,7 @@ export async function extractPackage(zipPath: string, destDir: string): Promise<
 export async function describeStoredPackage(zipPath: string): Promise<PackageDescription> {
   const zip = await openZip(zipPath);
   try {
-    return await describePackage(listingOf(zip, planExtraction(await readCentralDirectory(zip))));
+    return await describePackage(listingOf(zip, planExtraction(await readCentralDirectory(zip, zipPath))));
   } finally {
     zip.close();
   }
@@ -129,16 +129,71 @@ async function openZip(zipPath: string): Promise<ZipFile> {
   }
 }
 
-async function readCentralDirectory(zip: ZipFile): Promise<Entry[]> {
+async function readCentralDirectory(zip: ZipFile, zipPath: string): Promise<Entry[]> {
   if (zip.entryCount > ZIP_MAX_ENTRIES) throw payloadTooLarge(u.zipTooManyEntries);
   if (zip.entryCount === 0) throw badRequest(u.zipEmpty);
   const entries: Entry[] = [];
+  const directoryStart = cursorOf(zip);
   try {
     for await (const entry of zip.eachEntry()) entries.push(entry);
   } catch {
     throw unsupportedMediaType(u.zipInvalid);
   }
+  await checkLocalEntries(zip, zipPath, entries, directoryStart, cursorOf(zip));
   return entries;
+}
+
+/** Where yauzl reads the central directory next: its start once opened, its end once read. */
+const cursorOf = (zip: ZipFile) => (zip as unknown as { readEntryCursor: number }).readEntryCursor;
+
+const END_OF_DIRECTORY = 0x06054b50;
+const ZIP64_END_OF_DIRECTORY = 0x06064b50;
+/** A data descriptor after an entry's data (bit 3): CRC and sizes, 32- or 64-bit, with or without
+ * its optional signature. */
+const DESCRIPTOR_SIZES = new Set([12, 16, 20, 24]);
+
+/**
+ * The central directory and the local entries must tell the same story, as every archiver writes
+ * them: the directory's records end where the end record starts (no record beyond the count it
+ * gives), and the local entries, in offset order, start at 0 and follow each other up to the
+ * directory (nothing hidden between them), each under the same name. One small read per entry.
+ */
+async function checkLocalEntries(
+  zip: ZipFile,
+  zipPath: string,
+  entries: Entry[],
+  directoryStart: number,
+  directoryEnd: number,
+): Promise<void> {
+  const handle = await fs.open(zipPath, 'r');
+  try {
+    const signature = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(signature, 0, 4, directoryEnd);
+    const next = bytesRead === 4 ? signature.readUInt32LE(0) : 0;
+    if (next !== END_OF_DIRECTORY && next !== ZIP64_END_OF_DIRECTORY) throw badRequest(u.zipInconsistent);
+  } finally {
+    await handle.close();
+  }
+  const byOffset = [...entries].sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader);
+  let expected = 0;
+  let descriptorAllowed = false;
+  for (const entry of byOffset) {
+    if (!follows(expected, entry.relativeOffsetOfLocalHeader, descriptorAllowed)) {
+      throw badRequest(u.zipInconsistent);
+    }
+    const local = await zip.readLocalFileHeaderPromise(entry).catch(() => {
+      throw badRequest(u.zipInconsistent);
+    });
+    if (!local.fileName.equals(entry.fileNameRaw)) throw badRequest(u.zipInconsistent);
+    expected = local.fileDataStart + entry.compressedSize;
+    descriptorAllowed = (entry.generalPurposeBitFlag & 0x8) !== 0;
+  }
+  if (!follows(expected, directoryStart, descriptorAllowed)) throw badRequest(u.zipInconsistent);
+}
+
+/** Whether something starts right where the previous entry ended (after its data descriptor). */
+function follows(end: number, start: number, descriptorAllowed: boolean): boolean {
+  return start === end || (descriptorAllowed && DESCRIPTOR_SIZES.has(start - end));
 }
 
 /** Every check that needs no decompression; returns what to write where. */
@@ -208,4 +263,13 @@ function checkCollisions(items: PlannedEntry[]): void {
     for (let i = 1; i < item.segments.length; i++) folders.add(item.segments.slice(0, i).join('/'));
   }
   for (const file of files) if (folders.has(file)) throw badRequest(u.zipDuplicate);
+  // Names that differ only by case are one file on Windows and macOS disks and for many web
+  // servers: which one a browser gets would depend on where the package is unpacked.
+  const byFoldedName = new Map<string, string>();
+  for (const name of [...folders, ...files]) {
+    const folded = name.toLowerCase();
+    const other = byFoldedName.get(folded);
+    if (other !== undefined && other !== name) throw badRequest(u.zipCaseDuplicate(other, name));
+    byFoldedName.set(folded, name);
+  }
 }
