@@ -84,7 +84,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
       method: 'POST',
       headers: {
         'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
-        cookie: `XSRF-TOKEN=${XSRF}`,
+        cookie: `__Host-XSRF-TOKEN=${XSRF}`,
         'x-xsrf-token': XSRF,
         authorization: `Bearer ${token}`,
       },
@@ -97,7 +97,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
       ),
     });
   const asAdmin = (url: string, headers: Record<string, string> = {}) =>
-    fetch(url, { headers: { cookie: `ardoise_session=${token}`, ...headers } });
+    fetch(url, { headers: { cookie: `__Host-ardoise_session=${token}`, ...headers } });
 
   it('previews and streams on B what was uploaded on A, and a delete on B removes it for both', async () => {
     const zip = buildActivityZip('Partagé entre instances');
@@ -123,7 +123,11 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
 
     const removed = await fetch(`${b.url}/api/admin/deletefile/${activityId}`, {
       method: 'DELETE',
-      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+      headers: {
+        cookie: `__Host-XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        authorization: `Bearer ${token}`,
+      },
     });
     expect(removed.status).toBe(200);
     expect(await files.exists(packageZipKey(sha256(zip)))).toBe(false);
@@ -139,7 +143,11 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
         upload(a, session.id, { name: 'course.zip', type: 'application/zip', data: zip }),
         fetch(`${b.url}/api/admin/deletsession/${session.id}`, {
           method: 'DELETE',
-          headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+          headers: {
+            cookie: `__Host-XSRF-TOKEN=${XSRF}`,
+            'x-xsrf-token': XSRF,
+            authorization: `Bearer ${token}`,
+          },
         }),
       ]);
       // Either the upload lands first (then the delete takes it along) or the session is gone (404).
