@@ -4,7 +4,7 @@
 // domain on the paths the app and the preview use. The app's cookies are host-only `__Host-` ones
 // and the content origin has its own, so the teacher's saves and the admin's previews still work.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
