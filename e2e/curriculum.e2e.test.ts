@@ -398,7 +398,7 @@ describe('a hostile package in the preview', () => {
     // Its own origin's storage holds nothing of the app's.
     expect(results.ownStorage).toBe('read: null|0');
     // The httpOnly session cookie is never readable, and the token appears nowhere.
-    expect(results.cookies).not.toContain('ardoise_session');
+    expect(results.cookies).not.toContain('__Host-ardoise_session');
     expect(results.cookies).not.toContain(token);
     // The content CSP (connect-src 'self') stops every call to the app origin before it leaves.
     expect(results.fetchWithCredentials).toBe('blocked: TypeError');

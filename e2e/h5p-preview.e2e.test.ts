@@ -20,7 +20,7 @@ import { buildZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
-import { startAdminSession, stopAdminSession } from './support/admin-session.js';
+import { openContentPass, startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newSignedInPage, PHONE } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 
@@ -91,6 +91,7 @@ function watchPreviewRequests(page: Page): string[] {
 async function openPreviewPlayer(page: Page, activityId: number, kind: PackageKind, launch: string) {
   const src = previewPlayerUrl(server.contentUrl, { base: `/content/${activityId}/`, kind, launch });
   await page.goto(`${server.url}/levels`);
+  await openContentPass(page, server.contentUrl);
   await page.evaluate(
     ({ url, sandbox }) => {
       const frame = document.createElement('iframe');

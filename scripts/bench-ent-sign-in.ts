@@ -44,7 +44,7 @@ async function timeOneSignIn(context: BrowserContext, appUrl: string, typeAtIdp:
   const painted = await page.evaluate(() => (window as unknown as { __userPainted: number }).__userPainted);
   await page.close();
   // Signed out of Ardoise again (its tab storage went with the tab); the IdP's session stays.
-  await context.clearCookies({ name: 'ardoise_session' });
+  await context.clearCookies({ name: '__Host-ardoise_session' });
   return painted - clicked;
 }
 

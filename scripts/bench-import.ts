@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const headers = { 'x-xsrf-token': XSRF, cookie: `XSRF-TOKEN=${XSRF}` };
+    const headers = { 'x-xsrf-token': XSRF, cookie: `__Host-XSRF-TOKEN=${XSRF}` };
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },

@@ -335,7 +335,7 @@ async function main() {
       };
     };
     // Every client sends what the app's fetch sends from a browser (encodings, the XSRF cookie).
-    const browser = { 'accept-encoding': 'gzip, deflate, br', cookie: 'XSRF-TOKEN=bench-xsrf-token' };
+    const browser = { 'accept-encoding': 'gzip, deflate, br', cookie: '__Host-XSRF-TOKEN=bench-xsrf-token' };
     const bareResults = {
       object: await measure(`${bareBase}/object`, browser),
       text: await measure(`${bareBase}/text`, browser),

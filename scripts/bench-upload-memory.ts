@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     const headers = {
       'content-type': 'application/json',
       'x-xsrf-token': XSRF,
-      cookie: `XSRF-TOKEN=${XSRF}`,
+      cookie: `__Host-XSRF-TOKEN=${XSRF}`,
     };
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(head.length + size + tail.length),
           'x-xsrf-token': XSRF,
-          cookie: `XSRF-TOKEN=${XSRF}`,
+          cookie: `__Host-XSRF-TOKEN=${XSRF}`,
           authorization: `Bearer ${token}`,
         },
         body: ReadableStreamFrom(stream()),

@@ -115,7 +115,7 @@ function creatorFor(app: FastifyInstance, token: string) {
       url,
       payload: body,
       headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': 'seed' },
-      cookies: { 'XSRF-TOKEN': 'seed' },
+      cookies: { '__Host-XSRF-TOKEN': 'seed' },
     });
     const created = response.statusCode < 300 ? response.json()[entity] : undefined;
     if (!created) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
@@ -149,7 +149,7 @@ export async function uploadThroughApi(
       authorization: `Bearer ${token}`,
       'x-xsrf-token': 'seed',
     },
-    cookies: { 'XSRF-TOKEN': 'seed' },
+    cookies: { '__Host-XSRF-TOKEN': 'seed' },
   });
   if (response.statusCode >= 300)
     throw new Error(`upload ${file.filename}: ${response.statusCode} ${response.body}`);

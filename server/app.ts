@@ -105,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentUrl: config.contentUrl,
     https: config.publicUrl.startsWith('https:'),
   });
-  await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https:') });
+  await app.register(xsrfPlugin);
   await app.register(authPlugin);
   await app.register(subscriptionSenderPlugin);
   await app.register(mailPlugin);

@@ -35,7 +35,6 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
-  COOKIE_DOMAIN: optionalString,
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -108,8 +107,6 @@ export type Config = {
   sessionTtlMs: number;
   pdfMaxBytes: number;
   trustProxy: boolean;
-  /** Domain of the session cookie, so that it also reaches the content origin's host name. */
-  cookieDomain?: string;
   /** Enables /metrics, for callers sending this bearer token; unset = no metrics. */
   metricsToken?: string;
   /** How long start-up keeps retrying an unreachable database before giving up. */
@@ -207,7 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     pdfMaxBytes: e.PDF_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
-    cookieDomain: e.COOKIE_DOMAIN,
     metricsToken: e.METRICS_TOKEN,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
     saml: e.SAML_IDP_METADATA

@@ -110,7 +110,11 @@ async function expectStoreMatchesRows() {
 async function signInAdmin(instance: ServerProcess): Promise<string> {
   const response = await fetch(`${instance.url}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+    headers: {
+      'content-type': 'application/json',
+      cookie: `__Host-XSRF-TOKEN=${XSRF}`,
+      'x-xsrf-token': XSRF,
+    },
     body: JSON.stringify({ username: admin.email, password: DEFAULT_PASSWORD }),
   });
   const body = (await response.json()) as { token: string };
@@ -120,7 +124,7 @@ async function signInAdmin(instance: ServerProcess): Promise<string> {
 
 const headers = (token: string) => ({
   authorization: `Bearer ${token}`,
-  cookie: `XSRF-TOKEN=${XSRF}`,
+  cookie: `__Host-XSRF-TOKEN=${XSRF}`,
   'x-xsrf-token': XSRF,
 });
 

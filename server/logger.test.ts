@@ -28,7 +28,7 @@ describe('logs', () => {
       method: 'POST',
       url: '/login',
       payload: { username: 'a@b.c', password: 'hunter2-secret' },
-      headers: { authorization: 'Bearer bearer-secret', cookie: 'ardoise_session=cookie-secret' },
+      headers: { authorization: 'Bearer bearer-secret', cookie: '__Host-ardoise_session=cookie-secret' },
     });
     await app.inject({ method: 'GET', url: '/download?token=query-secret' });
     await app.close();

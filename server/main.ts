@@ -24,6 +24,10 @@ async function main(): Promise<void> {
     'Ardoise is ready',
   );
   console.log(`Ardoise is ready at ${config.publicUrl}`);
+  if (process.env.COOKIE_DOMAIN) {
+    // Each origin now has host-only cookies of its own (docs/deployment.md, moving from COOKIE_DOMAIN).
+    app.log.warn('COOKIE_DOMAIN is no longer used and is ignored: remove it from the environment');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

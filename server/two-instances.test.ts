@@ -40,7 +40,7 @@ async function call(
   const response = await fetch(`${instance.url}${url}`, {
     method,
     headers: {
-      cookie: `XSRF-TOKEN=${XSRF}`,
+      cookie: `__Host-XSRF-TOKEN=${XSRF}`,
       'x-xsrf-token': XSRF,
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

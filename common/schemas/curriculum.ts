@@ -135,3 +135,5 @@ export type PdfDetails = z.infer<typeof pdfDetailsResponseSchema>;
 /** The public client configuration: where the content origin lives. */
 export const clientConfigSchema = z.object({ contentUrl: z.string() });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+/** A short-lived pass the admin's page hands to the content origin for its own cookie. */
+export const contentPassSchema = z.object({ pass: z.string() });

@@ -21,3 +21,21 @@ export async function stopAdminSession(session: Partial<AdminSession>): Promise<
   await session.browser?.close();
   await session.server?.close();
 }
+
+/** From a signed-in admin's app page: exchanges a pass for the content origin's own cookie, as
+ * /activity-preview/{id} does before it frames the preview player. */
+export async function openContentPass(page: Page, contentUrl: string): Promise<void> {
+  const status = await page.evaluate(async (content) => {
+    const token = sessionStorage.getItem('token');
+    const answer = await fetch('/api/content/pass', { headers: { authorization: `Bearer ${token}` } });
+    const { pass } = (await answer.json()) as { pass: string };
+    const exchanged = await fetch(`${content}/content/pass`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'text/plain' },
+      body: pass,
+    });
+    return exchanged.status;
+  }, contentUrl);
+  if (status !== 204) throw new Error(`the content pass exchange answered ${status}`);
+}

@@ -11,8 +11,14 @@ import { collectOutput, freePort } from '../../server/test/processes.js';
 export const ADMIN_EMAIL = 'admin@ardoise.test';
 export const ADMIN_PASSWORD = 'admin-password-123';
 
+/** The app's host name with `hostNames`; the content origin is `content.` under it. */
+export const APP_HOST = 'ardoise.localhost';
+
 export type RunningServer = {
+  /** The app origin as the browser reaches it. */
   url: string;
+  /** The app origin by its address, for calls from Node. */
+  apiUrl: string;
   contentUrl: string;
   dataDir: string;
   db: Db;
@@ -37,10 +43,13 @@ function snapshotBuild(): Promise<string> {
 }
 
 /** `options.port`: a port picked beforehand, when something must know the server's URL before it
- * starts (the SAML identity provider knows its service provider's). */
+ * starts (the SAML identity provider knows its service provider's). `options.hostNames`: the
+ * browser reaches the app and the content origin by sibling host names under one parent
+ * (`ardoise.localhost`, `content.ardoise.localhost`), as in production; Chromium resolves
+ * `*.localhost` to loopback (Node does not: `apiUrl` is the app by its address). */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; hostNames?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-e2e-'));
   const port = options.port ?? (await freePort());
@@ -58,23 +67,31 @@ export async function startServer(
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      ...(options.hostNames
+        ? {
+            PUBLIC_URL: `http://${APP_HOST}:${port}`,
+            CONTENT_URL: `http://content.${APP_HOST}:${contentPort}`,
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(child);
-  const url = `http://127.0.0.1:${port}`;
+  const apiUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(url, child, output);
+    await waitUntilReady(apiUrl, child, output);
   } catch (error) {
     child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') });
+  const host = options.hostNames ? APP_HOST : '127.0.0.1';
   return {
-    url,
-    contentUrl: `http://127.0.0.1:${contentPort}`,
+    url: `http://${host}:${port}`,
+    apiUrl,
+    contentUrl: `http://${options.hostNames ? `content.${host}` : host}:${contentPort}`,
     dataDir,
     db,
     output,

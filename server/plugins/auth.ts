@@ -7,32 +7,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
 import { idSchema } from '../../common/schemas/ids.js';
-import type { Config } from '../config.js';
 import type { Caller } from '../features/auth/caller.js';
+import { CONTENT_COOKIE, findContentPassCaller } from '../features/auth/content-pass.js';
 import { findSessionUser, findSessionUserAndGroup } from '../features/auth/session.repository.js';
 import type { OwnedGroup } from '../features/groups/group-access.js';
 import { forbidden, unauthorized } from '../http-error.js';
 
-export const SESSION_COOKIE = 'ardoise_session';
+/** `__Host-`: browsers keep it only when set Secure, Path=/ and without Domain by this very host,
+ * so a sibling host (the content origin, a package's origin) can neither plant nor shadow it. */
+export const SESSION_COOKIE = '__Host-ardoise_session';
 
-/** The session cookie that frames and streams use beside the bearer token (set at every sign-in). */
-export function sessionCookieOptions(config: Config) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.publicUrl.startsWith('https:'),
-    // In production the content origin has its own host name: a shared parent domain lets the
-    // session cookie reach it for the admin preview (still SameSite=Strict: same site).
-    ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
-  } as const;
-}
+/** Options of the app's and the content origin's own cookies: host-only, `__Host-` compatible
+ * (browsers count http://localhost as secure, so tests keep working over plain HTTP). */
+export const HOST_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict', secure: true } as const;
 
 export type AuthRule = {
   /** public: anyone; user: any signed-in user; admin: role admin only. */
   role: 'public' | 'user' | 'admin';
-  /** Extra credential carriers this route accepts besides the bearer header. */
-  via?: ReadonlyArray<'cookie' | 'query'>;
+  /** Extra credential carriers this route accepts besides the bearer header: the app's session
+   * cookie, `?token=`, or the content origin's own cookie (content-pass.ts). */
+  via?: ReadonlyArray<'cookie' | 'query' | 'content-cookie'>;
   /** The route parameter holding the id of a group the route serves: the session and that group
    * (if the caller may see it) are then read in one statement, put on `request.ownedGroup`. */
   groupParam?: string;
@@ -79,13 +73,15 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const rule = request.routeOptions.config.auth;
       if (!rule) return;
+      const pass = rule.via?.includes('content-cookie') ? request.cookies[CONTENT_COOKIE] : undefined;
+      if (pass) request.caller = await findContentPassCaller(app.db, pass, 'cookie', new Date());
       const token = credentialFrom(request, rule);
       const groupId = rule.groupParam ? groupIdOf(request, rule.groupParam) : undefined;
       if (token && groupId !== undefined) {
         const found = await findSessionUserAndGroup(app.db, token, new Date(), groupId);
         request.caller = found?.caller ?? null;
         request.ownedGroup = found?.group ?? null;
-      } else if (token) {
+      } else if (token && !request.caller) {
         request.caller = await findSessionUser(app.db, token, new Date());
       }
       if (rule.role === 'public') return;

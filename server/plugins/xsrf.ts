@@ -1,12 +1,14 @@
-// XSRF double-submit: a readable XSRF-TOKEN cookie, echoed by the client in X-XSRF-TOKEN on every
-// state-changing request (axios does this by itself).
+// XSRF double-submit: a readable `__Host-XSRF-TOKEN` cookie (host-only: no sibling host can plant
+// or shadow it), echoed by the client in X-XSRF-TOKEN on every state-changing request. A request
+// refused for a missing or wrong token gets a fresh cookie with its 403, so the client's retry works.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
 import { forbidden } from '../http-error.js';
+import { HOST_COOKIE_OPTIONS } from './auth.js';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_COOKIE = '__Host-XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,24 +18,28 @@ declare module 'fastify' {
      * request against state it keeps instead (InResponseTo). */
     xsrfExempt?: true;
   }
+  interface FastifyRequest {
+    /** Set when the request's token was refused: its answer carries a fresh one. */
+    xsrfRefused?: true;
+  }
 }
 
 export const xsrfPlugin = fp(
-  async (app: FastifyInstance, options: { secure: boolean }) => {
+  async (app: FastifyInstance) => {
+    app.decorateRequest('xsrfRefused', undefined);
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrfExempt) return;
       const cookie = request.cookies[XSRF_COOKIE];
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+        request.xsrfRefused = true;
         throw forbidden(authMessages.xsrfInvalid);
       }
     });
     app.addHook('onSend', async (request, reply) => {
-      if (request.cookies[XSRF_COOKIE]) return;
+      if (request.cookies[XSRF_COOKIE] && !request.xsrfRefused) return;
       reply.setCookie(XSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'strict',
-        secure: options.secure,
+        ...HOST_COOKIE_OPTIONS,
         httpOnly: false,
       });
     });

@@ -82,7 +82,11 @@ describe('the object store unreachable', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
     });
   const readPdf = (id: number) =>
-    ctx.app.inject({ method: 'GET', url: `/content/pdf/${id}`, cookies: { ardoise_session: token } });
+    ctx.app.inject({
+      method: 'GET',
+      url: `/content/pdf/${id}`,
+      cookies: { '__Host-ardoise_session': token },
+    });
   const pdfCount = async () => (await ctx.db.selectFrom('pdfs').select('id').execute()).length;
 
   beforeAll(async () => {

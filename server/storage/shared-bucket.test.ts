@@ -84,7 +84,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
       method: 'POST',
       headers: {
         'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
-        cookie: `XSRF-TOKEN=${XSRF}`,
+        cookie: `__Host-XSRF-TOKEN=${XSRF}`,
         'x-xsrf-token': XSRF,
         authorization: `Bearer ${token}`,
       },
@@ -97,7 +97,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
       ),
     });
   const asAdmin = (url: string, headers: Record<string, string> = {}) =>
-    fetch(url, { headers: { cookie: `ardoise_session=${token}`, ...headers } });
+    fetch(url, { headers: { cookie: `__Host-ardoise_session=${token}`, ...headers } });
 
   it('previews and streams on B what was uploaded on A, and a delete on B removes it for both', async () => {
     const zip = buildActivityZip('Partagé entre instances');
@@ -109,8 +109,22 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     expect(pdfAnswer.status).toBe(200);
     const pdfId = ((await pdfAnswer.json()) as { newPdf: { id: number } }).newPdf.id;
 
+    // The content origin's own cookie: a pass signed on A, exchanged on B (one database).
+    const passAnswer = await fetch(`${a.url}/api/content/pass`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { pass } = (await passAnswer.json()) as { pass: string };
+    const exchanged = await fetch(`${b.contentUrl}/content/pass`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: pass,
+    });
+    expect(exchanged.status).toBe(204);
+    const contentCookie = (exchanged.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const asAdminOnContent = (url: string) => fetch(url, { headers: { cookie: contentCookie } });
+
     // B's own DATA_DIR holds none of it: the files come from the bucket.
-    const preview = await asAdmin(`${b.contentUrl}/content/${activityId}/index.html`);
+    const preview = await asAdminOnContent(`${b.contentUrl}/content/${activityId}/index.html`);
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('Partagé entre instances');
     const range = await asAdmin(`${b.url}/content/pdf/${pdfId}`, { range: 'bytes=0-4' });
@@ -123,11 +137,15 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
 
     const removed = await fetch(`${b.url}/api/admin/deletefile/${activityId}`, {
       method: 'DELETE',
-      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+      headers: {
+        cookie: `__Host-XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        authorization: `Bearer ${token}`,
+      },
     });
     expect(removed.status).toBe(200);
     expect(await files.exists(packageZipKey(sha256(zip)))).toBe(false);
-    expect((await asAdmin(`${a.contentUrl}/content/${activityId}/index.html`)).status).toBe(404);
+    expect((await asAdminOnContent(`${a.contentUrl}/content/${activityId}/index.html`)).status).toBe(404);
     expect(await files.exists(pdfKey(sha256(pdf)))).toBe(true);
   });
 
@@ -139,7 +157,11 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
         upload(a, session.id, { name: 'course.zip', type: 'application/zip', data: zip }),
         fetch(`${b.url}/api/admin/deletsession/${session.id}`, {
           method: 'DELETE',
-          headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+          headers: {
+            cookie: `__Host-XSRF-TOKEN=${XSRF}`,
+            'x-xsrf-token': XSRF,
+            authorization: `Bearer ${token}`,
+          },
         }),
       ]);
       // Either the upload lands first (then the delete takes it along) or the session is gone (404).

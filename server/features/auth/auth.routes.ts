@@ -12,7 +12,7 @@ import {
   twoFactorToggleRequestSchema,
 } from '../../../common/schemas/auth.js';
 import { HttpError, unauthorized } from '../../http-error.js';
-import { access, SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.js';
+import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../plugins/auth.js';
 import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
 import { login } from './auth.service.js';
 import { deleteSession } from './session.repository.js';
@@ -20,8 +20,6 @@ import { confirmTwoFactor, getTwoFactorInfo, toggleTwoFactor } from './two-facto
 import { findUserById } from './user.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cookieOptions = sessionCookieOptions(app.config);
-
   app.post(
     '/api/auth/login',
     { ...access.public, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
@@ -41,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await recordSignIn(app.db, { userId: result.user.id, email });
       reply.setCookie(SESSION_COOKIE, result.token, {
-        ...cookieOptions,
+        ...HOST_COOKIE_OPTIONS,
         maxAge: Math.floor(app.config.sessionTtlMs / 1000),
       });
       return result;
@@ -72,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.user, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
     async (request, reply) => {
       await deleteSession(app.db, request.requireCaller().sessionId);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(SESSION_COOKIE, HOST_COOKIE_OPTIONS);
       return { success: true };
     },
   );

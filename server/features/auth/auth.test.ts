@@ -25,7 +25,7 @@ describe('POST /api/auth/login', () => {
     const body = response.json();
     expect(body.user).toEqual({ id: admin.id, name: admin.name, firstname: 'Test', role: 'admin' });
     expect(body.token).toMatch(/^[\w-]{43}$/);
-    const cookie = response.cookies.find((c) => c.name === 'ardoise_session');
+    const cookie = response.cookies.find((c) => c.name === '__Host-ardoise_session');
     expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Strict' });
   });
 
@@ -165,7 +165,7 @@ describe('XSRF double submit', () => {
       method: 'POST',
       url: '/api/auth/login',
       payload,
-      cookies: { 'XSRF-TOKEN': 'one' },
+      cookies: { '__Host-XSRF-TOKEN': 'one' },
       headers: { 'x-xsrf-token': 'two' },
     });
     expect(wrong.statusCode).toBe(403);
@@ -173,7 +173,7 @@ describe('XSRF double submit', () => {
 
   it('hands out the XSRF cookie on a first GET', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
-    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    const cookie = response.cookies.find((c) => c.name === '__Host-XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
     expect(cookie?.httpOnly).toBeFalsy();
   });
@@ -202,7 +202,7 @@ describe('me, logout and revocation', () => {
     const byCookie = await apiClient(ctx.app).request({
       method: 'GET',
       url: '/api/auth/me',
-      cookies: { ardoise_session: token },
+      cookies: { '__Host-ardoise_session': token },
     });
     // Neither carrier is read: the caller is a signed-out visitor.
     expect(byCookie.statusCode).toBe(204);

@@ -1,6 +1,7 @@
 // The content origin's activity preview (DESIGN §1, §5, §6): GET /content/{id}/… serves the files
-// of an activity's unpacked package to a signed-in admin (session cookie: the frame cannot send
-// the bearer header). Packages are untrusted HTML5, so each answer carries a CSP that keeps data on
+// of an activity's unpacked package to a signed-in admin, known by the content origin's own cookie
+// (the frame cannot send the bearer header), which POST /content/pass sets in exchange for a
+// short-lived pass from the app (content-pass.ts). Packages are untrusted HTML5, so each answer carries a CSP that keeps data on
 // this origin and lets only the app and this origin frame it (a package's own inner frames, the
 // preview player page); nothing outside the package is ever served, and a package cannot install
 // a service worker here.
@@ -9,19 +10,21 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authMessages } from '../../../common/messages/auth.js';
 import { contentMessages } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { FRAMESET_HELPER, withHeadScript } from '../../../common/page-head-script.js';
 import { idSchema } from '../../../common/schemas/ids.js';
-import { forbidden, notFound } from '../../http-error.js';
+import { forbidden, notFound, unauthorized } from '../../http-error.js';
 import { matchesIfNoneMatch } from '../../http-negotiation.js';
-import type { AuthRule } from '../../plugins/auth.js';
+import { type AuthRule, HOST_COOKIE_OPTIONS } from '../../plugins/auth.js';
 import { packageFileKey } from '../../storage/keys.js';
 import { type FileReplyOptions, sendStoredFile } from '../../storage/serve-file.js';
+import { CONTENT_COOKIE, findContentPassCaller, signContentPass } from '../auth/content-pass.js';
 import { findActivityFiles } from '../curriculum/curriculum.service.js';
 import { contentTypeOf } from './mime-types.js';
 
-const adminViaCookie = { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule };
+const adminViaCookie = { auth: { role: 'admin', via: ['content-cookie'] } satisfies AuthRule };
 /** In the ETag of pages: a new helper makes browsers fetch the pages again. */
 const PAGE_HELPER_VERSION = 'h1';
 
@@ -83,6 +86,39 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(Buffer.concat(withHeadScript(page, FRAMESET_HELPER)));
   }
 
+  /** The app page reads these answers (and keeps their cookie) from the app origin. */
+  const allowApp = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.origin === app.config.publicUrl) {
+      reply
+        .header('access-control-allow-origin', app.config.publicUrl)
+        .header('access-control-allow-credentials', 'true');
+    }
+    reply.header('vary', 'Origin');
+  };
+
+  // A text/plain body: a simple cross-origin request, no preflight.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/content/pass',
+    {
+      config: { auth: { role: 'public' } satisfies AuthRule },
+      onSend: async (request, reply) => allowApp(request, reply),
+    },
+    async (request, reply) => {
+      const pass = typeof request.body === 'string' ? request.body.trim() : '';
+      const now = new Date();
+      const caller = await findContentPassCaller(app.db, pass, 'exchange', now);
+      if (!caller) throw unauthorized(authMessages.notSignedIn);
+      const expiresAt = new Date(now.getTime() + app.config.sessionTtlMs);
+      const cookie = await signContentPass(app.db, caller.sessionId, 'cookie', expiresAt);
+      if (!cookie) throw unauthorized(authMessages.notSignedIn);
+      reply.setCookie(CONTENT_COOKIE, cookie, { ...HOST_COOKIE_OPTIONS, expires: expiresAt });
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/content/:id/*',
     {
@@ -98,12 +134,7 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: async (request, reply) => {
         reply.header('content-security-policy', csp);
         // The app's preview probe reads the answer (even a failure) from the app origin.
-        if (request.headers.origin === app.config.publicUrl) {
-          reply
-            .header('access-control-allow-origin', app.config.publicUrl)
-            .header('access-control-allow-credentials', 'true');
-        }
-        reply.header('vary', 'Origin');
+        allowApp(request, reply);
       },
     },
     async (request, reply) => {

@@ -1,14 +1,17 @@
 // App-origin routes of the curriculum content: the public client configuration (where the content
-// origin lives) and the admin's PDF preview stream. The preview is framed by the SPA, and a frame
-// cannot send the bearer header, so this GET accepts the session cookie (DESIGN §5).
+// origin lives), the admin's pass for the content origin's preview (content-pass.ts) and the
+// admin's PDF preview stream. The PDF preview is framed by the SPA, and a frame cannot send the
+// bearer header, so this GET accepts the session cookie (DESIGN §5).
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authMessages } from '../../../common/messages/auth.js';
 import { httpMessages } from '../../../common/messages/http.js';
-import { clientConfigSchema } from '../../../common/schemas/curriculum.js';
+import { clientConfigSchema, contentPassSchema } from '../../../common/schemas/curriculum.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
-import { notFound } from '../../http-error.js';
+import { notFound, unauthorized } from '../../http-error.js';
 import { type AuthRule, access } from '../../plugins/auth.js';
 import { inlineDisposition, sendStoredFile } from '../../storage/serve-file.js';
+import { PASS_TTL_MS, signContentPass } from '../auth/content-pass.js';
 import { findPdfFile } from '../curriculum/curriculum.service.js';
 
 const adminViaCookie = { config: { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule } };
@@ -22,6 +25,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/config',
     { ...access.public, schema: { response: { 200: clientConfigSchema } } },
     async () => ({ contentUrl: app.config.contentUrl }),
+  );
+
+  app.get(
+    '/api/content/pass',
+    { ...access.admin, schema: { response: { 200: contentPassSchema } } },
+    async (request, reply) => {
+      const expiresAt = new Date(Date.now() + PASS_TTL_MS);
+      const pass = await signContentPass(app.db, request.requireCaller().sessionId, 'exchange', expiresAt);
+      if (!pass) throw unauthorized(authMessages.notSignedIn);
+      reply.header('cache-control', 'no-store');
+      return { pass };
+    },
   );
 
   app.get(

@@ -3,20 +3,25 @@ import { FRAMESET_HELPER } from '../../../common/page-head-script.js';
 import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
-import { apiClient, setupTestApp } from '../../test/helper.js';
+import { apiClient, contentCookieOf, setupTestApp } from '../../test/helper.js';
 import { uploadPackage } from '../../test/upload-helpers.js';
+import { CONTENT_COOKIE } from '../auth/content-pass.js';
 
 const ctx = setupTestApp();
 let adminToken: string;
 let teacherToken: string;
 let pdfId: number;
 let activityId: number;
+let adminContent: string;
+let teacherContent: string;
 const pdfBytes = buildPdf('Aperçu');
 
 beforeAll(async () => {
   const admin = await signInNewAdmin(ctx);
   adminToken = admin.token;
   teacherToken = (await signInAs(ctx, await createTeacher(ctx.db))).token;
+  adminContent = await contentCookieOf(ctx, adminToken);
+  teacherContent = await contentCookieOf(ctx, teacherToken);
   const { lessonId, sessionId } = await createSessionPath(ctx.db);
   const pdf = await uploadPackage(admin, lessonId, pdfBytes, {
     title: 'Fiche élève',
@@ -48,7 +53,7 @@ describe('GET /content/pdf/{id} (app origin)', () => {
       method: 'GET',
       url,
       headers: options.headers,
-      cookies: options.cookie ? { ardoise_session: options.cookie } : {},
+      cookies: options.cookie ? { '__Host-ardoise_session': options.cookie } : {},
     });
 
   it('streams the PDF inline to an admin signed in by cookie', async () => {
@@ -95,7 +100,9 @@ describe('GET /content/{id}/… (content origin)', () => {
       url,
       headers: options.headers,
       cookies:
-        options.cookie === undefined ? { ardoise_session: adminToken } : { ardoise_session: options.cookie },
+        options.cookie === undefined
+          ? { [CONTENT_COOKIE]: adminContent }
+          : { [CONTENT_COOKIE]: options.cookie },
     });
 
   it('serves the package files with their types, the content CSP and immutable caching', async () => {
@@ -172,9 +179,15 @@ describe('GET /content/{id}/… (content origin)', () => {
     expect((await get('/content/abc/index.html')).statusCode).toBe(400);
   });
 
-  it('serves admins only, by the session cookie', async () => {
+  it("serves admins only, by the content origin's own cookie (not the app's session cookie)", async () => {
     expect((await get(`/content/${activityId}/index.html`, { cookie: '' })).statusCode).toBe(401);
-    expect((await get(`/content/${activityId}/index.html`, { cookie: teacherToken })).statusCode).toBe(403);
+    expect((await get(`/content/${activityId}/index.html`, { cookie: teacherContent })).statusCode).toBe(403);
+    const appCookie = await ctx.content.inject({
+      method: 'GET',
+      url: `/content/${activityId}/index.html`,
+      cookies: { '__Host-ardoise_session': adminToken, ardoise_session: adminToken },
+    });
+    expect(appCookie.statusCode).toBe(401);
   });
 
   it('refuses to serve a service worker script', async () => {

@@ -68,7 +68,7 @@ describe('access', () => {
     const response = await apiClient(ctx.app).request({
       method: 'GET',
       url: '/api/admin/levels',
-      cookies: { ardoise_session: (admin as ApiClient & { token: string }).token },
+      cookies: { '__Host-ardoise_session': (admin as ApiClient & { token: string }).token },
     });
     expect(response.statusCode).toBe(401);
   });

@@ -11,7 +11,7 @@ import {
   entSessionResponseSchema,
 } from '../../../common/schemas/ent.js';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../http-error.js';
-import { access, SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.js';
+import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../plugins/auth.js';
 import {
   ACCOUNT_FAILURE_LIMIT,
   accountKey,
@@ -38,12 +38,10 @@ function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal
 }
 
 export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cookieOptions = sessionCookieOptions(app.config);
-
   async function openSession(user: LoginCandidate, next: string, reply: FastifyReply) {
     const token = await insertSession(app.db, user.id, new Date(), app.config.sessionTtlMs);
     reply.setCookie(SESSION_COOKIE, token, {
-      ...cookieOptions,
+      ...HOST_COOKIE_OPTIONS,
       maxAge: Math.floor(app.config.sessionTtlMs / 1000),
     });
     return {

@@ -100,7 +100,7 @@ describe('/metrics', () => {
         'content-length': String(10 * 1024 * 1024),
         authorization: `Bearer ${admin.token}`,
         'x-xsrf-token': XSRF_VALUE,
-        cookie: `XSRF-TOKEN=${XSRF_VALUE}`,
+        cookie: `__Host-XSRF-TOKEN=${XSRF_VALUE}`,
       },
     });
     request.on('error', () => undefined);

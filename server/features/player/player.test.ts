@@ -71,7 +71,7 @@ describe('GET /api/user/pdf/content/:id/?token=', () => {
     const cookieOnly = await anonymous().request({
       method: 'GET',
       url: `/api/user/pdf/content/${pdfId}/`,
-      cookies: { ardoise_session: client.token },
+      cookies: { '__Host-ardoise_session': client.token },
     });
     expect(cookieOnly.statusCode).toBe(401);
   });
@@ -123,7 +123,7 @@ describe('GET /api/user/activity/download/:id?token=', () => {
     const response = await anonymous().request({
       method: 'GET',
       url: `/api/user/activity/download/${activityId}`,
-      cookies: { ardoise_session: client.token },
+      cookies: { '__Host-ardoise_session': client.token },
     });
     expect(response.statusCode).toBe(401);
   });

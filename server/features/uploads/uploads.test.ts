@@ -90,7 +90,7 @@ describe('POST /api/admin/upload: access', () => {
         'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
         authorization: `Bearer ${admin.token}`,
       },
-      cookies: { 'XSRF-TOKEN': XSRF_VALUE },
+      cookies: { '__Host-XSRF-TOKEN': XSRF_VALUE },
     });
     expect(response.statusCode).toBe(403);
   });
@@ -335,7 +335,7 @@ describe('uploads over a real connection', () => {
           'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
           authorization: `Bearer ${options.token ?? admin.token}`,
           'x-xsrf-token': XSRF_VALUE,
-          cookie: `XSRF-TOKEN=${XSRF_VALUE}`,
+          cookie: `__Host-XSRF-TOKEN=${XSRF_VALUE}`,
           ...(options.chunked ? {} : { 'content-length': String(head.length + fileRest + tail.length) }),
         },
       });

@@ -3,7 +3,8 @@ import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { HTTP_TIMEOUT_MS } from '../../../common/constants.js';
 import { authMessages } from '../../../common/messages/auth.js';
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Host-only (`__Host-`): a cookie of that name can only come from the app's own host. */
+const XSRF_COOKIE = '__Host-XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Calls whose 401 is part of the sign-in flow itself, not a sign of an expired session. */
@@ -65,7 +66,8 @@ api.interceptors.response.use(undefined, (error: unknown) => {
   const config = error.config as RetriableConfig | undefined;
   const { status, data } = error.response;
 
-  // The very first write of a tab can race the cookie: the 403 answer itself sets it, so retry once.
+  // The very first write of a tab can race the cookie, or the cookie may be stale: the 403 answer
+  // itself sets a fresh one, so retry once.
   if (
     status === 403 &&
     config &&

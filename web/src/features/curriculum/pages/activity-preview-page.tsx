@@ -1,11 +1,13 @@
 // Admin preview of an activity (SPEC §2 /activity-preview/{id}): the package runs in the content
 // origin's preview player (its SCORM or H5P runtime, recording nothing; never on the app's origin)
-// from the start page recognised at upload, after a probe of that page; what the package was
-// recognised as shows below the frame.
+// from the start page recognised at upload, once the content origin has its own cookie (the admin's
+// pass exchanged there) and a probe of that page answered; what the package was recognised as
+// shows below the frame.
 
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { useClientConfig } from '../../../lib/client-config';
 import { useActivityPackage } from '../api/get-activity-package';
+import { useContentPass } from '../api/open-content-pass';
 import { PackageStrip } from '../components/package-strip';
 import { PreviewFrame } from '../components/preview-frame';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../lib/sandbox';
@@ -29,15 +31,17 @@ export default function ActivityPreviewPage() {
   const launch = pkg.isSuccess ? pkg.data.launch : pkg.isError ? 'index.html' : null;
   const kind = pkg.data?.kind ?? 'html5';
   const folder = config.data && id !== null ? `${config.data.contentUrl}/content/${id}/` : null;
-  const probeUrl = folder && launch !== null ? `${folder}${launchUrlPath(launch)}` : null;
+  const pass = useContentPass(folder ? (config.data?.contentUrl ?? null) : null);
+  const probeUrl = folder && launch !== null && pass.isSuccess ? `${folder}${launchUrlPath(launch)}` : null;
   const probe = usePreviewProbe(probeUrl, PROBE_INIT);
-  const status = config.isError
-    ? 'error'
-    : id === null
+  const status =
+    config.isError || pass.isError
       ? 'error'
-      : probeUrl === null
-        ? 'pending'
-        : probe.status;
+      : id === null
+        ? 'error'
+        : probeUrl === null
+          ? 'pending'
+          : probe.status;
 
   return (
     <div className="flex h-full flex-col gap-4">
@@ -48,7 +52,7 @@ export default function ActivityPreviewPage() {
         kind={kind}
         launch={launch ?? 'index.html'}
         status={status}
-        error={config.error ?? probe.error ?? m.invalidId}
+        error={config.error ?? pass.error ?? probe.error ?? m.invalidId}
         sandbox={ACTIVITY_PREVIEW_SANDBOX}
         trail={pkg.data?.trail}
       />

@@ -1,0 +1,143 @@
+// Packages that attack the cookies of the app and of the content origin, in Chromium with sibling
+// host names under one parent as in production (app on ardoise.localhost, content origin on
+// content.ardoise.localhost): a package's script plants XSRF and session cookies for the parent
+// domain on the paths the app and the preview use. The app's cookies are host-only `__Host-` ones
+// and the content origin has its own, so the teacher's saves and the admin's previews still work.
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curriculumMessages as m } from '../common/messages/curriculum.js';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { buildZip } from '../server/fixtures/files.js';
+import { packageFileKey } from '../server/storage/keys.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
+import { newAdminPage } from './support/admin-session.js';
+import { launchBrowser, newSignedInPage, openedDialog } from './support/browser.js';
+import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { describeActivities } from './support/runtime-packages.js';
+import { APP_HOST, type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let teacher: { email: string; password: string };
+let activityId: number;
+const LEVEL = 'Module cookies piégés';
+const FIRST = 'Activité 1.1.1.1';
+const PLANTED = ['XSRF-TOKEN', 'ardoise_session', 'ardoise_content'];
+
+/** Plants every name the app ever used, for the parent domain and its own host, on the paths of
+ * the API, the teacher's routes and the preview, for a year; the `__Host-` names too (which the
+ * browser must refuse with a Domain or another path). Writes what it did. */
+const PLANT_SCRIPT = `
+const parent = location.hostname.split('.').slice(1).join('.');
+for (const domain of [parent, location.hostname]) {
+  for (const path of ['/', '/api', '/api/user', '/api/admin', '/content']) {
+    for (const name of ${JSON.stringify(PLANTED)}) {
+      document.cookie = name + '=tossed; domain=' + domain + '; path=' + path + '; max-age=31536000';
+      document.cookie = '__Host-' + name + '=tossed; domain=' + domain + '; path=' + path + '; max-age=31536000; secure';
+    }
+  }
+}
+document.cookie = '__Host-ardoise_content=tossed; path=/; max-age=31536000; secure';
+document.getElementById('out').textContent = 'planted for ' + parent;
+`;
+
+function plantingFiles(): Record<string, string> {
+  return {
+    'index.html':
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Cookies</title></head><body><h1>Cookies piégés</h1><p id="out">pending</p><script src="plant.js"></script></body></html>',
+    'plant.js': PLANT_SCRIPT,
+  };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({}, { hostNames: true }), launchBrowser()]);
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
+  const packageHash = await storePackage(files, buildZip(plantingFiles()));
+  for (const [name, content] of Object.entries(plantingFiles())) {
+    await files.write(packageFileKey(packageHash, [name]), Buffer.from(content));
+  }
+  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
+  const ids = level.lessons[0]![0]!.activityIds.flat();
+  activityId = ids[0]!;
+  await describeActivities(server.db, ids, { kind: 'html5', root: '', launch: 'index.html' });
+  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
+  teacher = { email: created.email, password: DEFAULT_PASSWORD };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The cookies the package managed to plant for the parent domain (so the attack did happen). */
+async function plantedForParent(context: BrowserContext): Promise<string[]> {
+  const cookies = await context.cookies();
+  return cookies
+    .filter((c) => c.domain === `.${APP_HOST}` && c.value === 'tossed')
+    .map((c) => `${c.name} ${c.path}`)
+    .sort();
+}
+
+/** The app host's cookies are its own `__Host-` ones, none holding the package's value; so is the
+ * content origin's cookie once the admin has one (httpOnly: no script replaces it). */
+async function hostCookiesUntouched(context: BrowserContext): Promise<void> {
+  const cookies = await context.cookies();
+  const app = cookies.filter((c) => c.domain === APP_HOST);
+  expect(app.map((c) => c.name).sort()).toEqual(expect.arrayContaining(['__Host-XSRF-TOKEN']));
+  expect(app.filter((c) => c.value === 'tossed')).toEqual([]);
+  expect(app.every((c) => c.name.startsWith('__Host-') && c.path === '/' && c.secure)).toBe(true);
+  const content = cookies.find((c) => c.name === '__Host-ardoise_content' && c.httpOnly);
+  if (content) expect(content.value).not.toBe('tossed');
+}
+
+describe('a package that plants cookies for the parent domain', () => {
+  it("leaves the teacher's saves working", async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    await openGroupTable(page, LEVEL, 'Classe piégée');
+    await activity(page, FIRST).click();
+    await page.waitForURL(/\/activity\/\d+$/);
+    const frame = await playerReady(page);
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await expect.poll(() => frame.locator('#out').textContent()).toMatch(/^planted for /);
+    const planted = await plantedForParent(context);
+    expect(planted).toEqual(expect.arrayContaining(['XSRF-TOKEN /api/user', 'ardoise_session /content']));
+    await hostCookiesUntouched(context);
+
+    // Saves under /api/user, where the planted XSRF-TOKEN is sent first, still pass the check.
+    await page.goto(`${server.url}/user`);
+    await openGroupTable(page, LEVEL, 'Classe après le piège');
+    await context.close();
+  });
+
+  it("leaves the admin's saves and previews working", async () => {
+    const { context, page } = await newAdminPage(browser, server);
+    const preview = page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
+    await page.goto(`${server.url}/activity-preview/${activityId}`);
+    await expect.poll(() => preview.locator('#out').textContent()).toMatch(/^planted for /);
+    expect(await plantedForParent(context)).toEqual(
+      expect.arrayContaining([
+        'XSRF-TOKEN /api/admin',
+        'ardoise_session /content',
+        'ardoise_content /content',
+      ]),
+    );
+    await hostCookiesUntouched(context);
+
+    // An admin save.
+    await page.goto(`${server.url}/levels`);
+    await page.getByRole('button', { name: m.addLevel }).first().click();
+    const dialog = await openedDialog(page);
+    await dialog.getByLabel(m.levelNameLabel).fill('Niveau après le piège');
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/'));
+    await dialog.getByRole('button', { name: m.add, exact: true }).click();
+    expect((await saved).ok()).toBe(true);
+    await page.getByRole('link', { name: 'Niveau après le piège' }).waitFor();
+
+    // The preview opens again: the planted session cookies on /content are not read.
+    await page.goto(`${server.url}/activity-preview/${activityId}`);
+    await preview.getByRole('heading', { name: 'Cookies piégés' }).waitFor();
+    await expect.poll(() => preview.locator('#out').textContent()).toMatch(/^planted for /);
+    await context.close();
+  });
+});
