@@ -8,7 +8,7 @@
 //   cookie): its failures draw on its own budget, never on the account's, so a stranger's guesses
 //   do not keep the owner out of a browser the owner uses.
 // - address: failures from one IP address, over every account, as a leaky bucket sized for a
-//   school of 1,000 people behind one address: 200 failures in hand, one more every 10 s.
+//   school of 1,000 people behind one address: 300 failures in hand, one more every 6 s.
 
 export type ThrottleScope = 'account' | 'device' | 'address';
 
@@ -17,8 +17,8 @@ export const FIRST_DELAY_MS = 60_000;
 export const MAX_DELAY_MS = 15 * 60_000;
 /** A budget with no failure for this long starts again from zero. */
 export const FORGET_AFTER_MS = 24 * 3_600_000;
-export const ADDRESS_BURST = 200;
-export const ADDRESS_REFILL_MS = 10_000;
+export const ADDRESS_BURST = 300;
+export const ADDRESS_REFILL_MS = 6_000;
 
 /** What a budget remembers: a count of failures (account, device) or the bucket's level (address),
  * and when the last failure happened (ms). */
