@@ -47,10 +47,10 @@ async function call(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of several routes loosely
   return {
     status: response.status,
     headers: response.headers,
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of several routes loosely
     body: (await response.json()) as Record<string, any>,
   };
 }

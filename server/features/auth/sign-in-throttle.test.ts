@@ -2,8 +2,8 @@
 // account, the known browser's own budget, Retry-After, the audit log. Time is moved, never waited.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '../../../common/messages/auth.js';
 import { ownAccountMessages } from '../../../common/messages/account-access.js';
+import { authMessages } from '../../../common/messages/auth.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { DEVICE_COOKIE_PREFIX, deviceCookieName } from './device-cookie.js';
@@ -88,7 +88,9 @@ describe('one address for a whole school', () => {
     const batch = 4;
     for (let i = 0; i < failures; i += batch) {
       const people = Array.from({ length: Math.min(batch, failures - i) }, (_, j) => i + j);
-      const answers = await Promise.all(people.map((p) => login(`personne${p}@ecole.test`, 'faute-de-frappe')));
+      const answers = await Promise.all(
+        people.map((p) => login(`personne${p}@ecole.test`, 'faute-de-frappe')),
+      );
       statuses.push(...answers.map((a) => a.statusCode));
       moveTime((5 * 60_000 * batch) / failures);
     }
@@ -191,7 +193,8 @@ describe('the device cookie', () => {
     const otherBrowser = deviceCookieOf(await login(other.email, DEFAULT_PASSWORD));
     const [otherValue] = Object.values(otherBrowser);
     const forged = {
-      [deviceCookieName(teacher.id)]: `${teacher.id}.${otherValue!.split('.')[1]}.${otherValue!.split('.')[2]}`,
+      [deviceCookieName(teacher.id)]:
+        `${teacher.id}.${otherValue!.split('.')[1]}.${otherValue!.split('.')[2]}`,
     };
     for (const cookies of [forged, { [deviceCookieName(teacher.id)]: otherValue! }, otherBrowser, {}, {}]) {
       expect((await login(teacher.email, 'guess', { cookies, address: elsewhere() })).statusCode).toBe(401);

@@ -38,7 +38,11 @@ export function addressLevel(state: BudgetState | undefined, now: number): numbe
 }
 
 /** A budget after one more failure at `now`, with the time before which the next try is refused. */
-export function afterFailure(scope: ThrottleScope, state: BudgetState | undefined, now: number): AfterFailure {
+export function afterFailure(
+  scope: ThrottleScope,
+  state: BudgetState | undefined,
+  now: number,
+): AfterFailure {
   if (scope === 'address') {
     const level = addressLevel(state, now) + 1;
     const over = level - ADDRESS_BURST;

@@ -38,7 +38,11 @@ export async function getOwnTeacherProfile(db: Db, caller: Caller): Promise<OwnT
 }
 
 /** Where the change comes from: the current password is checked under the sign-in throttle. */
-export type PasswordCheckContext = { ip: string; now: Date; knownDevice: (userId: number) => Promise<string | null> };
+export type PasswordCheckContext = {
+  ip: string;
+  now: Date;
+  knownDevice: (userId: number) => Promise<string | null>;
+};
 
 export async function changeOwnPassword(
   db: Db,

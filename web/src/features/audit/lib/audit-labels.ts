@@ -154,7 +154,8 @@ function throttleSentence(d: Record<string, unknown>): string {
         ? `sur un navigateur connu du compte ${quoted(d.email ?? '')}`
         : `pour le compte ${quoted(d.email ?? '')}`;
   const purpose = str(d.purpose) && throttlePurposes[d.purpose as string];
-  const wait = num(d.seconds) !== undefined ? ` : prochain essai dans ${formatWait(d.seconds as number)}` : '';
+  const wait =
+    num(d.seconds) !== undefined ? ` : prochain essai dans ${formatWait(d.seconds as number)}` : '';
   return `Essais ralentis ${who}${purpose ? ` lors ${purpose}` : ''}${wait}`;
 }
 
