@@ -1,14 +1,14 @@
 // Throttling that fits schools (issue 22): the fixed-window counters that locked an account after 5
 // failures and an address after 20 give way to budgets with growing waits (per account, per
 // browser known to an account, per address), and a key that signs the device cookies, kept in the
-// database so that every instance shares both.
+// database so that every instance shares both. The old table `login_throttle` is left in place,
+// unread: an instance of the previous build still uses it during a rolling restart (migrations only
+// add, docs/deployment.md); a later migration may drop it.
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DbKind } from '../database.js';
 
 export async function up(db: Kysely<unknown>, _kind: DbKind): Promise<void> {
-  await db.schema.dropTable('login_throttle').execute();
-
   await db.schema
     .createTable('sign_in_throttle')
     // 'account:<email>', 'device:<id>' or 'address:<ip>'.
