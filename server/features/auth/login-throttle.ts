@@ -4,7 +4,13 @@ import { authMessages } from '../../../common/messages/auth.js';
 import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { afterFailure, FORGET_AFTER_MS, retryAfterSeconds, type ThrottleScope } from './throttle-rules.js';
+import {
+  addressBudgetOf,
+  afterFailure,
+  FORGET_AFTER_MS,
+  retryAfterSeconds,
+  type ThrottleScope,
+} from './throttle-rules.js';
 
 /** What is being checked, for the audit log. */
 export type CheckPurpose = 'sign-in' | 'password-change' | 'ent-link' | 'two-factor';
@@ -20,7 +26,7 @@ export function budgetsOf(attempt: Attempt): Budget[] {
   if (attempt.deviceId) return [{ scope: 'device', key: `device:${attempt.deviceId}` }];
   return [
     { scope: 'account', key: `account:${attempt.email}` },
-    { scope: 'address', key: `address:${attempt.ip}` },
+    { scope: 'address', key: `address:${addressBudgetOf(attempt.ip)}` },
   ];
 }
 
@@ -61,7 +67,7 @@ export async function recordFailure(db: Db, attempt: Attempt, now: Date): Promis
       details: {
         email: attempt.email.slice(0, 254),
         scope: budget.scope,
-        ...(budget.scope === 'address' ? { address: attempt.ip } : {}),
+        ...(budget.scope === 'address' ? { address: addressBudgetOf(attempt.ip) } : {}),
         seconds: retryAfterSeconds(blockedUntil, now.getTime()),
         purpose: attempt.purpose,
       },

@@ -4,6 +4,7 @@ import {
   ADDRESS_BURST,
   ADDRESS_REFILL_MS,
   type AfterFailure,
+  addressBudgetOf,
   afterFailure,
   backoffDelay,
   FIRST_DELAY_MS,
@@ -90,4 +91,14 @@ it('rounds Retry-After up to whole seconds', () => {
   expect(retryAfterSeconds(60_000, 0)).toBe(60);
   expect(retryAfterSeconds(60_001, 0)).toBe(61);
   expect(retryAfterSeconds(1, 0)).toBe(1);
+});
+
+it('keeps an IPv4 address as it is and an IPv6 address by its /64', () => {
+  expect(addressBudgetOf('198.51.100.7')).toBe('198.51.100.7');
+  expect(addressBudgetOf('::ffff:198.51.100.7')).toBe('198.51.100.7');
+  expect(addressBudgetOf('2001:db8:12:34:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:12:34::/64');
+  expect(addressBudgetOf('2001:0db8:0012:0034::1')).toBe('2001:db8:12:34::/64');
+  expect(addressBudgetOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  expect(addressBudgetOf('::1')).toBe('0:0:0:0::/64');
+  expect(addressBudgetOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
 });

@@ -58,6 +58,24 @@ export function afterFailure(
   return { failures, lastFailureAt: now, blockedUntil: delay > 0 ? now + delay : null };
 }
 
+/** The address a budget is kept for: an IPv4 address as it is (also when IPv4-mapped), an IPv6
+ * address by its /64, the block one subscriber (a school's line) usually gets whole. */
+export function addressBudgetOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  // 'a:b::c' leaves out as many zero groups as make eight.
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** Retry-After in whole seconds (never 0 while a wait remains). */
 export function retryAfterSeconds(blockedUntil: number, now: number): number {
   return Math.max(1, Math.ceil((blockedUntil - now) / 1000));
