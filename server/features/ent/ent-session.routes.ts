@@ -95,7 +95,6 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(entMessages.wrongPassword);
       }
       await recordSuccess(app.db, attempt);
-      await issueDeviceCookie(app.db, reply, user.id, deviceId);
       const refusal = accountRefusal(user, now);
       if (refusal) throw new HttpError(403, entRefusals[refusal]);
       // Taken once: a second submission of the same form finds nothing left to link.
@@ -104,6 +103,7 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = JSON.parse(taken.data) as LinkCodeData;
       await linkEntIdentity(app.db, user.id, data.identity, data.schoolId, now);
       await recordEntSignIn(app.db, user.id, data.identity.provider, false);
+      await issueDeviceCookie(app.db, reply, user.id, deviceId);
       return openSession(user, data.next, reply);
     },
   );

@@ -309,6 +309,8 @@ describe('a password account with the ENT’s email', () => {
     });
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json()).toMatchObject({ user: { id: paul.id }, next: '/user' });
+    // The password is proven: this browser is known to Paul's account from now on.
+    expect(right.cookies.map((c) => c.name)).toContain(`__Host-ardoise_device_${paul.id}`);
     // The code is spent; from now on the ENT signs Paul in directly.
     const replay = await client.post('/api/auth/ent/link', {
       code: params.get('code'),
