@@ -260,6 +260,24 @@ describe('every password and code check', () => {
     waitOf(await login(admin.email, DEFAULT_PASSWORD, { address: elsewhere() }, right));
   });
 
+  it('throttles the codes that switch 2FA off, on the admin’s own browser budget', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const admin = await createAdmin(ctx.db, { totp_secret: secret, totp_enabled: 1 });
+    const signedIn = await login(admin.email, DEFAULT_PASSWORD, {}, totpCodeAt(secret, new Date()));
+    const browser = deviceCookieOf(signedIn);
+    const session = apiClient(ctx.app, signedIn.json().token);
+    const switchOff = (code: string) =>
+      session.request({ method: 'POST', url: '/api/auth/setup-2fa', payload: { code }, cookies: browser });
+    const wrongCode = String((Number(totpCodeAt(secret, new Date())) + 500_000) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+      expect((await switchOff(wrongCode)).statusCode).toBe(400);
+    }
+    moveTime(30_000); // a fresh step, so the right code below is not the one spent at sign-in
+    waitOf(await switchOff(totpCodeAt(secret, new Date())));
+    // Only that browser's budget was spent: the account's is whole.
+    expect((await login(admin.email, 'wrong', { address: elsewhere() })).statusCode).toBe(401);
+  });
+
   it('throttles the current password of an own-password change', async () => {
     const teacher = await createTeacher(ctx.db);
     const signedIn = await login(teacher.email, DEFAULT_PASSWORD);
