@@ -27,3 +27,9 @@ export function formatBytes(bytes: number): string {
   const digits = unit === 0 || value >= 100 ? 0 : 1;
   return `${value.toLocaleString('fr-FR', { maximumFractionDigits: digits })} ${SIZE_UNITS[unit]}`;
 }
+
+/** A wait as a person reads it, never shorter than the wait: 45 -> '45 secondes', 61 -> '2 minutes'. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'seconde', 'secondes');
+  return plural(Math.ceil(seconds / 60), 'minute', 'minutes');
+}

@@ -13,6 +13,7 @@ import {
   newPage,
   newSignedInPage,
   PHONE,
+  signInThroughForm,
 } from './support/browser.js';
 import { ADMIN_EMAIL, type RunningServer, startServer } from './support/server.js';
 
@@ -82,6 +83,37 @@ describe('sign-in', () => {
       .poll(() => page.getByTestId('login-error').textContent())
       .toBe(authMessages.invalidCredentials);
     await context.close();
+  });
+
+  it('shows the French wait of a 429 on the sign-in page, while the owner’s known browser signs in at once', async () => {
+    const teacher = await createTeacher(server.db);
+    const own = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const device = (await own.context.cookies()).find((c) => c.name.startsWith('__Host-'));
+    expect(device).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
+
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(teacher.email);
+    const submit = async (password: string) => {
+      await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+      await page.getByTestId('login-submit').click();
+      return answer;
+    };
+    for (let i = 0; i < 5; i++) expect((await submit(`devine-${i}`)).status()).toBe(401);
+    const throttled = await submit(DEFAULT_PASSWORD);
+    expect(throttled.status()).toBe(429);
+    const seconds = Number(await throttled.headerValue('retry-after'));
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe(authMessages.tooManyAttempts(seconds));
+    expect(authMessages.tooManyAttempts(seconds)).toMatch(/^Trop de tentatives\. Réessayez dans \d+ \S+\.$/);
+    await context.close();
+
+    // A new tab of the owner's browser is signed out, but the browser is known: in at once.
+    const again = await own.context.newPage();
+    await signInThroughForm(again, server.url, teacher, /\/user$/);
+    await own.context.close();
   });
 
   it('redirects an already signed-in visitor of /login by role', async () => {

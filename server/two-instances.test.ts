@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../common/messages/auth.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ACCOUNT_FAILURE_LIMIT } from './features/auth/login-throttle.js';
+import { ACCOUNT_FREE_FAILURES } from './features/auth/throttle-rules.js';
 import { generateTotpSecret, totpCodeAt } from './features/auth/totp.js';
 import { buildLevel } from './fixtures/curriculum.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from './fixtures/factories.js';
@@ -47,8 +47,12 @@ async function call(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of several routes loosely
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of several routes loosely
+    body: (await response.json()) as Record<string, any>,
+  };
 }
 
 const login = (instance: Instance, username: string, password: string, token?: string) =>
@@ -104,13 +108,15 @@ describe.runIf(dbKind === 'postgres')('two instances on one PostgreSQL database'
 
   it('throttles login failures split across A and B', async () => {
     const teacher = await createTeacher(db);
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
       expect((await login(i % 2 ? b : a, teacher.email, 'wrong-password')).status).toBe(401);
     }
     for (const instance of [a, b]) {
       const blocked = await login(instance, teacher.email, DEFAULT_PASSWORD);
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toBe(authMessages.tooManyAttempts);
+      const seconds = Number(blocked.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThan(55);
+      expect(blocked.body.message).toBe(authMessages.tooManyAttempts(seconds));
     }
   });
 

@@ -1,4 +1,5 @@
 // Texts of the sign-in flow: the spec's own (SPEC §8 "Authentication") and the server's answers.
+import { formatWait } from '../french.js';
 
 export const authMessages = {
   fillAllFields: 'Please fill in all fields',
@@ -29,7 +30,8 @@ export const authMessages = {
   licenseNotStarted: 'La licence de votre école n’a pas encore commencé.',
   twoFactorRequired: 'Le code de double authentification est requis',
   twoFactorInvalid: 'Code de double authentification incorrect ou déjà utilisé',
-  tooManyAttempts: 'Trop de tentatives de connexion échouées. Réessayez plus tard.',
+  /** A 429 of any password or code check, with its Retry-After in seconds. */
+  tooManyAttempts: (seconds: number) => `Trop de tentatives. Réessayez dans ${formatWait(seconds)}.`,
   notSignedIn: 'Connexion requise',
   forbidden: 'Vous n’avez pas le droit de faire cela',
   xsrfInvalid: 'Jeton XSRF absent ou invalide',

@@ -42,7 +42,6 @@ export const entMessages = {
   linkSubmitting: 'Liaison…',
   linked: 'Votre compte est relié à votre ENT.',
   wrongPassword: 'Mot de passe incorrect.',
-  tooManyAttempts: 'Trop d’essais de mot de passe. Réessayez dans un quart d’heure.',
   passwordRequired: 'Saisissez le mot de passe.',
   linkForgotten:
     'Mot de passe oublié ? Demandez à l’administrateur d’Ardoise de le réinitialiser, puis revenez depuis votre ENT.',

@@ -12,6 +12,7 @@ import * as schoolUai from './migrations/2026-11-24-007-school-uai.js';
 import * as ent from './migrations/2026-11-26-008-ent.js';
 import * as accountAccess from './migrations/2026-11-26-009-account-access.js';
 import * as positions from './migrations/2026-11-26-010-positions.js';
+import * as signInThrottle from './migrations/2026-11-26-011-sign-in-throttle.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
@@ -26,6 +27,7 @@ const migrations: Record<string, MigrationModule> = {
   '2026-11-26-008-ent': ent,
   '2026-11-26-009-account-access': accountAccess,
   '2026-11-26-010-positions': positions,
+  '2026-11-26-011-sign-in-throttle': signInThrottle,
 };
 
 /** Migrates under a database lock, so instances starting together on one database take turns:

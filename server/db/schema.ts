@@ -267,11 +267,17 @@ export interface AuthSessionsTable {
   created_at: string;
 }
 
-export interface LoginThrottleTable {
-  key: string; // 'account:<email>' or 'ip:<address>'
-  failures: number;
-  window_started_at: string;
+export interface SignInThrottleTable {
+  key: string; // 'account:<email>', 'device:<id>' or 'address:<ip>'
+  failures: number; // in a row (account, device), or the address bucket's level
+  last_failure_at: string;
   blocked_until: string | null;
+}
+
+export interface SigningKeysTable {
+  name: string; // 'device-cookie'
+  secret: string;
+  created_at: string;
 }
 
 export interface AuditLogTable {
@@ -326,7 +332,8 @@ export interface Database {
   activity_school_days: ActivitySchoolDaysTable;
   activity_weeks: ActivityWeeksTable;
   auth_sessions: AuthSessionsTable;
-  login_throttle: LoginThrottleTable;
+  sign_in_throttle: SignInThrottleTable;
+  signing_keys: SigningKeysTable;
   audit_log: AuditLogTable;
   content_version: ContentVersionTable;
   school_levels: SchoolLevelsTable;

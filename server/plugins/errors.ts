@@ -51,6 +51,7 @@ export const errorsPlugin = fp(
       const { status, message } = toErrorReply(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, message }, 'request rejected');
+      if (error instanceof HttpError) reply.headers(error.headers);
       return reply.status(status).send({ success: false, message });
     });
   },

@@ -1,14 +1,7 @@
 // What other features may ask of the accounts (users and their sessions): their way in, so that
 // no feature reaches into auth's repositories (Biome refuses it).
-export {
-  ACCOUNT_FAILURE_LIMIT,
-  accountKey,
-  IP_FAILURE_LIMIT,
-  ipKey,
-  isThrottled,
-  recordFailure,
-  resetFailures,
-} from './login-throttle.js';
+export { issueDeviceCookie, knownDeviceId } from './device-cookie.js';
+export { type Attempt, assertMayTry, recordFailure, recordSuccess } from './login-throttle.js';
 export { hashPassword, NO_PASSWORD, verifyPassword } from './password.js';
 export { deleteOtherSessionsOfUser, deleteSessionsOfUser, insertSession } from './session.repository.js';
 export { deleteSignInLinksOfUser } from './sign-in-link.repository.js';

@@ -15,6 +15,7 @@ import { HttpError, unauthorized } from '../../http-error.js';
 import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../plugins/auth.js';
 import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
 import { login } from './auth.service.js';
+import { issueDeviceCookie, knownDeviceId } from './device-cookie.js';
 import { deleteSession } from './session.repository.js';
 import { confirmTwoFactor, getTwoFactorInfo, toggleTwoFactor } from './two-factor.service.js';
 import { findUserById } from './user.repository.js';
@@ -25,11 +26,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...access.public, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
       const email = request.body.username.trim().toLowerCase();
-      const result = await login(request.body, {
+      const { session: result, deviceId } = await login(request.body, {
         db: app.db,
         ip: request.ip,
         now: new Date(),
         sessionTtlMs: app.config.sessionTtlMs,
+        knownDevice: (userId) => knownDeviceId(app.db, request, userId),
       }).catch(async (error: unknown) => {
         // Refusals go to the audit log with the reason the caller was given.
         if (error instanceof HttpError) {
@@ -38,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       await recordSignIn(app.db, { userId: result.user.id, email });
+      await issueDeviceCookie(app.db, reply, result.user.id, deviceId);
       reply.setCookie(SESSION_COOKIE, result.token, {
         ...HOST_COOKIE_OPTIONS,
         maxAge: Math.floor(app.config.sessionTtlMs / 1000),
@@ -83,7 +86,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.requireCaller();
-      const state = await toggleTwoFactor(app.db, id, request.body?.code, new Date());
+      const state = await toggleTwoFactor(app.db, id, request.body?.code, {
+        ip: request.ip,
+        now: new Date(),
+        deviceId: await knownDeviceId(app.db, request, id),
+      });
       await recordAudit(app.db, {
         actorId: id,
         // Switched on, a secret waits for its first code: 'confirm-2fa' records when it takes effect.
@@ -103,7 +110,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.requireCaller();
-      const state = await confirmTwoFactor(app.db, id, request.body.code, new Date());
+      const state = await confirmTwoFactor(app.db, id, request.body.code, {
+        ip: request.ip,
+        now: new Date(),
+        deviceId: await knownDeviceId(app.db, request, id),
+      });
       await recordAudit(app.db, { actorId: id, action: 'admin.confirm-2fa', entity: 'user', entityId: id });
       return { success: true, ...state };
     },

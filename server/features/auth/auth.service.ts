@@ -2,37 +2,39 @@
 import { authMessages } from '../../../common/messages/auth.js';
 import type { LoginRequest, LoginResponse } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
-import { HttpError, tooManyRequests, unauthorized } from '../../http-error.js';
+import { HttpError, unauthorized } from '../../http-error.js';
 import { type LicenceRefusal, licenceRefusal } from '../schools/licence.js';
-import {
-  ACCOUNT_FAILURE_LIMIT,
-  accountKey,
-  IP_FAILURE_LIMIT,
-  ipKey,
-  isThrottled,
-  recordFailure,
-  resetFailures,
-} from './login-throttle.js';
+import { type Attempt, assertMayTry, recordFailure, recordSuccess } from './login-throttle.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import { insertSession } from './session.repository.js';
 import { matchTotpStep } from './totp.js';
 import { claimTotpStep, findLoginCandidate, type LoginCandidate } from './user.repository.js';
 
-type LoginContext = { db: Db; ip: string; now: Date; sessionTtlMs: number };
+type LoginContext = {
+  db: Db;
+  ip: string;
+  now: Date;
+  sessionTtlMs: number;
+  /** The id of the caller's browser when its device cookie names this account, else null. */
+  knownDevice: (userId: number) => Promise<string | null>;
+};
 
-export async function login(input: LoginRequest, ctx: LoginContext): Promise<LoginResponse> {
+/** A session, and the browser's device id for the account to keep (null: a new one). */
+export type SignedIn = { session: LoginResponse; deviceId: string | null };
+
+export async function login(input: LoginRequest, ctx: LoginContext): Promise<SignedIn> {
   const { db, now } = ctx;
   const email = input.username.trim().toLowerCase();
-  const keys = [accountKey(email), ipKey(ctx.ip)];
-  if (await isThrottled(db, keys, now)) throw tooManyRequests(authMessages.tooManyAttempts);
+  const user = await findLoginCandidate(db, email);
+  const deviceId = user ? await ctx.knownDevice(user.id) : null;
+  const attempt: Attempt = { email, ip: ctx.ip, deviceId, purpose: 'sign-in' };
+  await assertMayTry(db, attempt, now);
 
   const fail = async (error: HttpError): Promise<never> => {
-    await recordFailure(db, accountKey(email), ACCOUNT_FAILURE_LIMIT, now);
-    await recordFailure(db, ipKey(ctx.ip), IP_FAILURE_LIMIT, now);
+    await recordFailure(db, attempt, now);
     throw error;
   };
 
-  const user = await findLoginCandidate(db, email);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
@@ -51,9 +53,12 @@ export async function login(input: LoginRequest, ctx: LoginContext): Promise<Log
     }
   }
 
-  await resetFailures(db, accountKey(email));
+  await recordSuccess(db, attempt);
   const token = await insertSession(db, user.id, now, ctx.sessionTtlMs);
-  return { token, user: { id: user.id, name: user.name, firstname: user.firstname, role: user.role } };
+  return {
+    session: { token, user: { id: user.id, name: user.name, firstname: user.firstname, role: user.role } },
+    deviceId,
+  };
 }
 
 /** Why this account may not sign in now, or null. Admins always may. */

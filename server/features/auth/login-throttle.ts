@@ -1,54 +1,122 @@
-// Slows down password guessing: failures are counted per account and per IP in a fixed window;
-// past the limit the key is refused (429) until the block ends. Kept in the database so that
-// several app processes share the counters (DESIGN §1).
+// Throttles every password and 2FA check (sign-in, own-password change, ENT account link) by the
+// rules of throttle-rules.ts. The budgets live in the database so that instances share them.
+import { authMessages } from '../../../common/messages/auth.js';
 import type { Db } from '../../db/database.js';
+import { tooManyRequests } from '../../http-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import {
+  addressBudgetOf,
+  afterFailure,
+  FORGET_AFTER_MS,
+  retryAfterSeconds,
+  type ThrottleScope,
+} from './throttle-rules.js';
 
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
-export const THROTTLE_BLOCK_MS = 15 * 60_000;
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const IP_FAILURE_LIMIT = 20;
+/** What is being checked, for the audit log. */
+export type CheckPurpose = 'sign-in' | 'password-change' | 'ent-link' | 'two-factor';
 
-export const accountKey = (email: string) => `account:${email}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+/** Who tries: the account (email), the address, and this browser's id when it carries a valid
+ * device cookie for that account. */
+export type Attempt = { email: string; ip: string; deviceId: string | null; purpose: CheckPurpose };
 
-/** True when any of the keys is currently blocked. */
-export async function isThrottled(db: Db, keys: string[], now: Date): Promise<boolean> {
-  const blocked = await db
-    .selectFrom('login_throttle')
-    .select('key')
-    .where('key', 'in', keys)
+type Budget = { scope: ThrottleScope; key: string };
+
+/** A known browser draws on its own budget only; any other on the account's and the address's. */
+export function budgetsOf(attempt: Attempt): Budget[] {
+  if (attempt.deviceId) return [{ scope: 'device', key: `device:${attempt.deviceId}` }];
+  return [
+    { scope: 'account', key: `account:${attempt.email}` },
+    { scope: 'address', key: `address:${addressBudgetOf(attempt.ip)}` },
+  ];
+}
+
+/** Refuses the try (429, Retry-After) while any of its budgets is waiting; the password is not
+ * even checked then. */
+export async function assertMayTry(db: Db, attempt: Attempt, now: Date): Promise<void> {
+  const waiting = await db
+    .selectFrom('sign_in_throttle')
+    .select('blocked_until')
+    .where(
+      'key',
+      'in',
+      budgetsOf(attempt).map((budget) => budget.key),
+    )
     .where('blocked_until', '>', now.toISOString())
+    .orderBy('blocked_until', 'desc')
     .executeTakeFirst();
-  return blocked !== undefined;
+  if (!waiting?.blocked_until) return;
+  const seconds = retryAfterSeconds(Date.parse(waiting.blocked_until), now.getTime());
+  throw tooManyRequests(authMessages.tooManyAttempts(seconds), seconds);
 }
 
-export async function recordFailure(db: Db, key: string, limit: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Insert-if-missing first, so that two concurrent first failures cannot collide.
-    await trx
-      .insertInto('login_throttle')
-      .values({ key, failures: 0, window_started_at: now.toISOString(), blocked_until: null })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    const row = await trx
-      .selectFrom('login_throttle')
+/** Counts a failed check against each budget; a budget that must now wait is written to the audit
+ * log. */
+export async function recordFailure(db: Db, attempt: Attempt, now: Date): Promise<void> {
+  await db
+    .deleteFrom('sign_in_throttle')
+    .where('last_failure_at', '<', new Date(now.getTime() - FORGET_AFTER_MS).toISOString())
+    .execute();
+  for (const budget of budgetsOf(attempt)) {
+    const blockedUntil = await addFailure(db, budget, now.getTime());
+    if (blockedUntil === null) continue;
+    await recordAudit(db, {
+      actorId: null,
+      action: 'auth.throttle',
+      entity: 'auth',
+      entityId: null,
+      details: {
+        email: attempt.email.slice(0, 254),
+        scope: budget.scope,
+        ...(budget.scope === 'address' ? { address: addressBudgetOf(attempt.ip) } : {}),
+        seconds: retryAfterSeconds(blockedUntil, now.getTime()),
+        purpose: attempt.purpose,
+      },
+    });
+  }
+}
+
+/** A check that passed: the account's (or this browser's) failures are forgiven. The address's
+ * are not: one good password must not buy a sprayer a new bucket. */
+export async function recordSuccess(db: Db, attempt: Attempt): Promise<void> {
+  const keys = budgetsOf(attempt)
+    .filter((budget) => budget.scope !== 'address')
+    .map((budget) => budget.key);
+  await db.deleteFrom('sign_in_throttle').where('key', 'in', keys).execute();
+}
+
+/** One more failure on a budget, written only if nobody changed it meanwhile (two instances may
+ * count at once): read, compute, compare-and-set, again on a lost race. */
+async function addFailure(db: Db, budget: Budget, now: number): Promise<number | null> {
+  for (;;) {
+    const row = await db
+      .selectFrom('sign_in_throttle')
       .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    const windowOpen = now.getTime() - Date.parse(row.window_started_at) < THROTTLE_WINDOW_MS;
-    const failures = windowOpen ? row.failures + 1 : 1;
-    await trx
-      .updateTable('login_throttle')
-      .set({
-        failures,
-        window_started_at: windowOpen ? row.window_started_at : now.toISOString(),
-        blocked_until: failures >= limit ? new Date(now.getTime() + THROTTLE_BLOCK_MS).toISOString() : null,
-      })
-      .where('key', '=', key)
-      .execute();
-  });
-}
-
-export async function resetFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+      .where('key', '=', budget.key)
+      .executeTakeFirst();
+    const previous = row && { failures: row.failures, lastFailureAt: Date.parse(row.last_failure_at) };
+    const next = afterFailure(budget.scope, previous, now);
+    const values = {
+      failures: next.failures,
+      last_failure_at: new Date(next.lastFailureAt).toISOString(),
+      blocked_until: next.blockedUntil === null ? null : new Date(next.blockedUntil).toISOString(),
+    };
+    const written = row
+      ? (
+          await db
+            .updateTable('sign_in_throttle')
+            .set(values)
+            .where('key', '=', budget.key)
+            .where('failures', '=', row.failures)
+            .where('last_failure_at', '=', row.last_failure_at)
+            .executeTakeFirst()
+        ).numUpdatedRows
+      : (
+          await db
+            .insertInto('sign_in_throttle')
+            .values({ key: budget.key, ...values })
+            .onConflict((oc) => oc.column('key').doNothing())
+            .executeTakeFirst()
+        ).numInsertedOrUpdatedRows;
+    if (Number(written) === 1) return next.blockedUntil;
+  }
 }

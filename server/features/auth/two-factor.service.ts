@@ -8,6 +8,7 @@ import type { TwoFactorStatus } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../../http-error.js';
+import { type Attempt, assertMayTry, recordFailure, recordSuccess } from './login-throttle.js';
 import { generateTotpSecret, matchTotpStep, totpUri } from './totp.js';
 import { claimTotpStep, confirmPendingTotp, findUserById, updateTotp } from './user.repository.js';
 
@@ -44,10 +45,26 @@ export async function getTwoFactorInfo(db: Db, userId: number): Promise<TwoFacto
   };
 }
 
+/** Where a code comes from: codes are checked under the sign-in throttle (a session left open must
+ * not let someone try every code to switch 2FA off). */
+export type CodeCheckContext = { ip: string; now: Date; deviceId: string | null };
+
 /** Checks a code against a secret and uses it up (a code works once). */
-async function spendCode(db: Db, userId: number, secret: string, code: string, now: Date): Promise<void> {
-  const step = matchTotpStep(secret, code.trim(), now);
-  if (step === null || !(await claimTotpStep(db, userId, step))) throw badRequest(m.codeInvalid);
+async function spendCode(
+  db: Db,
+  user: UserRow,
+  secret: string,
+  code: string,
+  ctx: CodeCheckContext,
+): Promise<void> {
+  const attempt: Attempt = { email: user.email, ip: ctx.ip, deviceId: ctx.deviceId, purpose: 'two-factor' };
+  await assertMayTry(db, attempt, ctx.now);
+  const step = matchTotpStep(secret, code.trim(), ctx.now);
+  if (step === null || !(await claimTotpStep(db, user.id, step))) {
+    await recordFailure(db, attempt, ctx.now);
+    throw badRequest(m.codeInvalid);
+  }
+  await recordSuccess(db, attempt);
 }
 
 /** The spec's toggle: off → pending; pending → off (the unproven secret is dropped); on → off,
@@ -56,7 +73,7 @@ export async function toggleTwoFactor(
   db: Db,
   userId: number,
   code: string | undefined,
-  now: Date,
+  ctx: CodeCheckContext,
 ): Promise<TwoFactorState> {
   const user = await loadUser(db, userId);
   if (user.totp_enabled !== 1) {
@@ -65,7 +82,7 @@ export async function toggleTwoFactor(
     await updateTotp(db, userId, { totp_enabled: 0, totp_pending_secret: null });
   } else {
     if (!code?.trim()) throw badRequest(m.codeToDisable);
-    await spendCode(db, userId, user.totp_secret!, code, now);
+    await spendCode(db, user, user.totp_secret!, code, ctx);
     await updateTotp(db, userId, { totp_enabled: 0, totp_secret: null, totp_pending_secret: null });
   }
   return getTwoFactorInfo(db, userId);
@@ -76,12 +93,12 @@ export async function confirmTwoFactor(
   db: Db,
   userId: number,
   code: string,
-  now: Date,
+  ctx: CodeCheckContext,
 ): Promise<TwoFactorState> {
   const user = await loadUser(db, userId);
   const pending = user.totp_pending_secret;
   if (user.totp_enabled !== 1 || isInForce(user) || !pending) throw conflict(m.nothingPending);
-  await spendCode(db, userId, pending, code, now);
+  await spendCode(db, user, pending, code, ctx);
   if (!(await confirmPendingTotp(db, userId, pending))) throw conflict(m.nothingPending);
   return getTwoFactorInfo(db, userId);
 }

@@ -10,19 +10,18 @@ import {
   entSessionRequestSchema,
   entSessionResponseSchema,
 } from '../../../common/schemas/ent.js';
-import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../http-error.js';
+import { forbidden, HttpError, unauthorized } from '../../http-error.js';
 import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../plugins/auth.js';
 import {
-  ACCOUNT_FAILURE_LIMIT,
-  accountKey,
+  type Attempt,
+  assertMayTry,
   findLoginCandidateById,
-  IP_FAILURE_LIMIT,
   insertSession,
-  ipKey,
-  isThrottled,
+  issueDeviceCookie,
+  knownDeviceId,
   type LoginCandidate,
   recordFailure,
-  resetFailures,
+  recordSuccess,
   verifyPassword,
 } from '../auth/accounts.service.js';
 import { findState, takeState } from './ent.repository.js';
@@ -85,15 +84,15 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!state?.user_id) throw unauthorized(entRefusals.expired);
       const user = await findLoginCandidateById(app.db, state.user_id);
       if (!user) throw unauthorized(entRefusals.expired);
-      // The password sign-in's throttle: the same budget of guesses per account and address.
-      const keys = [accountKey(user.email), ipKey(request.ip)];
-      if (await isThrottled(app.db, keys, now)) throw tooManyRequests(entMessages.tooManyAttempts);
+      // The password sign-in's throttle: the same budgets (account, address, or this browser's).
+      const deviceId = await knownDeviceId(app.db, request, user.id);
+      const attempt: Attempt = { email: user.email, ip: request.ip, deviceId, purpose: 'ent-link' };
+      await assertMayTry(app.db, attempt, now);
       if (!(await verifyPassword(user.password_hash, request.body.password))) {
-        await recordFailure(app.db, accountKey(user.email), ACCOUNT_FAILURE_LIMIT, now);
-        await recordFailure(app.db, ipKey(request.ip), IP_FAILURE_LIMIT, now);
+        await recordFailure(app.db, attempt, now);
         throw unauthorized(entMessages.wrongPassword);
       }
-      await resetFailures(app.db, accountKey(user.email));
+      await recordSuccess(app.db, attempt);
       const refusal = accountRefusal(user, now);
       if (refusal) throw new HttpError(403, entRefusals[refusal]);
       // Taken once: a second submission of the same form finds nothing left to link.
@@ -102,6 +101,7 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = JSON.parse(taken.data) as LinkCodeData;
       await linkEntIdentity(app.db, user.id, data.identity, data.schoolId, now);
       await recordEntSignIn(app.db, user.id, data.identity.provider, false);
+      await issueDeviceCookie(app.db, reply, user.id, deviceId);
       return openSession(user, data.next, reply);
     },
   );

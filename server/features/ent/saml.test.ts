@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../../common/messages/auth.js';
 import { entMessages, entRefusals } from '../../../common/messages/ent.js';
 import { createLevel, createSchool, createTeacher, daysFromToday, newUai } from '../../fixtures/factories.js';
 import { FormBrowser } from '../../test/browser-form.js';
@@ -13,6 +14,7 @@ import { entAudit, landing, lastAuditId, openEntSession, postAcs } from '../../t
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
 import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
+import { ACCOUNT_FREE_FAILURES } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';
@@ -282,6 +284,24 @@ describe('a password account with the ENT’s email', () => {
     expect(
       await ctx.db.selectFrom('external_identities').select('id').where('user_id', '=', paul.id).execute(),
     ).toEqual([]);
+    // The password proof draws on the sign-in's budget: after 5 wrong ones, the next try waits.
+    for (let i = 1; i < ACCOUNT_FREE_FAILURES; i++) {
+      const again = await client.post('/api/auth/ent/link', { code: params.get('code'), password: `x${i}` });
+      expect(again.statusCode).toBe(401);
+    }
+    const throttled = await client.post('/api/auth/ent/link', {
+      code: params.get('code'),
+      password: paul.password,
+    });
+    expect(throttled.statusCode).toBe(429);
+    const seconds = Number(throttled.headers['retry-after']);
+    expect(throttled.json().message).toBe(authMessages.tooManyAttempts(seconds));
+    // The minute passes (the wait's end is in the database, which the test moves instead of waiting).
+    await ctx.db
+      .updateTable('sign_in_throttle')
+      .set({ blocked_until: new Date().toISOString() })
+      .where('key', '=', `account:${paul.email}`)
+      .execute();
 
     const right = await client.post('/api/auth/ent/link', {
       code: params.get('code'),
@@ -289,6 +309,8 @@ describe('a password account with the ENT’s email', () => {
     });
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json()).toMatchObject({ user: { id: paul.id }, next: '/user' });
+    // The password is proven: this browser is known to Paul's account from now on.
+    expect(right.cookies.map((c) => c.name)).toContain(`__Host-ardoise_device_${paul.id}`);
     // The code is spent; from now on the ENT signs Paul in directly.
     const replay = await client.post('/api/auth/ent/link', {
       code: params.get('code'),

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownPasswordSchema, ownProfileResponseSchema } from '../../../common/schemas/account-access.js';
 import { access } from '../../plugins/auth.js';
+import { knownDeviceId } from '../auth/accounts.service.js';
 import { changeOwnPassword, getOwnTeacherProfile } from './own-account.service.js';
 
 export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +24,11 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ownPasswordSchema, response: { 200: z.object({ success: z.literal(true) }) } },
     },
     async (request) => {
-      await changeOwnPassword(app.db, request.requireCaller(), request.body);
+      await changeOwnPassword(app.db, request.requireCaller(), request.body, {
+        ip: request.ip,
+        now: new Date(),
+        knownDevice: (userId) => knownDeviceId(app.db, request, userId),
+      });
       return { success: true as const };
     },
   );

@@ -7,10 +7,14 @@ import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, unauthorized } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import {
+  type Attempt,
+  assertMayTry,
   deleteOtherSessionsOfUser,
   deleteSignInLinksOfUser,
   findUserById,
   hashPassword,
+  recordFailure,
+  recordSuccess,
   updatePasswordHash,
   verifyPassword,
 } from '../auth/accounts.service.js';
@@ -35,14 +39,33 @@ export async function getOwnTeacherProfile(db: Db, caller: Caller): Promise<OwnT
   };
 }
 
+/** Where the change comes from: the current password is checked under the sign-in throttle. */
+export type PasswordCheckContext = {
+  ip: string;
+  now: Date;
+  knownDevice: (userId: number) => Promise<string | null>;
+};
+
 export async function changeOwnPassword(
   db: Db,
   caller: Caller,
   input: { currentPassword: string; password: string },
+  ctx: PasswordCheckContext,
 ): Promise<void> {
   const user = await findUserById(db, caller.id);
   if (!user) throw unauthorized(m.currentWrong);
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) throw badRequest(m.currentWrong);
+  const attempt: Attempt = {
+    email: user.email,
+    ip: ctx.ip,
+    deviceId: await ctx.knownDevice(user.id),
+    purpose: 'password-change',
+  };
+  await assertMayTry(db, attempt, ctx.now);
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    await recordFailure(db, attempt, ctx.now);
+    throw badRequest(m.currentWrong);
+  }
+  await recordSuccess(db, attempt);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, caller.id, passwordHash);

@@ -1,7 +1,7 @@
 // The audit log's entries in words (texts in common/messages/insights): one French sentence per
 // entry ("a déposé l’activité « Les sons » (SCORM 1.2, 42 fichiers) dans la séance « Séance 1 »"),
 // then what changed as readable lines; ids, hashes and sizes stay out of the sentence.
-import { formatBytes } from '../../../../../common/french.js';
+import { formatBytes, formatWait } from '../../../../../common/french.js';
 import { packageCounts, packageKindNames } from '../../../../../common/messages/curriculum.js';
 import { entRefusals } from '../../../../../common/messages/ent.js';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
@@ -63,6 +63,8 @@ export function auditSentence(entry: AuditEntry): string {
       return 's’est connecté';
     case 'auth.login-refused':
       return `Connexion refusée pour ${quoted(d.email ?? '')}${str(d.reason) ? ` : ${d.reason}` : ''}`;
+    case 'auth.throttle':
+      return throttleSentence(d);
     case 'auth.ent-login':
       return `s’est connecté par l’ENT${str(d.provider) ? ` (${providerName(d.provider)})` : ''}`;
     case 'auth.ent-refused':
@@ -134,6 +136,28 @@ export function auditSentence(entry: AuditEntry): string {
   }
   const label = m.auditVerbs[verb];
   return label ? `${entityLabels[kind] ?? kind} : ${label}` : entry.action;
+}
+
+/** What a throttled check was for, after "lors". */
+const throttlePurposes: Record<string, string> = {
+  'sign-in': 'de la connexion',
+  'two-factor': 'd’un code de double authentification',
+  'password-change': 'd’un changement de mot de passe',
+  'ent-link': 'de la liaison à l’ENT',
+};
+
+/** "Essais ralentis pour le compte « a@b.fr » lors de la connexion : prochain essai dans 2 minutes". */
+function throttleSentence(d: Record<string, unknown>): string {
+  const who =
+    d.scope === 'address'
+      ? `depuis l’adresse ${String(d.address ?? '')}`
+      : d.scope === 'device'
+        ? `sur un navigateur connu du compte ${quoted(d.email ?? '')}`
+        : `pour le compte ${quoted(d.email ?? '')}`;
+  const purpose = str(d.purpose) && throttlePurposes[d.purpose as string];
+  const wait =
+    num(d.seconds) !== undefined ? ` : prochain essai dans ${formatWait(d.seconds as number)}` : '';
+  return `Essais ralentis ${who}${purpose ? ` lors ${purpose}` : ''}${wait}`;
 }
 
 const providerName = (provider: unknown) =>
@@ -227,6 +251,10 @@ const SAID = new Set([
   'status',
   'reason',
   'provider',
+  'scope',
+  'seconds',
+  'purpose',
+  'address',
 ]);
 /** The counts an import's sentence gives. */
 const IMPORT_COUNTS = new Set(['created', 'updated', 'unchanged']);
