@@ -88,7 +88,7 @@ describe('sign-in', () => {
   it('shows the French wait of a 429 on the sign-in page, while the owner’s known browser signs in at once', async () => {
     const teacher = await createTeacher(server.db);
     const own = await newSignedInPage(browser, server.url, teacher, /\/user$/);
-    const device = (await own.context.cookies()).find((c) => c.name.startsWith('__Host-'));
+    const device = (await own.context.cookies()).find((c) => c.name.startsWith('__Host-ardoise_device_'));
     expect(device).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
 
     const { context, page } = await newPage(browser);

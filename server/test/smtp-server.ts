@@ -32,6 +32,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The app under test may still hold a pooled connection when the test closes this server (its
+    // own teardown can come later): close drops it instead of waiting the default 30 s for it.
+    closeTimeout: 100,
     onRcptTo(address, _session, callback) {
       if (refused.has(address.address.toLowerCase())) {
         callback(Object.assign(new Error('Boîte inconnue'), { responseCode: 550 }));
