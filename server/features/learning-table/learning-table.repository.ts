@@ -1,5 +1,5 @@
 // SQL of the learning table: a group's whole table in two set-based reads (activities, PDFs),
-// whatever the size of the level, and the status change of one activity entry.
+// whatever the size of the level, and the status and score of one activity entry.
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
@@ -106,4 +106,8 @@ export async function markEntryCompleted(db: Db, entryId: number, now: Date): Pr
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function saveEntryScore(db: Db, entryId: number, score: number | null): Promise<void> {
+  await db.updateTable('group_activities').set({ score }).where('id', '=', entryId).execute();
 }
