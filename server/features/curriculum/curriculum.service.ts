@@ -151,7 +151,7 @@ async function trailOf(db: Db, table: repo.NodeTable, id: number) {
 export async function getPeriodsOfLevel(db: Db, levelId: number) {
   const level = found(await repo.findLevel(db, levelId), 'levels');
   return {
-    periods: await repo.listPeriods(db, levelId),
+    periods: await repo.listChildren(db, 'periods', levelId),
     levelname: level.title,
     trail: [{ kind: 'level' as const, id: level.id, title: level.title }],
   };
@@ -163,59 +163,59 @@ export async function createPeriod(db: Db, levelId: number, title: string, actor
     db,
     'periods',
     actorId,
-    (trx) => repo.insertPeriod(trx, levelId, title),
+    (trx) => repo.insertChild(trx, 'periods', levelId, title),
     { levelId },
     levelId,
   );
 }
 
 export async function getLessonsOfPeriod(db: Db, periodId: number) {
-  const period = found(await repo.findPeriod(db, periodId), 'periods');
+  const period = found(await repo.findChild(db, 'periods', periodId), 'periods');
   return {
     levelname: period.title,
-    levelid: period.level_id,
-    lessons: await repo.listLessons(db, periodId),
+    levelid: period.parent_id,
+    lessons: await repo.listChildren(db, 'lessons', periodId),
     trail: await trailOf(db, 'periods', periodId),
   };
 }
 
 export async function createLesson(db: Db, periodId: number, title: string, actorId: number) {
-  found(await repo.findPeriod(db, periodId), 'periods');
+  found(await repo.findChild(db, 'periods', periodId), 'periods');
   return createNode(
     db,
     'lessons',
     actorId,
-    (trx) => repo.insertLesson(trx, periodId, title),
+    (trx) => repo.insertChild(trx, 'lessons', periodId, title),
     { periodId },
     periodId,
   );
 }
 
 export async function getLessonContent(db: Db, lessonId: number) {
-  const lesson = found(await repo.findLesson(db, lessonId), 'lessons');
+  const lesson = found(await repo.findChild(db, 'lessons', lessonId), 'lessons');
   return {
-    session: await repo.listSessions(db, lessonId),
+    session: await repo.listChildren(db, 'lesson_sessions', lessonId),
     pdf: await repo.listPdfs(db, lessonId),
     lessontitle: lesson.title,
-    parrentid: lesson.period_id,
+    parrentid: lesson.parent_id,
     trail: await trailOf(db, 'lessons', lessonId),
   };
 }
 
 export async function createSession(db: Db, lessonId: number, title: string, actorId: number) {
-  found(await repo.findLesson(db, lessonId), 'lessons');
+  found(await repo.findChild(db, 'lessons', lessonId), 'lessons');
   return createNode(
     db,
     'lesson_sessions',
     actorId,
-    (trx) => repo.insertSession(trx, lessonId, title),
+    (trx) => repo.insertChild(trx, 'lesson_sessions', lessonId, title),
     { lessonId },
     lessonId,
   );
 }
 
 export async function getActivitiesOfSession(db: Db, sessionId: number) {
-  const session = found(await repo.findSession(db, sessionId), 'lesson_sessions');
+  const session = found(await repo.findChild(db, 'lesson_sessions', sessionId), 'lesson_sessions');
   const rows = await repo.listActivities(db, sessionId);
   return {
     activities: rows.map((row) => ({
@@ -224,7 +224,7 @@ export async function getActivitiesOfSession(db: Db, sessionId: number) {
       package: summaryOf(row.package_summary),
     })),
     title: session.title,
-    parentid: session.lesson_id,
+    parentid: session.parent_id,
     trail: await trailOf(db, 'lesson_sessions', sessionId),
   };
 }
@@ -413,7 +413,7 @@ export function packageColumns(pkg: RecognisedPackage): repo.PackageColumns {
 
 /** Whether an upload's parent exists: a lesson (PDF) or a session (activity package). */
 export async function uploadParentExists(db: Db, kind: 'pdf' | 'zip', parentId: number): Promise<boolean> {
-  const parent = kind === 'pdf' ? await repo.findLesson(db, parentId) : await repo.findSession(db, parentId);
+  const parent = await repo.findChild(db, kind === 'pdf' ? 'lessons' : 'lesson_sessions', parentId);
   return parent !== undefined;
 }
 
