@@ -148,6 +148,38 @@ async function trailOf(db: Db, table: repo.NodeTable, id: number) {
   return found(await repo.findTrail(db, table, id), table);
 }
 
+/** The parent of each child table, and the audit detail naming it. */
+const childParent: Record<repo.ChildTable, { table: 'levels' | repo.ChildTable; detail: string }> = {
+  periods: { table: 'levels', detail: 'levelId' },
+  lessons: { table: 'periods', detail: 'periodId' },
+  lesson_sessions: { table: 'lessons', detail: 'lessonId' },
+};
+
+/** Adds a period, lesson or session after its siblings; 404 for an unknown parent. */
+export async function createChild(
+  db: Db,
+  table: repo.ChildTable,
+  parentId: number,
+  title: string,
+  actorId: number,
+) {
+  const parent = childParent[table];
+  found(
+    parent.table === 'levels'
+      ? await repo.findLevel(db, parentId)
+      : await repo.findChild(db, parent.table, parentId),
+    parent.table,
+  );
+  return createNode(
+    db,
+    table,
+    actorId,
+    (trx) => repo.insertChild(trx, table, parentId, title),
+    { [parent.detail]: parentId },
+    parentId,
+  );
+}
+
 export async function getPeriodsOfLevel(db: Db, levelId: number) {
   const level = found(await repo.findLevel(db, levelId), 'levels');
   return {
@@ -155,18 +187,6 @@ export async function getPeriodsOfLevel(db: Db, levelId: number) {
     levelname: level.title,
     trail: [{ kind: 'level' as const, id: level.id, title: level.title }],
   };
-}
-
-export async function createPeriod(db: Db, levelId: number, title: string, actorId: number) {
-  found(await repo.findLevel(db, levelId), 'levels');
-  return createNode(
-    db,
-    'periods',
-    actorId,
-    (trx) => repo.insertChild(trx, 'periods', levelId, title),
-    { levelId },
-    levelId,
-  );
 }
 
 export async function getLessonsOfPeriod(db: Db, periodId: number) {
@@ -179,18 +199,6 @@ export async function getLessonsOfPeriod(db: Db, periodId: number) {
   };
 }
 
-export async function createLesson(db: Db, periodId: number, title: string, actorId: number) {
-  found(await repo.findChild(db, 'periods', periodId), 'periods');
-  return createNode(
-    db,
-    'lessons',
-    actorId,
-    (trx) => repo.insertChild(trx, 'lessons', periodId, title),
-    { periodId },
-    periodId,
-  );
-}
-
 export async function getLessonContent(db: Db, lessonId: number) {
   const lesson = found(await repo.findChild(db, 'lessons', lessonId), 'lessons');
   return {
@@ -200,18 +208,6 @@ export async function getLessonContent(db: Db, lessonId: number) {
     parrentid: lesson.parent_id,
     trail: await trailOf(db, 'lessons', lessonId),
   };
-}
-
-export async function createSession(db: Db, lessonId: number, title: string, actorId: number) {
-  found(await repo.findChild(db, 'lessons', lessonId), 'lessons');
-  return createNode(
-    db,
-    'lesson_sessions',
-    actorId,
-    (trx) => repo.insertChild(trx, 'lesson_sessions', lessonId, title),
-    { lessonId },
-    lessonId,
-  );
 }
 
 export async function getActivitiesOfSession(db: Db, sessionId: number) {
