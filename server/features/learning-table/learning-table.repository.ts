@@ -3,7 +3,7 @@
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.js';
+import { selectOwnedEntry } from '../groups/group-access.js';
 
 /** One row per activity of the level (and one for each empty period, lesson or session), in
  * period, lesson, session, row order. `entry_id` is null when the group has no entry yet. */
@@ -87,12 +87,8 @@ export function findOwnedActivityEntry(
   caller: Caller,
   entryId: number,
 ): Promise<OwnedActivityEntry | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .select(['ga.id', 'ga.group_id', 'g.level_id', 'ga.status'])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .executeTakeFirst();
 }
 

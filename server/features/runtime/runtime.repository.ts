@@ -6,7 +6,7 @@ import type { StoredFacts } from '../../../common/standards/xapi.js';
 import type { Db } from '../../db/database.js';
 import type { ActivityRuntimeTable } from '../../db/schema.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.js';
+import { selectOwnedEntry } from '../groups/group-access.js';
 
 export type RuntimeEntry = {
   id: number;
@@ -27,9 +27,7 @@ export function findOwnedRuntimeEntry(
   entryId: number,
   lock: boolean,
 ): Promise<RuntimeEntry | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
     .select([
       'ga.id',
@@ -40,8 +38,6 @@ export function findOwnedRuntimeEntry(
       'a.package_kind',
       'a.package_summary',
     ])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .$if(lock, (qb) => qb.forUpdate('ga'))
     .executeTakeFirst();
 }
@@ -62,9 +58,7 @@ export type LaunchRow = {
 
 /** The caller's entry with its package and kept runtime data (null columns when none). */
 export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promise<LaunchRow | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
     .leftJoin('activity_runtime as r', 'r.entry_id', 'ga.id')
     .select([
@@ -80,8 +74,6 @@ export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promis
       'r.data',
       'r.updated_at',
     ])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .executeTakeFirst();
 }
 
@@ -128,13 +120,7 @@ export async function saveRuntimeData(
 
 /** Whether the entry belongs to one of the caller's groups. */
 export async function callerOwnsEntry(db: Db, caller: Caller, entryId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
-    .select('ga.id')
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
-    .executeTakeFirst();
+  const row = await selectOwnedEntry(db, caller, entryId).select('ga.id').executeTakeFirst();
   return row !== undefined;
 }
 
