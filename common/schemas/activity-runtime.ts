@@ -4,11 +4,12 @@
 import { z } from 'zod';
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../constants.js';
 import { runtimeMessages as m } from '../messages/runtime.js';
+import { RUNTIME_STANDARDS } from '../standards/kinds.js';
 import { packageLaunchSchema } from './activity-package.js';
 import { xapiLaunchSchema } from './xapi.js';
 
 /** Which runtime produced the data: SCORM 1.2, SCORM 2004, H5P, or the xAPI endpoint (cmi5, Tin Can). */
-export const runtimeStandardSchema = z.enum(['scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'], {
+export const runtimeStandardSchema = z.enum(RUNTIME_STANDARDS, {
   error: m.invalidStandard,
 });
 export type RuntimeStandard = z.infer<typeof runtimeStandardSchema>;

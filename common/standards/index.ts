@@ -1,6 +1,6 @@
 // The registry of the standards Ardoise plays: one module per standard in this folder, and the one
 // lookup every place asking "which standard is this" goes through. A new standard is a module here,
-// its name in the kinds (common/schemas/activity-package.ts, activity-runtime.ts) and one line below.
+// its name in kinds.ts and one line below (the type makes the line required).
 import type { PackageKind } from '../schemas/activity-package.js';
 import type { RuntimeStandard } from '../schemas/activity-runtime.js';
 import { h5p } from './h5p.js';
