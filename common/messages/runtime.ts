@@ -7,6 +7,7 @@ import {
   RUNTIME_WRITES_MAX_PER_REQUEST,
 } from '../constants.js';
 import type { PackageKind } from '../schemas/activity-package.js';
+import { RUNTIME_STANDARDS } from '../standards/kinds.js';
 
 const kindNames: Record<PackageKind, string> = {
   html5: 'plain HTML5',
@@ -25,7 +26,7 @@ export const runtimeMessages = {
   launchesRequired: 'Name at least one launch id (launches=a,b).',
   tooManyLaunches: `Name at most ${RUNTIME_WRITES_MAX_PER_REQUEST} launch ids per request.`,
   invalidSeq: 'A write number (seq) is a whole number from 1.',
-  invalidStandard: 'The standard must be scorm12, scorm2004, h5p, cmi5 or tincan.',
+  invalidStandard: `The standard must be ${RUNTIME_STANDARDS.slice(0, -1).join(', ')} or ${RUNTIME_STANDARDS.at(-1)}.`,
   invalidAt: 'The write time (at) must be an ISO 8601 date and time.',
   invalidData: 'The runtime data must be a JSON object.',
   scormDataShape: 'SCORM runtime data must be an object holding a cmi object.',

@@ -2,14 +2,14 @@
 // entry (group × activity) like progress. The player queues each write on the device and the app
 // page relays them in order; a write's id makes a replay harmless.
 import { z } from 'zod';
-import { RUNTIME_WRITES_MAX_PER_REQUEST, XAPI_STATEMENTS_MAX_PER_WRITE } from '../constants.js';
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../constants.js';
 import { runtimeMessages as m } from '../messages/runtime.js';
-import { xapiMessages } from '../messages/xapi.js';
+import { RUNTIME_STANDARDS } from '../standards/kinds.js';
 import { packageLaunchSchema } from './activity-package.js';
-import { xapiLaunchSchema, xapiStatementSchema } from './xapi.js';
+import { xapiLaunchSchema } from './xapi.js';
 
 /** Which runtime produced the data: SCORM 1.2, SCORM 2004, H5P, or the xAPI endpoint (cmi5, Tin Can). */
-export const runtimeStandardSchema = z.enum(['scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'], {
+export const runtimeStandardSchema = z.enum(RUNTIME_STANDARDS, {
   error: m.invalidStandard,
 });
 export type RuntimeStandard = z.infer<typeof runtimeStandardSchema>;
@@ -18,8 +18,8 @@ export type RuntimeStandard = z.infer<typeof runtimeStandardSchema>;
  * The runtime data, whole (each write replaces the previous one):
  * - scorm12 / scorm2004: `{ cmi: {...} }`, the cmi object as scorm-again renders it for a commit;
  * - h5p: `{ state?: string, result?: { raw: number, max: number, completed: boolean, success?: boolean } }`;
- * - cmi5 / tincan: `{ documents, statements }` (common/schemas/xapi.ts).
- * Checked and capped by the server (RUNTIME_DATA_MAX_BYTES, RUNTIME_SUSPEND_DATA_MAX_CHARS).
+ * - cmi5 / tincan: `{ documents, statements }`.
+ * Each standard's module in common/standards holds its shape, its check and caps.
  */
 export const runtimeDataSchema = z.record(z.string(), z.unknown(), { error: m.invalidData });
 export type RuntimeData = z.infer<typeof runtimeDataSchema>;
@@ -42,22 +42,6 @@ export const runtimeWriteSchema = z.object({
   at: z.iso.datetime({ error: m.invalidAt }),
 });
 export type RuntimeWrite = z.infer<typeof runtimeWriteSchema>;
-
-/** The data of a SCORM write (checked by the server once the standard is known). */
-export const scormRuntimeDataSchema = z.object({ cmi: z.record(z.string(), z.unknown()) });
-/** The data of an H5P write: its content state (text) and the result of its xAPI statements;
- * optionally the statements themselves (issue 12), kept beside cmi5 / Tin Can statements so the
- * teacher's view shows them too (not kept in the runtime data). */
-export const h5pRuntimeDataSchema = z.object({
-  state: z.string().optional(),
-  result: z
-    .object({ raw: z.number(), max: z.number(), completed: z.boolean(), success: z.boolean().optional() })
-    .optional(),
-  statements: z
-    .array(xapiStatementSchema)
-    .max(XAPI_STATEMENTS_MAX_PER_WRITE, xapiMessages.tooManyStatements)
-    .optional(),
-});
 
 /** POST user/activity/runtime/{entryId}: writes of one entry, oldest first. */
 export const runtimeWritesBodySchema = z.object({

@@ -1,14 +1,8 @@
-// xAPI content (issue 12): cmi5 AUs and Tin Can packages send statements and keep state documents
-// through an LRS endpoint the player's service worker answers on the content origin. The service
-// worker turns what they send into runtime writes (standard 'cmi5' or 'tincan') that travel the
-// same way as SCORM writes: player journal → app queue → POST user/activity/runtime/{entryId}.
+// The xAPI shapes of cmi5 AUs and Tin Can packages: what upload recognition keeps, the launch the
+// player is given, statements and state documents, and the statements a teacher reads. The
+// standard's rules (its write, check and report) are in common/standards/xapi.ts.
 import { z } from 'zod';
-import {
-  XAPI_DOCUMENT_MAX_CHARS,
-  XAPI_DOCUMENTS_MAX_PER_ENTRY,
-  XAPI_LAUNCH_PARAMETERS_MAX_CHARS,
-  XAPI_STATEMENTS_MAX_PER_WRITE,
-} from '../constants.js';
+import { XAPI_DOCUMENT_MAX_CHARS, XAPI_LAUNCH_PARAMETERS_MAX_CHARS } from '../constants.js';
 import { xapiMessages as m } from '../messages/xapi.js';
 
 /** cmi5 §9.6.2: when the LMS may consider the AU satisfied. Tin Can packages have no moveOn:
@@ -101,19 +95,8 @@ export const xapiDocumentSchema = z.object({
 });
 export type XapiDocument = z.infer<typeof xapiDocumentSchema>;
 
-/**
- * The data of a 'cmi5' or 'tincan' runtime write:
- * - `documents`: every state document of the entry, whole (a write replaces the previous set, as a
- *   SCORM write replaces the cmi object), so the state resumes on another device;
- * - `statements`: the statements sent since the previous write of the launch. The server keeps each
- *   statement id once per entry, so a replay stores nothing twice.
- * The kept runtime data (GET user/activity/launch) is `{ documents }`.
- */
-export const xapiRuntimeDataSchema = z.object({
-  documents: z.array(xapiDocumentSchema).max(XAPI_DOCUMENTS_MAX_PER_ENTRY, m.tooManyDocuments),
-  statements: z.array(xapiStatementSchema).max(XAPI_STATEMENTS_MAX_PER_WRITE, m.tooManyStatements),
-});
-export type XapiRuntimeData = z.infer<typeof xapiRuntimeDataSchema>;
+/** The data of a cmi5 / Tin Can write, from its standard's module (web/player imports it from here). */
+export type { XapiRuntimeData } from '../standards/xapi.js';
 
 /** A statement as a teacher reads it in the group view. */
 export const statementSummarySchema = z.object({

@@ -1,6 +1,8 @@
 // The typed shape of every table (snake_case SQL). Booleans are stored as 0/1 integers on both
 // databases; timestamps as ISO-8601 UTC text; calendar dates as 'YYYY-MM-DD' text.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PackageKind } from '../../common/schemas/activity-package.js';
+import type { RuntimeStandard } from '../../common/schemas/activity-runtime.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -158,8 +160,8 @@ export interface ActivitiesTable {
   package_hash: string; // sha256 of the zip: the package is stored by content hash
   size_bytes: number;
   created_at: string;
-  /** What the package was recognised as (common/schemas/activity-package.ts PackageKind). */
-  package_kind: Generated<'html5' | 'scorm12' | 'scorm2004' | 'h5p' | 'cmi5' | 'tincan'>;
+  /** What the package was recognised as. */
+  package_kind: Generated<PackageKind>;
   /** The zip folder the package lives in: '' or a single top folder ending with '/'. */
   package_root: Generated<string>;
   /** The start page, relative to package_root (query string kept). */
@@ -201,7 +203,7 @@ export interface GroupActivitiesTable {
 /** The runtime data an entry's activity last reported (SCORM cmi data, H5P state and result). */
 export interface ActivityRuntimeTable {
   entry_id: number;
-  standard: 'scorm12' | 'scorm2004' | 'h5p' | 'cmi5' | 'tincan';
+  standard: RuntimeStandard;
   data: string; // JSON
   updated_at: string;
 }

@@ -65,94 +65,43 @@ export function insertLevel(db: Executor, title: string): Promise<ItemRow> {
     .executeTakeFirstOrThrow();
 }
 
-// Periods
-export function listPeriods(db: Executor, levelId: number): Promise<ItemRow[]> {
+// Periods, lessons and sessions: nodes in their parent's order (a level's periods, a period's
+// lessons, a lesson's sessions)
+export type ChildTable = Exclude<OrderedTable, 'activities'>;
+/** A node with the id of its parent (the level, period or lesson). */
+export type ChildRow = ItemRow & { parent_id: number };
+
+export function listChildren(db: Executor, table: ChildTable, parentId: number): Promise<ItemRow[]> {
   return db
-    .selectFrom('periods')
+    .selectFrom(table)
     .select(['id', 'title'])
-    .where('level_id', '=', levelId)
+    .where(orderedChildren[table], '=', parentId)
     .orderBy('position')
     .orderBy('id')
     .execute();
 }
 
-export function findPeriod(db: Executor, id: number) {
-  return db.selectFrom('periods').select(['id', 'title', 'level_id']).where('id', '=', id).executeTakeFirst();
-}
-
-export function insertPeriod(db: Executor, levelId: number, title: string): Promise<ItemRow> {
+export function findChild(db: Executor, table: ChildTable, id: number): Promise<ChildRow | undefined> {
   return db
-    .insertInto('periods')
-    .values({
-      level_id: levelId,
-      title,
-      created_at: nowIso(),
-      position: nextPosition('periods', 'level_id', levelId),
-    })
-    .returning(['id', 'title'])
-    .executeTakeFirstOrThrow();
-}
-
-// Lessons
-export function listLessons(db: Executor, periodId: number): Promise<ItemRow[]> {
-  return db
-    .selectFrom('lessons')
-    .select(['id', 'title'])
-    .where('period_id', '=', periodId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-export function findLesson(db: Executor, id: number) {
-  return db
-    .selectFrom('lessons')
-    .select(['id', 'title', 'period_id'])
+    .selectFrom(table)
+    .select(['id', 'title', sql<number>`${sql.ref(orderedChildren[table])}`.as('parent_id')])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export function insertLesson(db: Executor, periodId: number, title: string): Promise<ItemRow> {
+export function insertChild(
+  db: Executor,
+  table: ChildTable,
+  parentId: number,
+  title: string,
+): Promise<ItemRow> {
+  const parentColumn = orderedChildren[table];
+  const row = { title, created_at: nowIso(), position: nextPosition(table, parentColumn, parentId) };
+  // The parent column is picked per table, which the row's type cannot follow: every child table has
+  // title, created_at, position and its parent column.
   return db
-    .insertInto('lessons')
-    .values({
-      period_id: periodId,
-      title,
-      created_at: nowIso(),
-      position: nextPosition('lessons', 'period_id', periodId),
-    })
-    .returning(['id', 'title'])
-    .executeTakeFirstOrThrow();
-}
-
-// Sessions (a lesson's parts)
-export function listSessions(db: Executor, lessonId: number): Promise<ItemRow[]> {
-  return db
-    .selectFrom('lesson_sessions')
-    .select(['id', 'title'])
-    .where('lesson_id', '=', lessonId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-export function findSession(db: Executor, id: number) {
-  return db
-    .selectFrom('lesson_sessions')
-    .select(['id', 'title', 'lesson_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function insertSession(db: Executor, lessonId: number, title: string): Promise<ItemRow> {
-  return db
-    .insertInto('lesson_sessions')
-    .values({
-      lesson_id: lessonId,
-      title,
-      created_at: nowIso(),
-      position: nextPosition('lesson_sessions', 'lesson_id', lessonId),
-    })
+    .insertInto(table)
+    .values({ ...row, [parentColumn]: parentId } as typeof row & { level_id: number })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
 }

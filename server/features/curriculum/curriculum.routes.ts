@@ -126,7 +126,7 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       const { levelid, title } = request.body;
       return {
         success: true,
-        period: await service.createPeriod(app.db, levelid, title, request.requireCaller().id),
+        period: await service.createChild(app.db, 'periods', levelid, title, request.requireCaller().id),
       };
     },
   );
@@ -143,7 +143,7 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       const { levelid, title } = request.body;
       return {
         success: true,
-        lesson: await service.createLesson(app.db, levelid, title, request.requireCaller().id),
+        lesson: await service.createChild(app.db, 'lessons', levelid, title, request.requireCaller().id),
       };
     },
   );
@@ -160,7 +160,7 @@ export const curriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, title } = request.body;
       return {
         success: true,
-        session: await service.createSession(app.db, id, title, request.requireCaller().id),
+        session: await service.createChild(app.db, 'lesson_sessions', id, title, request.requireCaller().id),
       };
     },
   );

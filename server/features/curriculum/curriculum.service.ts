@@ -148,74 +148,70 @@ async function trailOf(db: Db, table: repo.NodeTable, id: number) {
   return found(await repo.findTrail(db, table, id), table);
 }
 
+/** The parent of each child table, and the audit detail naming it. */
+const childParent: Record<repo.ChildTable, { table: 'levels' | repo.ChildTable; detail: string }> = {
+  periods: { table: 'levels', detail: 'levelId' },
+  lessons: { table: 'periods', detail: 'periodId' },
+  lesson_sessions: { table: 'lessons', detail: 'lessonId' },
+};
+
+/** Adds a period, lesson or session after its siblings; 404 for an unknown parent. */
+export async function createChild(
+  db: Db,
+  table: repo.ChildTable,
+  parentId: number,
+  title: string,
+  actorId: number,
+) {
+  const parent = childParent[table];
+  found(
+    parent.table === 'levels'
+      ? await repo.findLevel(db, parentId)
+      : await repo.findChild(db, parent.table, parentId),
+    parent.table,
+  );
+  return createNode(
+    db,
+    table,
+    actorId,
+    (trx) => repo.insertChild(trx, table, parentId, title),
+    { [parent.detail]: parentId },
+    parentId,
+  );
+}
+
 export async function getPeriodsOfLevel(db: Db, levelId: number) {
   const level = found(await repo.findLevel(db, levelId), 'levels');
   return {
-    periods: await repo.listPeriods(db, levelId),
+    periods: await repo.listChildren(db, 'periods', levelId),
     levelname: level.title,
     trail: [{ kind: 'level' as const, id: level.id, title: level.title }],
   };
 }
 
-export async function createPeriod(db: Db, levelId: number, title: string, actorId: number) {
-  found(await repo.findLevel(db, levelId), 'levels');
-  return createNode(
-    db,
-    'periods',
-    actorId,
-    (trx) => repo.insertPeriod(trx, levelId, title),
-    { levelId },
-    levelId,
-  );
-}
-
 export async function getLessonsOfPeriod(db: Db, periodId: number) {
-  const period = found(await repo.findPeriod(db, periodId), 'periods');
+  const period = found(await repo.findChild(db, 'periods', periodId), 'periods');
   return {
     levelname: period.title,
-    levelid: period.level_id,
-    lessons: await repo.listLessons(db, periodId),
+    levelid: period.parent_id,
+    lessons: await repo.listChildren(db, 'lessons', periodId),
     trail: await trailOf(db, 'periods', periodId),
   };
 }
 
-export async function createLesson(db: Db, periodId: number, title: string, actorId: number) {
-  found(await repo.findPeriod(db, periodId), 'periods');
-  return createNode(
-    db,
-    'lessons',
-    actorId,
-    (trx) => repo.insertLesson(trx, periodId, title),
-    { periodId },
-    periodId,
-  );
-}
-
 export async function getLessonContent(db: Db, lessonId: number) {
-  const lesson = found(await repo.findLesson(db, lessonId), 'lessons');
+  const lesson = found(await repo.findChild(db, 'lessons', lessonId), 'lessons');
   return {
-    session: await repo.listSessions(db, lessonId),
+    session: await repo.listChildren(db, 'lesson_sessions', lessonId),
     pdf: await repo.listPdfs(db, lessonId),
     lessontitle: lesson.title,
-    parrentid: lesson.period_id,
+    parrentid: lesson.parent_id,
     trail: await trailOf(db, 'lessons', lessonId),
   };
 }
 
-export async function createSession(db: Db, lessonId: number, title: string, actorId: number) {
-  found(await repo.findLesson(db, lessonId), 'lessons');
-  return createNode(
-    db,
-    'lesson_sessions',
-    actorId,
-    (trx) => repo.insertSession(trx, lessonId, title),
-    { lessonId },
-    lessonId,
-  );
-}
-
 export async function getActivitiesOfSession(db: Db, sessionId: number) {
-  const session = found(await repo.findSession(db, sessionId), 'lesson_sessions');
+  const session = found(await repo.findChild(db, 'lesson_sessions', sessionId), 'lesson_sessions');
   const rows = await repo.listActivities(db, sessionId);
   return {
     activities: rows.map((row) => ({
@@ -224,7 +220,7 @@ export async function getActivitiesOfSession(db: Db, sessionId: number) {
       package: summaryOf(row.package_summary),
     })),
     title: session.title,
-    parentid: session.lesson_id,
+    parentid: session.parent_id,
     trail: await trailOf(db, 'lesson_sessions', sessionId),
   };
 }
@@ -413,7 +409,7 @@ export function packageColumns(pkg: RecognisedPackage): repo.PackageColumns {
 
 /** Whether an upload's parent exists: a lesson (PDF) or a session (activity package). */
 export async function uploadParentExists(db: Db, kind: 'pdf' | 'zip', parentId: number): Promise<boolean> {
-  const parent = kind === 'pdf' ? await repo.findLesson(db, parentId) : await repo.findSession(db, parentId);
+  const parent = await repo.findChild(db, kind === 'pdf' ? 'lessons' : 'lesson_sessions', parentId);
   return parent !== undefined;
 }
 

@@ -30,6 +30,16 @@ export function callerOwnsGroup(caller: Pick<Caller, 'id' | 'role'>) {
   };
 }
 
+/** One of the caller's activity entries (`group_activities as ga` with its `class_groups as g`),
+ * for a query to pick its columns. */
+export function selectOwnedEntry(db: Db, caller: Caller, entryId: number) {
+  return db
+    .selectFrom('group_activities as ga')
+    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+    .where('ga.id', '=', entryId)
+    .where(callerOwnsGroup(caller));
+}
+
 /**
  * The same rule as callerOwnsGroup, for a query that joins the caller's own row as `u` (their
  * role then comes from the database, not from the request): u owns g, in a level u may see.

@@ -1,9 +1,9 @@
 // SQL of the learning table: a group's whole table in two set-based reads (activities, PDFs),
-// whatever the size of the level, and the status change of one activity entry.
+// whatever the size of the level, and the status and score of one activity entry.
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.js';
+import { selectOwnedEntry } from '../groups/group-access.js';
 
 /** One row per activity of the level (and one for each empty period, lesson or session), in
  * period, lesson, session, row order. `entry_id` is null when the group has no entry yet. */
@@ -87,12 +87,8 @@ export function findOwnedActivityEntry(
   caller: Caller,
   entryId: number,
 ): Promise<OwnedActivityEntry | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .select(['ga.id', 'ga.group_id', 'g.level_id', 'ga.status'])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .executeTakeFirst();
 }
 
@@ -106,4 +102,8 @@ export async function markEntryCompleted(db: Db, entryId: number, now: Date): Pr
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function saveEntryScore(db: Db, entryId: number, score: number | null): Promise<void> {
+  await db.updateTable('group_activities').set({ score }).where('id', '=', entryId).execute();
 }

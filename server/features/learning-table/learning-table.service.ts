@@ -1,5 +1,6 @@
 // Rules of the learning table: load a group's table (creating the entries of content added since
-// the group was made), and mark an activity completed when the SPEC §4 rules allow opening it.
+// the group was made), mark an activity completed when the SPEC §4 rules allow opening it, and
+// record what an activity reported (completion, score), moving the group's progress once.
 import { canOpenActivity } from '../../../common/learning-rules.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { learnerMessages } from '../../../common/messages/learner.js';
@@ -15,6 +16,7 @@ import {
   findOwnedActivityEntry,
   markEntryCompleted,
   type OwnedActivityEntry,
+  saveEntryScore,
   selectActivityRows,
   selectPdfRows,
 } from './learning-table.repository.js';
@@ -89,7 +91,7 @@ export async function completeActivity(db: Db, caller: Caller, entryId: number, 
 export async function completeIfAllowed(db: Db, entry: OwnedActivityEntry, now: Date): Promise<boolean> {
   if (entry.status === 'completed') return true;
   if (!(await entryIsOpen(db, entry))) return false;
-  await completeOpenEntry(db, entry, now);
+  if (await markEntryCompleted(db, entry.id, now)) await progressChanged(db, entry.group_id);
   return true;
 }
 
@@ -101,7 +103,20 @@ export async function entryIsOpen(db: Db, entry: OwnedActivityEntry): Promise<bo
   return canOpenActivity(rulePeriods(rows), entry.id);
 }
 
-/** Completes an entry already known to be open (entryIsOpen). */
-export async function completeOpenEntry(db: Db, entry: OwnedActivityEntry, now: Date): Promise<void> {
-  if (await markEntryCompleted(db, entry.id, now)) await progressChanged(db, entry.group_id);
+/**
+ * Records what an activity reported on an entry known to be open (entryIsOpen): completed when it
+ * says so, and its score. The group's progress moves once when either changed.
+ */
+export async function recordActivityReport(
+  db: Db,
+  entry: OwnedActivityEntry & { score: number | null },
+  report: { completes: boolean; score: number | null },
+  now: Date,
+): Promise<{ status: 'pending' | 'completed'; score: number | null }> {
+  const completes = report.completes && entry.status === 'pending';
+  const marked = completes && (await markEntryCompleted(db, entry.id, now));
+  const scored = report.score !== entry.score;
+  if (scored) await saveEntryScore(db, entry.id, report.score);
+  if (marked || scored) await progressChanged(db, entry.group_id);
+  return { status: completes ? 'completed' : entry.status, score: report.score };
 }

@@ -1,10 +1,12 @@
 // SQL of the runtime data: an activity entry of one of the caller's groups with its package, the
-// entry's kept data, and the per-launch high-water marks that make replayed writes harmless.
+// entry's kept data, the per-launch high-water marks that make replayed writes harmless, and the
+// xAPI statements the entry keeps.
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
+import type { StoredFacts } from '../../../common/standards/xapi.js';
 import type { Db } from '../../db/database.js';
-import type { ActivityRuntimeTable, XapiStatementsTable } from '../../db/schema.js';
+import type { ActivityRuntimeTable } from '../../db/schema.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.js';
+import { selectOwnedEntry } from '../groups/group-access.js';
 
 export type RuntimeEntry = {
   id: number;
@@ -25,9 +27,7 @@ export function findOwnedRuntimeEntry(
   entryId: number,
   lock: boolean,
 ): Promise<RuntimeEntry | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
     .select([
       'ga.id',
@@ -38,8 +38,6 @@ export function findOwnedRuntimeEntry(
       'a.package_kind',
       'a.package_summary',
     ])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .$if(lock, (qb) => qb.forUpdate('ga'))
     .executeTakeFirst();
 }
@@ -60,9 +58,7 @@ export type LaunchRow = {
 
 /** The caller's entry with its package and kept runtime data (null columns when none). */
 export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promise<LaunchRow | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
     .leftJoin('activity_runtime as r', 'r.entry_id', 'ga.id')
     .select([
@@ -78,8 +74,6 @@ export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promis
       'r.data',
       'r.updated_at',
     ])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .executeTakeFirst();
 }
 
@@ -124,23 +118,21 @@ export async function saveRuntimeData(
     .execute();
 }
 
-export async function saveEntryScore(db: Db, entryId: number, score: number | null): Promise<void> {
-  await db.updateTable('group_activities').set({ score }).where('id', '=', entryId).execute();
-}
-
 /** Whether the entry belongs to one of the caller's groups. */
 export async function callerOwnsEntry(db: Db, caller: Caller, entryId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
-    .select('ga.id')
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
-    .executeTakeFirst();
+  const row = await selectOwnedEntry(db, caller, entryId).select('ga.id').executeTakeFirst();
   return row !== undefined;
 }
 
-export type NewStatement = Omit<XapiStatementsTable, 'id'>;
+/** A statement to keep, with the facts Ardoise reads of it in their stored form. */
+export type NewStatement = {
+  entryId: number;
+  statementId: string;
+  facts: StoredFacts;
+  timestamp: string;
+  storedAt: string;
+  statement: string;
+};
 
 /** How many statements the entry keeps, and which of `ids` it already holds. */
 export async function statementCounts(
@@ -168,7 +160,19 @@ export async function statementCounts(
 }
 
 /** Stores the statements in order; an id the entry already holds is skipped (a replay). */
-export async function insertStatements(db: Db, rows: NewStatement[]): Promise<number> {
+export async function insertStatements(db: Db, statements: NewStatement[]): Promise<number> {
+  const rows = statements.map((s) => ({
+    entry_id: s.entryId,
+    statement_id: s.statementId,
+    verb_id: s.facts.verbId,
+    object_id: s.facts.objectId,
+    timestamp: s.timestamp,
+    stored_at: s.storedAt,
+    score_scaled: s.facts.scoreScaled,
+    success: s.facts.success,
+    completion: s.facts.completion,
+    statement: s.statement,
+  }));
   let inserted = 0;
   for (let at = 0; at < rows.length; at += 100) {
     const result = await db
@@ -181,10 +185,14 @@ export async function insertStatements(db: Db, rows: NewStatement[]): Promise<nu
   return inserted;
 }
 
-export type StatementFactsRow = Pick<
-  XapiStatementsTable,
-  'verb_id' | 'object_id' | 'score_scaled' | 'success' | 'completion'
-> & { id: number };
+/** The stored facts of a statement, as common/standards/xapi.ts reads them. */
+const FACT_COLUMNS = [
+  'verb_id as verbId',
+  'object_id as objectId',
+  'score_scaled as scoreScaled',
+  'success',
+  'completion',
+] as const;
 
 /** What the AU's rules read of an entry's statements, oldest first: every statement with one of
  * `verbs`, and the latest one carrying a score (about `objectId` only, when given). */
@@ -193,11 +201,10 @@ export async function selectStatementFacts(
   entryId: number,
   objectId: string | null,
   verbs: string[],
-): Promise<StatementFactsRow[]> {
-  const columns = ['id', 'verb_id', 'object_id', 'score_scaled', 'success', 'completion'] as const;
+): Promise<(StoredFacts & { id: number })[]> {
   const base = db
     .selectFrom('xapi_statements')
-    .select(columns)
+    .select(['id', ...FACT_COLUMNS])
     .where('entry_id', '=', entryId)
     .$if(objectId !== null, (qb) => qb.where('object_id', '=', objectId!));
   const verbRows = await base.where('verb_id', 'in', verbs).orderBy('id').execute();
@@ -214,7 +221,7 @@ export async function selectStatementFacts(
 export function listStatements(db: Db, entryId: number, limit: number) {
   return db
     .selectFrom('xapi_statements')
-    .select(['statement_id', 'verb_id', 'timestamp', 'score_scaled', 'success', 'completion', 'statement'])
+    .select(['statement_id as statementId', 'timestamp', 'statement', ...FACT_COLUMNS])
     .where('entry_id', '=', entryId)
     .orderBy('id', 'desc')
     .limit(limit)

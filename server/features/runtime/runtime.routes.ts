@@ -1,7 +1,7 @@
-// HTTP surface of the runtime data (issue 10): what the player loads before it starts an activity
-// (its package and the kept runtime data, so it resumes on any device), the writes the app page
-// relays from the player, and the xAPI statements an entry's content sent (issue 12). Bearer only, like the other user/ calls: the content origin never
-// holds the token.
+// HTTP surface of the runtime data: what the player loads before it starts an activity (its
+// package and the kept runtime data, so it resumes on any device), the writes the app page relays
+// from the player, and the xAPI statements an entry's content sent. Bearer only, like the other
+// user/ calls: the content origin never holds the token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RUNTIME_DATA_MAX_BYTES, RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import {
@@ -14,12 +14,9 @@ import {
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { statementsResponseSchema } from '../../../common/schemas/xapi.js';
 import { access } from '../../plugins/auth.js';
-import {
-  applyRuntimeWrites,
-  listEntryStatements,
-  loadActivityLaunch,
-  readLaunchMarks,
-} from './runtime.service.js';
+import { loadActivityLaunch } from './runtime-launch.service.js';
+import { listEntryStatements } from './runtime-statements.service.js';
+import { applyRuntimeWrites, readLaunchMarks } from './runtime-writes.service.js';
 
 /** A request holding as many writes as allowed, each at its size cap, is never refused for its
  * size (1 KiB per write for the envelope); each write's own caps are checked after parsing. */

@@ -17,7 +17,7 @@ import type { Cmi5MoveOn, StatementSummary, XapiDocument } from '../../../common
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
-import { uuidV5 } from './runtime.service.js';
+import { uuidV5 } from './runtime-launch.presenter.js';
 
 const ctx = setupTestApp();
 

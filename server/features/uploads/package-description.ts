@@ -2,8 +2,8 @@
 // tincan.xml (Tin Can), imsmanifest.xml (SCORM 1.2/2004), h5p.json (H5P), else index.html or one
 // obvious entry page, at the root of the zip or under a single top folder. The xAPI descriptions
 // come first: authoring tools write them only in their xAPI exports, which may also carry an
-// imsmanifest.xml (or stale SCORM files) whose SCORM API the content does not call. Answers where it lives, what to open and the admin's summary,
-// or refuses with what is missing.
+// imsmanifest.xml (or stale SCORM files) whose SCORM API the content does not call. Answers
+// where it lives, what to open and the admin's summary, or refuses with what is missing.
 import { DESCRIPTION_MAX_BYTES, XML_MAX_DEPTH } from '../../../common/constants.js';
 import { packageWarningMessages, uploadMessages as u } from '../../../common/messages/curriculum.js';
 import type {
@@ -83,31 +83,45 @@ async function readDescription(listing: PackageListing, name: string, tooLarge: 
   return xml;
 }
 
-async function recognise(listing: PackageListing, roots: string[]): Promise<Recognised> {
-  for (const [file, read] of [
-    ['cmi5.xml', readCmi5Manifest],
-    ['tincan.xml', readTincanManifest],
-  ] as const) {
-    const root = roots.find((r) => listing.sizes.has(`${r}${file}`));
-    if (root === undefined) continue;
+/** Which standard a package follows, from the description file it holds (at the root, else in its
+ * top folder), the first found in this order wins. */
+const DESCRIPTIONS: { file: string; read: (listing: PackageListing, root: string) => Promise<Recognised> }[] =
+  [
+    { file: 'cmi5.xml', read: xapiReader('cmi5.xml', readCmi5Manifest) },
+    { file: 'tincan.xml', read: xapiReader('tincan.xml', readTincanManifest) },
+    {
+      file: 'imsmanifest.xml',
+      read: async (listing, root) => {
+        const xml = await readDescription(listing, `${root}imsmanifest.xml`, u.manifestTooLarge);
+        const manifest = readScormManifest(xml, (path) => listing.sizes.has(`${root}${path}`));
+        return { kind: manifest.kind, root, launch: manifest.launch, detail: manifest.title };
+      },
+    },
+    {
+      file: 'h5p.json',
+      read: async (listing, root) => {
+        const h5p = await readH5pPackage(listing, root);
+        return { kind: 'h5p', root, launch: h5p.launch, detail: h5p.mainLibrary };
+      },
+    },
+  ];
+
+function xapiReader(file: string, read: typeof readCmi5Manifest) {
+  return async (listing: PackageListing, root: string): Promise<Recognised> => {
     const xml = await readDescription(listing, `${root}${file}`, u.xapiDescriptionTooLarge(file));
     const found = read(xml, (path) => listing.sizes.has(`${root}${path}`));
     return { ...found, root, detail: found.title };
-  }
-  const manifestRoot = roots.find((root) => listing.sizes.has(`${root}imsmanifest.xml`));
-  if (manifestRoot !== undefined) {
-    const xml = await readDescription(listing, `${manifestRoot}imsmanifest.xml`, u.manifestTooLarge);
-    const manifest = readScormManifest(xml, (path) => listing.sizes.has(`${manifestRoot}${path}`));
-    return { kind: manifest.kind, root: manifestRoot, launch: manifest.launch, detail: manifest.title };
-  }
-  const h5pRoot = roots.find((root) => listing.sizes.has(`${root}h5p.json`));
-  if (h5pRoot !== undefined) {
-    const h5p = await readH5pPackage(listing, h5pRoot);
-    return { kind: 'h5p' as const, root: h5pRoot, launch: h5p.launch, detail: h5p.mainLibrary };
+  };
+}
+
+async function recognise(listing: PackageListing, roots: string[]): Promise<Recognised> {
+  for (const { file, read } of DESCRIPTIONS) {
+    const root = roots.find((r) => listing.sizes.has(`${r}${file}`));
+    if (root !== undefined) return read(listing, root);
   }
   for (const root of roots) {
     const launch = entryPage(listing, root);
-    if (launch) return { kind: 'html5' as const, root, launch, detail: undefined };
+    if (launch) return { kind: 'html5', root, launch, detail: undefined };
   }
   throw badRequest(u.zipNoIndex);
 }

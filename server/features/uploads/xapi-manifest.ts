@@ -1,4 +1,4 @@
-// Reads the course description of xAPI packages (issue 12) with the XML parser SCORM uses:
+// Reads the course description of xAPI packages with the XML parser SCORM uses:
 // - cmi5.xml (cmi5 §13): the first AU in document order, blocks included: its url (relative to
 //   the xml, query kept; a url on another site is refused, Ardoise plays what the package holds),
 //   id, moveOn (NotApplicable when absent, as cmi5 says), masteryScore and launchParameters;

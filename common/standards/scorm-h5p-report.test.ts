@@ -3,8 +3,9 @@
 // from H5P results; hostile or broken data never yields NaN.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimal, deriveRuntimeReport } from './runtime-report.js';
-import { scorm12Commit, scorm2004Commit } from './test/scorm-commits.js';
+import { scorm12Commit, scorm2004Commit } from '../test/scorm-commits.js';
+import { deriveRuntimeReport } from './index.js';
+import { decimal } from './scorm.js';
 
 describe('SCORM 1.2 (scorm-again commits)', () => {
   it('reads the status and the score within its range', () => {

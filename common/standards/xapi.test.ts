@@ -2,14 +2,8 @@
 // player may to one launch): moveOn, the mastery score, the latest score, untrusted input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveRuntimeReport } from './runtime-report.js';
-import {
-  deriveXapiReport,
-  type StatementFacts,
-  statementFacts,
-  XAPI_VERBS,
-  type XapiRules,
-} from './xapi-report.js';
+import { deriveRuntimeReport } from './index.js';
+import { deriveXapiReport, type StatementFacts, statementFacts, XAPI_VERBS, type XapiRules } from './xapi.js';
 
 const AU = 'https://ardoise.test/au';
 const facts = (

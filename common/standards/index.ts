@@ -1,0 +1,37 @@
+// The registry of the standards Ardoise plays: one module per standard in this folder, and the one
+// lookup every place asking "which standard is this" goes through. A new standard is a module here,
+// its name in kinds.ts and one line below (the type makes the line required).
+import type { PackageKind } from '../schemas/activity-package.js';
+import type { RuntimeStandard } from '../schemas/activity-runtime.js';
+import { h5p } from './h5p.js';
+import { scorm12, scorm2004 } from './scorm.js';
+import type { Standard, StandardReport } from './standard.js';
+import { xapi } from './xapi.js';
+
+const STANDARDS: Record<RuntimeStandard, Standard> = {
+  scorm12,
+  scorm2004,
+  h5p,
+  cmi5: xapi,
+  tincan: xapi,
+};
+
+/** The standard a runtime write or a package kind follows; null for plain HTML5 (no runtime). */
+export function standardOf(kind: PackageKind): Standard | null {
+  return kind === 'html5' ? null : STANDARDS[kind];
+}
+
+/** The standard of a runtime write (every runtime standard is registered). */
+export function runtimeStandardOf(standard: RuntimeStandard): Standard {
+  return STANDARDS[standard];
+}
+
+/** Launched with an xAPI actor and registration, its statements deciding the report (cmi5, Tin Can). */
+export function isXapiKind(kind: PackageKind): kind is 'cmi5' | 'tincan' {
+  return standardOf(kind)?.xapiLaunch === true;
+}
+
+/** What one write reports. */
+export function deriveRuntimeReport(standard: RuntimeStandard, data: unknown): StandardReport {
+  return STANDARDS[standard].report(data);
+}

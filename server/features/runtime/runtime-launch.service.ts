@@ -1,0 +1,21 @@
+// What the player loads before it starts an activity of one of the caller's entries: its package
+// and the kept runtime data, so the activity resumes on any device.
+import { httpMessages } from '../../../common/messages/http.js';
+import type { ActivityLaunchResponse } from '../../../common/schemas/activity-runtime.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http-error.js';
+import type { Caller } from '../auth/caller.js';
+import { findOwnedLaunch } from './runtime.repository.js';
+import { launchPresenter } from './runtime-launch.presenter.js';
+
+export async function loadActivityLaunch(
+  db: Db,
+  caller: Caller,
+  entryId: number,
+  /** The app's home page: the account of the xAPI actor. */
+  homePage: string,
+): Promise<ActivityLaunchResponse> {
+  const row = await findOwnedLaunch(db, caller, entryId);
+  if (!row) throw notFound(httpMessages.notFound);
+  return launchPresenter(row, homePage);
+}
