@@ -1,15 +1,11 @@
-// `npm test`: everything CI runs, then a summary a person can read: each leg's count and time, and
-// a closing line "N passed, N failed". Two lanes run side by side, since the E2E suite mostly
-// waits on a browser while the API suite mostly computes (docs/decisions.md: measured): the
-// checks and the API suite in one, the build and the E2E suite in the other. Each output line
-// is prefixed with its leg's name. Every leg runs even when an earlier one failed (but the E2E
-// suite needs the build), so one run tells everything that is wrong. Exit code 0 only when
-// nothing failed.
+// `npm test`: everything CI runs, one leg after another, then a summary a person can read: each
+// leg's count and time, and a closing line "N passed, N failed". Every leg runs even when an
+// earlier one failed (but the E2E suite needs the build), so one run tells everything that is
+// wrong. Exit code 0 only when nothing failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import type { ProjectCounts, RunSummary } from './test-summary-reporter.js';
 
 type Leg = { name: string; command: string[]; tests?: boolean; needs?: string };
@@ -29,25 +25,15 @@ const legs: Leg[] = [
   },
 ];
 
-const lanes = [
-  ['typecheck', 'lint', 'api'],
-  ['build', 'e2e'],
-];
-
 const binPath = [path.resolve('node_modules/.bin'), process.env.PATH].join(path.delimiter);
-const prefixWidth = Math.max(...legs.map((leg) => leg.name.length));
 
-function run(name: string, command: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+function run(command: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(command[0]!, command.slice(1), {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'inherit',
       env: { ...process.env, PATH: binPath, ...env },
     });
-    const prefix = `${name.padEnd(prefixWidth)} │ `;
-    for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream }).on('line', (line) => console.log(prefix + line));
-    }
-    child.once('close', (code) => resolve(code === 0));
+    child.once('exit', (code) => resolve(code === 0));
     child.once('error', () => resolve(false));
   });
 }
@@ -56,11 +42,11 @@ async function runLeg(leg: Leg, done: Outcome[]): Promise<Outcome> {
   if (leg.needs && !done.find((outcome) => outcome.name === leg.needs)?.ok) {
     return { name: leg.name, ok: false, seconds: 0, note: `not run: ${leg.needs} failed` };
   }
-  console.log(`━━ ${leg.name}: ${leg.command.join(' ')}`);
+  console.log(`\n━━ ${leg.name}: ${leg.command.join(' ')}`);
   const summaryFile = path.join(os.tmpdir(), `ardoise-test-summary-${process.pid}-${leg.name}.json`);
   fs.rmSync(summaryFile, { force: true });
   const started = performance.now();
-  const ok = await run(leg.name, leg.command, leg.tests ? { TEST_SUMMARY_FILE: summaryFile } : {});
+  const ok = await run(leg.command, leg.tests ? { TEST_SUMMARY_FILE: summaryFile } : {});
   const seconds = (performance.now() - started) / 1000;
   if (!leg.tests) return { name: leg.name, ok, seconds };
   const counts = fs.existsSync(summaryFile)
@@ -113,25 +99,17 @@ function printSummary(outcomes: Outcome[]): { passed: number; failed: number } {
       `${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]!.padStart(widths[2]!)}`,
     );
   }
+  const total = outcomes.reduce((sum, outcome) => sum + outcome.seconds, 0);
+  console.log(
+    `total time ${Math.floor(total / 60)} min ${Math.round(total % 60)
+      .toString()
+      .padStart(2, '0')} s`,
+  );
   return { passed, failed };
 }
 
-const started = performance.now();
 const outcomes: Outcome[] = [];
-await Promise.all(
-  lanes.map(async (lane) => {
-    for (const name of lane) outcomes.push(await runLeg(legs.find((leg) => leg.name === name)!, outcomes));
-  }),
-);
-outcomes.sort(
-  (a, b) => legs.findIndex((leg) => leg.name === a.name) - legs.findIndex((leg) => leg.name === b.name),
-);
+for (const leg of legs) outcomes.push(await runLeg(leg, outcomes));
 const { passed, failed } = printSummary(outcomes);
-const total = (performance.now() - started) / 1000;
-console.log(
-  `total time ${Math.floor(total / 60)} min ${Math.round(total % 60)
-    .toString()
-    .padStart(2, '0')} s`,
-);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
