@@ -1,22 +1,24 @@
-// `npm test`: everything CI runs, one leg after another, then a summary a person can read: each
-// leg's count and time, and a closing line "N passed, N failed". Every leg runs even when an
-// earlier one failed (but the E2E suite needs the build), so one run tells everything that is
-// wrong. Exit code 0 only when nothing failed.
+// `npm test`: everything CI runs, then a summary a person can read: each leg's count and time, and
+// a closing line "N passed, N failed". The typecheck, the lint and the build run side by side first
+// (each is mostly one thread; their output is printed whole as each ends), then the API suite and
+// the E2E suite one after the other (each keeps both cores busy on its own). Every leg runs even
+// when an earlier one failed (but the E2E suite needs the build), so one run tells everything that
+// is wrong. Exit code 0 only when nothing failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProjectCounts, RunSummary } from './test-summary-reporter.js';
 
-type Leg = { name: string; command: string[]; tests?: boolean; needs?: string };
+type Leg = { name: string; command: string[]; tests?: boolean; needs?: string; first?: boolean };
 type Outcome = { name: string; ok: boolean; seconds: number; counts?: RunSummary; note?: string };
 
 const REPORTER = ['--reporter=default', '--reporter=./scripts/test-summary-reporter.ts'];
 const legs: Leg[] = [
-  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'lint', command: ['biome', 'check', '.'] },
+  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'], first: true },
+  { name: 'lint', command: ['biome', 'check', '.'], first: true },
+  { name: 'build', command: ['npm', 'run', 'build'], first: true },
   { name: 'api', command: ['vitest', 'run', ...REPORTER], tests: true },
-  { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'e2e',
     command: ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...REPORTER],
@@ -27,13 +29,20 @@ const legs: Leg[] = [
 
 const binPath = [path.resolve('node_modules/.bin'), process.env.PATH].join(path.delimiter);
 
-function run(command: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+/** Runs a leg's command; a leg that runs beside others has its output held and printed whole. */
+function run(leg: Leg, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), {
-      stdio: 'inherit',
+    const child = spawn(leg.command[0]!, leg.command.slice(1), {
+      stdio: leg.first ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, PATH: binPath, ...env },
     });
-    child.once('exit', (code) => resolve(code === 0));
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('close', (code) => {
+      if (leg.first) console.log(`\n━━ ${leg.name}: ${leg.command.join(' ')}\n${Buffer.concat(output)}`);
+      resolve(code === 0);
+    });
     child.once('error', () => resolve(false));
   });
 }
@@ -42,11 +51,11 @@ async function runLeg(leg: Leg, done: Outcome[]): Promise<Outcome> {
   if (leg.needs && !done.find((outcome) => outcome.name === leg.needs)?.ok) {
     return { name: leg.name, ok: false, seconds: 0, note: `not run: ${leg.needs} failed` };
   }
-  console.log(`\n━━ ${leg.name}: ${leg.command.join(' ')}`);
+  if (!leg.first) console.log(`\n━━ ${leg.name}: ${leg.command.join(' ')}`);
   const summaryFile = path.join(os.tmpdir(), `ardoise-test-summary-${process.pid}-${leg.name}.json`);
   fs.rmSync(summaryFile, { force: true });
   const started = performance.now();
-  const ok = await run(leg.command, leg.tests ? { TEST_SUMMARY_FILE: summaryFile } : {});
+  const ok = await run(leg, leg.tests ? { TEST_SUMMARY_FILE: summaryFile } : {});
   const seconds = (performance.now() - started) / 1000;
   if (!leg.tests) return { name: leg.name, ok, seconds };
   const counts = fs.existsSync(summaryFile)
@@ -63,7 +72,7 @@ const describeCounts = ({ passed, failed, skipped }: ProjectCounts) =>
     .filter(Boolean)
     .join(', ');
 
-function printSummary(outcomes: Outcome[]): { passed: number; failed: number } {
+function printSummary(outcomes: Outcome[], total: number): { passed: number; failed: number } {
   let passed = 0;
   let failed = 0;
   const rows: string[][] = [];
@@ -99,7 +108,6 @@ function printSummary(outcomes: Outcome[]): { passed: number; failed: number } {
       `${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]!.padStart(widths[2]!)}`,
     );
   }
-  const total = outcomes.reduce((sum, outcome) => sum + outcome.seconds, 0);
   console.log(
     `total time ${Math.floor(total / 60)} min ${Math.round(total % 60)
       .toString()
@@ -108,8 +116,9 @@ function printSummary(outcomes: Outcome[]): { passed: number; failed: number } {
   return { passed, failed };
 }
 
-const outcomes: Outcome[] = [];
-for (const leg of legs) outcomes.push(await runLeg(leg, outcomes));
-const { passed, failed } = printSummary(outcomes);
+const started = performance.now();
+const outcomes = await Promise.all(legs.filter((leg) => leg.first).map((leg) => runLeg(leg, [])));
+for (const leg of legs.filter((leg) => !leg.first)) outcomes.push(await runLeg(leg, outcomes));
+const { passed, failed } = printSummary(outcomes, (performance.now() - started) / 1000);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
