@@ -22,7 +22,7 @@ export const importMessages = {
   schoolsColumnsHint:
     'Dates au format JJ/MM/AAAA ou AAAA-MM-JJ ; « niveaux » : titres de niveaux séparés par « | ». Une UAI déjà connue met l’école à jour.',
   teachersColumnsHint:
-    '« uai » : l’école de l’enseignant, déjà importée ; « niveaux » : titres séparés par « | ». Un nouvel enseignant reçoit un lien de connexion pour choisir son mot de passe.',
+    '« uai » : l’école de l’enseignant, déjà importée ; « niveaux » : titres séparés par « | » ; « quota » (facultatif) : nombre de groupes permis, vide pour celui de l’école. Un nouvel enseignant reçoit un lien de connexion pour choisir son mot de passe.',
   template: 'Télécharger le modèle',
   templateFailed: 'Le modèle n’a pas pu être téléchargé. Réessayez.',
   uploading: 'Envoi du fichier…',
