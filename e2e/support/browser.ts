@@ -61,8 +61,12 @@ export async function newSignedInPage(
 
 /** axe-core scan of the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // A toast sliding in is half transparent; axe would measure its contrast mid-way. Scan what the
-  // user reads once finite animations and transitions are over (spinners loop forever: ignored).
+  // A toast sliding in or fading out is half transparent; axe would measure its contrast mid-way,
+  // and a toast's timer can run out during a scan. The scan reads the screen the user reads once
+  // it has settled: for its length, the page prefers reduced motion (the app's CSS and sonner's
+  // then end every transition at once), and it waits for what is still moving (spinners loop
+  // forever: ignored).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -72,6 +76,7 @@ export async function expectAccessible(page: Page): Promise<void> {
       ),
   );
   const results = await new AxeBuilder({ page }).analyze();
+  await page.emulateMedia({ reducedMotion: null });
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

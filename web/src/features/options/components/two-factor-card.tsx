@@ -116,6 +116,7 @@ function TwoFactorSetup({ info }: { info: TwoFactorInfo }) {
             <code
               className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all text-slate-900"
               data-testid="two-factor-secret"
+              translate="no"
             >
               {groupSecret(info.secret)}
             </code>
