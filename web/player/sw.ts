@@ -9,6 +9,7 @@
 // launch, which holds the launch's LRS: the worker stays a thin proxy. Every HTML page it serves for
 // a package gets the synchronous-XHR shim first (sync-shim.ts).
 import { parseByteRange } from '../../common/byte-range.js';
+import { packageCsp } from '../../common/content/package-csp.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
 import {
   CHUNKS_STORE,
@@ -20,6 +21,7 @@ import {
   META_STORE,
   requestToPromise,
 } from './offline-db';
+import { packageResponseHeaders } from './package-response';
 import {
   answerPlayerPage,
   dropOldPlayerCaches,
@@ -56,17 +58,6 @@ const sw = self as unknown as ServiceWorkerScope;
 
 /** Filled in by the server when it serves this script. */
 const APP_ORIGIN = '__ARDOISE_APP_ORIGIN__';
-
-/** Packages are arbitrary HTML/JS: keep their data on this origin; framed only by the player, itself
- * framed by the app (frame-ancestors checks every ancestor). */
-const ACTIVITY_CSP = [
-  "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
-  "connect-src 'self' data: blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  `frame-ancestors 'self' ${APP_ORIGIN}`,
-].join('; ');
 
 const databases = new Map<string, Promise<IDBDatabase | null>>();
 
@@ -141,14 +132,7 @@ async function serve(request: Request, url: URL): Promise<Response> {
     });
   }
 
-  const headers = new Headers({
-    'content-type': blob.type || 'application/octet-stream',
-    'accept-ranges': 'bytes',
-    'cache-control': 'no-store',
-    'content-security-policy': ACTIVITY_CSP,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  });
+  const headers = packageResponseHeaders(blob.type, APP_ORIGIN);
   const range = parseByteRange(request.headers.get('range') ?? undefined, blob.size);
   if (range === 'unsatisfiable') {
     headers.set('content-range', `bytes */${blob.size}`);
@@ -199,7 +183,12 @@ async function askPlayer(message: XapiRequestMessage): Promise<LrsResponse | nul
 const returnPage = () =>
   new Response(
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${xapiLrsMessages.returnTitle}</title></head><body><p>${xapiLrsMessages.returnText}</p></body></html>`,
-    { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': ACTIVITY_CSP } },
+    {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': packageCsp(APP_ORIGIN),
+      },
+    },
   );
 
 async function answerXapi(request: Request, url: URL): Promise<Response> {

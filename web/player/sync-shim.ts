@@ -7,8 +7,8 @@
 // (window.ardoiseSync): the xAPI endpoint from the launch's LRS, the package's files from the
 // small text files the player holds in memory (chosen below). What it cannot answer goes to the
 // network as before; asynchronous requests still go through the worker.
+import { packageContentType } from '../../common/content/content-types.js';
 import { FRAMESET_HELPER, withHeadScript } from '../../common/page-head-script.js';
-import { contentTypeFor } from './mime';
 import { NAMESPACE_PATTERN } from './offline-db';
 
 export const PACKAGE_SCOPE_PATH = '/local-activity/';
@@ -99,7 +99,7 @@ export function createSyncTexts(namespace: string, index: SyncTextIndex, bytes: 
       const body = decoder.decode(bytes.subarray(file.offset, file.offset + file.size));
       return {
         status: 200,
-        headers: { 'content-type': contentTypeFor(target.path), 'content-length': String(file.size) },
+        headers: { 'content-type': packageContentType(target.path), 'content-length': String(file.size) },
         body,
       };
     },

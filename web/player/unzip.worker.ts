@@ -10,8 +10,8 @@
 // to back in one more blob, and handed to the player page, which holds them in memory.
 // Messages: in start → chunk… → end; out extracted → installed | failed.
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
+import { packageContentType } from '../../common/content/content-types.js';
 import { matchesDirectory, readLocalEntry } from './local-headers';
-import { contentTypeFor } from './mime';
 import {
   CHUNKS_STORE,
   databaseName,
@@ -100,7 +100,7 @@ function packBatch(zip: Uint8Array, files: readonly PackageFile[], chunk: number
   const records: [string, FileRecord][] = [];
   let offset = 0;
   for (const file of files) {
-    records.push([file.path, { chunk, offset, size: file.size, type: contentTypeFor(file.path) }]);
+    records.push([file.path, { chunk, offset, size: file.size, type: packageContentType(file.path) }]);
     offset += file.size;
   }
   // One part: a blob of 50 small parts costs the browser several times more to build.

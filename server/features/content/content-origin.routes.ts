@@ -10,6 +10,8 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { packageContentType } from '../../../common/content/content-types.js';
+import { packageCsp } from '../../../common/content/package-csp.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import { contentMessages } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
@@ -22,33 +24,10 @@ import { packageFileKey } from '../../storage/keys.js';
 import { type FileReplyOptions, sendStoredFile } from '../../storage/serve-file.js';
 import { CONTENT_COOKIE, findContentPassCaller, signContentPass } from '../auth/content-pass.js';
 import { findActivityFiles } from '../curriculum/curriculum.service.js';
-import { contentTypeOf } from './mime-types.js';
 
 const adminViaCookie = { auth: { role: 'admin', via: ['content-cookie'] } satisfies AuthRule };
 /** In the ETag of pages: a new helper makes browsers fetch the pages again. */
 const PAGE_HELPER_VERSION = 'h1';
-
-/** Packages are arbitrary HTML5 (inline scripts and styles, eval in some authoring tools), but
- * whatever they do stays on this origin: no fetch, form post or embed elsewhere. */
-export function contentSecurityPolicy(appOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    // The app's preview page, the preview player (this origin) and the package's own pages (Rise
-    // and Opale frame their pages).
-    `frame-ancestors 'self' ${appOrigin}`,
-  ].join('; ');
-}
 
 const paramsSchema = z.object({ id: idSchema, '*': z.string().max(1024) });
 
@@ -66,7 +45,7 @@ function packagePath(wildcard: string): string[] | null {
 const PAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
-  const csp = contentSecurityPolicy(app.config.publicUrl);
+  const csp = packageCsp(app.config.publicUrl);
 
   /** A package page with the frameset helper first (common/page-head-script.ts): the preview's
    * frames are sandboxed as the player's are. Sent whole (no ranges), with its own ETag. */
@@ -145,7 +124,7 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = packageFileKey(activity.package_hash, segments);
       const fileTag = crypto.createHash('sha256').update(segments.join('/')).digest('base64url').slice(0, 16);
       const options = {
-        contentType: contentTypeOf(key),
+        contentType: packageContentType(key),
         etag: `"${activity.package_hash}-${fileTag}"`,
         // A package never changes in place: the same URL always answers the same bytes.
         cacheControl: 'private, max-age=31536000, immutable',

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packageContentType } from '../../../common/content/content-types.js';
 import { FRAMESET_HELPER } from '../../../common/page-head-script.js';
+import { packageResponseHeaders } from '../../../web/player/package-response.js';
 import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
@@ -15,6 +17,16 @@ let activityId: number;
 let adminContent: string;
 let teacherContent: string;
 const pdfBytes = buildPdf('Aperçu');
+const packageFiles = {
+  'activite/index.html': '<!doctype html><title>Jeu</title><h1>Jeu</h1>',
+  'activite/app.js': 'document.title = "ran";',
+  'activite/style.css': 'h1 { color: red }',
+  'activite/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'activite/data.unknownext': 'raw',
+  'activite/data/questions.xml': '<?xml version="1.0" encoding="windows-1252"?><q/>',
+  'activite/sons/cloche.opus': 'OggS',
+  'activite/sons/cloche.weba': 'webm',
+};
 
 beforeAll(async () => {
   const admin = await signInNewAdmin(ctx);
@@ -29,13 +41,7 @@ beforeAll(async () => {
     contentType: 'application/pdf',
   });
   pdfId = pdf.json().newPdf.id;
-  const zip = buildZip({
-    'activite/index.html': '<!doctype html><title>Jeu</title><h1>Jeu</h1>',
-    'activite/app.js': 'document.title = "ran";',
-    'activite/style.css': 'h1 { color: red }',
-    'activite/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'activite/data.unknownext': 'raw',
-  });
+  const zip = buildZip(packageFiles);
   const activity = await uploadPackage(admin, sessionId, zip, { title: 'Jeu', filename: 'jeu.zip' });
   activityId = activity.json().newfile.id;
 });
@@ -132,6 +138,24 @@ describe('GET /content/{id}/… (content origin)', () => {
       expect(response.headers['content-type'], file).toBe(type);
     }
     expect((await get(`/content/${activityId}/`)).body).toContain('<h1>Jeu</h1>');
+  });
+
+  it("sends each file with the type and policy the offline player's worker sends for it", async () => {
+    for (const file of Object.keys(packageFiles)) {
+      const online = await get(`/content/${activityId}/${file.slice('activite/'.length)}`);
+      expect(online.statusCode, file).toBe(200);
+      // The worker serves the type the unzip worker stored with the file (its path in the zip),
+      // with the app origin the server writes into the worker's script.
+      const offline = packageResponseHeaders(packageContentType(file), ctx.config.publicUrl);
+      for (const header of [
+        'content-type',
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+      ]) {
+        expect(online.headers[header], `${file}: ${header}`).toBe(offline.get(header));
+      }
+    }
   });
 
   it('answers ranges and If-None-Match', async () => {
