@@ -12,7 +12,7 @@ import {
   daysFromToday,
 } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
-import { expectAccessible, openedDialog, pageSettled } from './support/browser.js';
+import { describePageOnFailure, expectAccessible, openedDialog, pageSettled } from './support/browser.js';
 import { expectFrench } from './support/french.js';
 import { ADMIN_EMAIL, type RunningServer } from './support/server.js';
 
@@ -24,6 +24,7 @@ beforeAll(async () => {
   ({ server, browser, page } = await startAdminSession());
 });
 afterAll(() => stopAdminSession({ server, browser }));
+describePageOnFailure(() => page);
 
 const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs.
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -99,4 +99,32 @@ export async function openedDialog(page: Page) {
     Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
   );
   return dialog;
+}
+
+/** When a test of this file fails, prints what its page showed and heard last (URL, visible
+ * text, console errors, failed answers): a failure in CI says where the page was, not only what
+ * did not appear. */
+export function describePageOnFailure(currentPage: () => Page | undefined): void {
+  const heard = new WeakMap<Page, string[]>();
+  const listen = (page: Page) => {
+    if (heard.has(page)) return;
+    const lines: string[] = [];
+    heard.set(page, lines);
+    const note = (line: string) => lines.push(line) > 30 && lines.shift();
+    page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`));
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
+    page.on('response', (answer) => answer.status() >= 400 && note(`${answer.status()} ${answer.url()}`));
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`));
+  };
+  beforeEach(({ onTestFailed }) => {
+    const page = currentPage();
+    if (!page) return;
+    listen(page);
+    onTestFailed(async () => {
+      const text = await page
+        .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+        .catch((error: Error) => `(page unreadable: ${error.message})`);
+      console.error([`page at ${page.url()}`, `shows: ${text}`, ...(heard.get(page) ?? [])].join('\n'));
+    });
+  });
 }
