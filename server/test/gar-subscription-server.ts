@@ -57,6 +57,9 @@ export type GarSubscriptionServer = {
   calls: ReceivedCall[];
   /** How the next calls are answered. */
   answer(mode: 'accept' | { refuse: string } | 'hang'): void;
+  /** From now on, each call is carried out at once but its answer waits; the returned function
+   * sends the answers held so far and goes back to answering at once. */
+  holdAnswers(): () => void;
   /** Subscriptions it holds (created, not deleted), by id. */
   held: Map<string, Record<string, string | string[]>>;
   close(): Promise<void>;
@@ -172,6 +175,7 @@ export async function startGarSubscriptionServer(resourceId: string): Promise<Ga
   const calls: ReceivedCall[] = [];
   const held = new Map<string, Record<string, string | string[]>>();
   let mode: 'accept' | { refuse: string } | 'hang' = 'accept';
+  let heldAnswers: Array<() => void> | null = null;
   const sockets = new Set<Socket>();
 
   const https_ = https.createServer(
@@ -205,21 +209,29 @@ export async function startGarSubscriptionServer(resourceId: string): Promise<Ga
           ...checked,
         });
         if (mode === 'hang') return;
-        const refuse = (status: number, message: string) =>
-          response
-            .writeHead(status, { 'content-type': 'application/xml' })
-            .end(`<?xml version="1.0"?><erreur><code>${status}</code><message>${message}</message></erreur>`);
-        if (typeof mode === 'object') return refuse(400, mode.refuse);
-        if (checked.problems.length > 0) return refuse(400, checked.problems.join('; '));
+        const reply = (status: number, message?: string) => {
+          const send = () =>
+            message === undefined
+              ? response.writeHead(status).end()
+              : response
+                  .writeHead(status, { 'content-type': 'application/xml' })
+                  .end(
+                    `<?xml version="1.0"?><erreur><code>${status}</code><message>${message}</message></erreur>`,
+                  );
+          if (heldAnswers) heldAnswers.push(send);
+          else send();
+        };
+        if (typeof mode === 'object') return reply(400, mode.refuse);
+        if (checked.problems.length > 0) return reply(400, checked.problems.join('; '));
         if (method === 'PUT') {
-          if (held.has(subscriptionId)) return refuse(409, `L'abonnement ${subscriptionId} existe deja`);
+          if (held.has(subscriptionId)) return reply(409, `L'abonnement ${subscriptionId} existe deja`);
           held.set(subscriptionId, checked.fields);
-          return response.writeHead(201).end();
+          return reply(201);
         }
-        if (!held.has(subscriptionId)) return refuse(404, `Abonnement ${subscriptionId} inconnu`);
+        if (!held.has(subscriptionId)) return reply(404, `Abonnement ${subscriptionId} inconnu`);
         if (method === 'POST') held.set(subscriptionId, { ...held.get(subscriptionId), ...checked.fields });
         else held.delete(subscriptionId);
-        response.writeHead(200).end();
+        reply(200);
       });
     },
   );
@@ -241,6 +253,14 @@ export async function startGarSubscriptionServer(resourceId: string): Promise<Ga
     held,
     answer(next) {
       mode = next;
+    },
+    holdAnswers() {
+      const answers: Array<() => void> = [];
+      heldAnswers = answers;
+      return () => {
+        heldAnswers = null;
+        for (const send of answers) send();
+      };
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -70,18 +70,33 @@ export async function claimSubscription(db: Db, row: SubscriptionRow, leaseUntil
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records a send's outcome, unless what is wanted changed while it was on its way (the change has
- * then queued its own send). */
+/** Records a send's outcome. When what is wanted changed while the send was on its way, the change
+ * was planned against what the GAR held before this send: only what the GAR now holds is recorded,
+ * and the row is due at once, so the change is sent from there. */
 export async function recordSendOutcome(
   db: Db,
   row: SubscriptionRow,
   values: Partial<Omit<SubscriptionRow, 'id' | 'subscription_id'>>,
 ): Promise<void> {
-  await db
+  const recorded = await db
     .updateTable('gar_subscriptions')
     .set(values)
     .where('id', '=', row.id)
     .where((eb) => (row.wanted === null ? eb('wanted', 'is', null) : eb('wanted', '=', row.wanted)))
+    .executeTakeFirst();
+  if (Number(recorded.numUpdatedRows) === 1) return;
+  const now = new Date().toISOString();
+  await db
+    .updateTable('gar_subscriptions')
+    .set({
+      ...(values.accepted === undefined ? {} : { accepted: values.accepted }),
+      status: 'pending',
+      message: '',
+      attempts: 0,
+      next_attempt_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
     .execute();
 }
 

@@ -150,6 +150,26 @@ describe('the subscription of a school signing in through the GAR', () => {
     await subscriptionOnceSettled(admin, id, 'sent');
   });
 
+  it('is created again when the licence is switched back on while its deletion is on its way', async () => {
+    const admin = await signInNewAdmin(ctx);
+    const uai = newUai();
+    const { id } = (await admin.post('/api/admin/createschool', school({ uai }))).json().school;
+    const subscriptionId = subscriptionIdOf(id, uai);
+    await subscriptionOnceSettled(admin, id, 'sent');
+    // The GAR deletes the subscription, but its answer is still on the way when the licence is on again.
+    const release = gar.holdAnswers();
+    try {
+      await admin.patch(`/api/admin/schooltoggle/${id}`);
+      await eventually(() => gar.held.has(subscriptionId)).toBe(false);
+      await admin.patch(`/api/admin/schooltoggle/${id}`);
+    } finally {
+      release();
+    }
+    await eventually(() => gar.held.has(subscriptionId)).toBe(true);
+    expect(callsFor(subscriptionId).map((call) => call.method)).toEqual(['PUT', 'DELETE', 'PUT']);
+    await subscriptionOnceSettled(admin, id, 'sent');
+  });
+
   it('is none for a school without a UAI, or whose teachers do not sign in through the GAR', async () => {
     const admin = await signInNewAdmin(ctx);
     const calls = gar.calls.length;
