@@ -7,10 +7,12 @@
 // as one self-contained classic script (no imports at runtime). It also serves the xAPI endpoint
 // of cmi5 / Tin Can launches (/local-activity/xapi/{launchId}/) by asking the player page of the
 // launch, which holds the launch's LRS: the worker stays a thin proxy. Every HTML page it serves for
-// a package gets the synchronous-XHR shim first (sync-shim.ts).
+// a package gets the synchronous-XHR shim first (sync-shim.ts), and any folder of a package has the
+// page that documents written into blank frames are replayed in (blank-frames.ts).
 import { parseByteRange } from '../../common/byte-range.js';
 import { packageCsp } from '../../common/content/package-csp.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
+import { BLANK_PAGE, BLANK_PAGE_NAME } from './blank-frames';
 import {
   CHUNKS_STORE,
   databaseName,
@@ -123,7 +125,10 @@ async function serve(request: Request, url: URL): Promise<Response> {
   if (!target) return notFound();
   const { namespace, path } = target;
 
-  let blob = await readFile(namespace, path);
+  const blank = path === BLANK_PAGE_NAME || path.endsWith(`/${BLANK_PAGE_NAME}`);
+  let blob = blank
+    ? new Blob([BLANK_PAGE], { type: 'text/html; charset=utf-8' })
+    : await readFile(namespace, path);
   if (!blob) return notFound();
   // Every page the content navigates to (frames included) gets the synchronous-XHR shim first.
   if (request.mode === 'navigate' && blob.type.startsWith('text/html')) {

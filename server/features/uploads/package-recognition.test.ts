@@ -18,6 +18,7 @@ import {
   buildScorm12Package,
   buildScorm2004Package,
   buildScormPackage,
+  scormManifest,
 } from '../../test/package-fixtures.js';
 import { uploadPackage } from '../../test/upload-helpers.js';
 import { describeStoredPackages } from './describe-stored-packages.js';
@@ -87,6 +88,20 @@ describe('SCORM packages', () => {
     // The same summary beside the activity in its session's list.
     const list = (await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities;
     expect(list).toContainEqual({ id: body.newfile.id, title: 'Fractions', package: summary });
+  });
+
+  it('plays the "H5P in SCORM" wrapper as SCORM 1.2 (its page and API wrapper), not the H5P inside', async () => {
+    const zip = buildZip({
+      'imsmanifest.xml': scormManifest({ version: '1.2', title: 'H5P in SCORM', href: 'index.html' }),
+      'index.html': '<!doctype html><title>H5P in SCORM</title><script src="main.bundle.js"></script>',
+      'main.bundle.js': '/* h5p-standalone */',
+      'SCORM_API_wrapper.js': '/* pipwerks */',
+      'h5p-adaptor.js': '/* H5P results to SCORM */',
+      'workspace/h5p.json': JSON.stringify({ title: 'Diaporama', mainLibrary: 'H5P.CoursePresentation' }),
+      'workspace/content/content.json': '{}',
+    });
+    const { row } = await accepted(zip);
+    expect(row).toMatchObject({ package_kind: 'scorm12', package_root: '', launch_path: 'index.html' });
   });
 
   it('recognises SCORM 2004 under a top folder, with xml:base, a query string and item parameters', async () => {

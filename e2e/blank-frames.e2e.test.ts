@@ -1,0 +1,116 @@
+// Content that writes documents into blank frames (the "H5P in SCORM" wrapper's h5p-standalone,
+// issue 23), in a real browser against the real server: Chromium gives an about:blank frame no
+// service-worker controller, so what the written document loads by relative URL would reach the
+// content origin's server (404) or, offline, nothing. The worker's page shim has such writes
+// replayed in a worker-served document of the same folder (web/player/blank-frames.ts): the
+// stylesheet applies and the script runs, online and with the network cut, and nothing under
+// /local-activity/ reaches the network. The admin preview, served by the content origin itself,
+// plays the same page.
+import path from 'node:path';
+import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { packageFileKey } from '../server/storage/keys.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
+import { newAdminPage } from './support/admin-session.js';
+import {
+  blankFrameFiles,
+  blankFramePackage,
+  INLINE_TEXT,
+  SCRIPTED_TEXT,
+  STYLED_TEXT,
+} from './support/blank-frame-package.js';
+import { launchBrowser, newSignedInPage } from './support/browser.js';
+import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { describeActivities } from './support/runtime-packages.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let teacher: { email: string; password: string };
+let previewId: number;
+const LEVEL = 'Module cadres vides';
+const FIRST = 'Activité 1.1.1.1';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
+  const packageHash = await storePackage(files, blankFramePackage());
+  // Unpacked too, as an upload leaves it, for the admin preview.
+  for (const [name, content] of Object.entries(blankFrameFiles())) {
+    await files.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
+  }
+  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
+  const ids = level.lessons[0]![0]!.activityIds.flat();
+  previewId = ids[0]!;
+  await describeActivities(server.db, ids, { kind: 'scorm12', root: '', launch: 'index.html' });
+  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
+  teacher = { email: created.email, password: DEFAULT_PASSWORD };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Answers under /local-activity/ that came from the network rather than the worker. */
+function escapedRequests(context: BrowserContext): string[] {
+  const escaped: string[] = [];
+  context.on('response', (response) => {
+    if (response.url().includes('/local-activity/') && !response.fromServiceWorker()) {
+      escaped.push(`${response.status()} ${new URL(response.url()).pathname.split('/').slice(3).join('/')}`);
+    }
+  });
+  return escaped;
+}
+
+/** Both written frames show the stylesheet's line and the script's; the inline one was read back. */
+async function expectFramesLoaded(content: Frame | FrameLocator): Promise<void> {
+  for (const title of ['Cadre balisé', 'Cadre créé']) {
+    const written = content.frameLocator(`iframe[title="${title}"]`);
+    // Hidden by an inline style that only the package's stylesheet overrides.
+    await written.getByText(STYLED_TEXT).waitFor({ state: 'visible' });
+    await written.getByText(SCRIPTED_TEXT).waitFor();
+  }
+  await content.getByText(`Cadre de mesure : ${INLINE_TEXT}`).waitFor();
+}
+
+async function start(page: Page, group: string, offline?: BrowserContext): Promise<Frame> {
+  await openGroupTable(page, LEVEL, group);
+  await activity(page, FIRST).click();
+  await page.waitForURL(/\/activity\/\d+$/);
+  const frame = await playerReady(page);
+  await offline?.setOffline(true);
+  await page.getByRole('button', { name: 'Commencer' }).click();
+  return frame;
+}
+
+describe('documents written into blank frames', () => {
+  it('load their stylesheet and script from the package, through the worker', async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const escaped = escapedRequests(context);
+    const frame = await start(page, 'En ligne');
+    await expectFramesLoaded(frame);
+    expect(escaped).toEqual([]);
+    await context.close();
+  });
+
+  it('load them with the network cut after opening', async () => {
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const frame = await start(page, 'Hors ligne', context);
+    await expectFramesLoaded(frame);
+    // The launch page loaded again offline writes its frames again.
+    await frame.goto(frame.url());
+    await expectFramesLoaded(frame);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('load them in the admin preview (served by the content origin)', async () => {
+    const admin = await newAdminPage(browser, server);
+    await admin.page.goto(`${server.url}/activity-preview/${previewId}`);
+    const content = admin.page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
+    await expectFramesLoaded(content);
+    await admin.context.close();
+  });
+});
