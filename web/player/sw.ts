@@ -11,6 +11,7 @@
 import { parseByteRange } from '../../common/byte-range.js';
 import { packageCsp } from '../../common/content/package-csp.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
+import { requestToPromise } from '../src/lib/indexed-db';
 import {
   CHUNKS_STORE,
   databaseName,
@@ -19,7 +20,6 @@ import {
   isCurrentMeta,
   META_KEY,
   META_STORE,
-  requestToPromise,
 } from './offline-db';
 import { packageResponseHeaders } from './package-response';
 import {
