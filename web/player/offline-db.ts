@@ -3,6 +3,7 @@
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../common/constants.js';
 import { SHA256_HEX } from '../../common/sha256.js';
+import { requestToPromise } from '../src/lib/indexed-db';
 import type { SyncTextIndex } from './sync-shim';
 
 /** path in the zip (root included) → FileRecord: where a file's bytes are. */
@@ -39,21 +40,6 @@ export type PackageMeta = {
 
 export const databaseName = (namespace: string) => `${OFFLINE_DB_PREFIX}${namespace}`;
 
-export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-export function transactionDone(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
-  });
-}
-
 /** Opens (creating) a package database. */
 export function openPackageDb(namespace: string): Promise<IDBDatabase> {
   const request = indexedDB.open(databaseName(namespace), 1);
@@ -86,7 +72,6 @@ export async function listPackageDatabases(): Promise<string[]> {
   return all.map((d) => d.name ?? '').filter((name) => name.startsWith(OFFLINE_DB_PREFIX));
 }
 
-/** The package's meta record if the database holds a complete copy, else null. */
 /** The database if it exists, else null: opening a missing (or just deleted) one would create it
  * empty, and an empty copy left behind would block a deletion waiting for it. */
 async function openExisting(name: string): Promise<IDBDatabase | null> {
@@ -99,6 +84,7 @@ async function openExisting(name: string): Promise<IDBDatabase | null> {
   }
 }
 
+/** The package's meta record if the database holds a complete copy, else null. */
 export async function readCompleteMeta(name: string): Promise<PackageMeta | null> {
   const db = await openExisting(name);
   if (!db) return null;

@@ -3,7 +3,7 @@
 // loses nothing; a fresh player announces what is left. Not a package database (other prefix), so
 // the package cleanup leaves it alone.
 import type { RuntimeWrite } from '../../common/schemas/activity-runtime.js';
-import { requestToPromise, transactionDone } from './offline-db';
+import { databaseOpener, requestToPromise, transactionDone } from '../src/lib/indexed-db';
 import { inReportOrder } from './runtime-writes';
 
 const JOURNAL_DB = 'ardoise_runtime_journal';
@@ -13,20 +13,9 @@ const WRITES_STORE = 'writes';
  * journal stays in IndexedDB) and moved into the journal by the next player. */
 const LEAVING_PREFIX = 'ardoise:runtime-leaving:';
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function openJournal(): Promise<IDBDatabase> {
-  opening ??= (() => {
-    const request = indexedDB.open(JOURNAL_DB, 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore(WRITES_STORE, { keyPath: ['launchId', 'seq'] });
-    return requestToPromise(request);
-  })();
-  opening.catch(() => {
-    opening = null;
-  });
-  return opening;
-}
+const openJournal = databaseOpener(JOURNAL_DB, (db) =>
+  db.createObjectStore(WRITES_STORE, { keyPath: ['launchId', 'seq'] }),
+);
 
 export async function keepWrite(write: RuntimeWrite): Promise<void> {
   const db = await openJournal();

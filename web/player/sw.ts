@@ -12,6 +12,7 @@
 import { parseByteRange } from '../../common/byte-range.js';
 import { packageCsp } from '../../common/content/package-csp.js';
 import { xapiLrsMessages } from '../../common/messages/xapi-lrs.js';
+import { requestToPromise } from '../src/lib/indexed-db';
 import { BLANK_PAGE, BLANK_PAGE_NAME } from './blank-frames';
 import {
   CHUNKS_STORE,
@@ -21,7 +22,6 @@ import {
   isCurrentMeta,
   META_KEY,
   META_STORE,
-  requestToPromise,
 } from './offline-db';
 import { packageResponseHeaders } from './package-response';
 import {

@@ -11,6 +11,7 @@
 // Messages: in start → chunk… → end; out extracted → installed | failed.
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../common/constants.js';
 import { packageContentType } from '../../common/content/content-types.js';
+import { transactionDone } from '../src/lib/indexed-db';
 import { matchesDirectory, readLocalEntry } from './local-headers';
 import {
   CHUNKS_STORE,
@@ -24,7 +25,6 @@ import {
   openPackageDb,
   type PackageMeta,
   SYNC_TEXTS_KEY,
-  transactionDone,
 } from './offline-db';
 import { normalisePath, resolveLaunch } from './package-files';
 import { chooseSyncTexts, syncTextIndex } from './sync-shim';

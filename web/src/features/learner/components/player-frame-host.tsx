@@ -3,17 +3,18 @@
 // it at once. The frame stays at one place in the tree (moving a frame reloads it), hidden until
 // an activity page shows it; that page renders its progress and buttons into the same stage, which
 // is what goes full-screen. After each activity the frame is reloaded, so nothing an activity left
-// in the player's page reaches the next one. Runtime writes are relayed to the queue from the
-// current frame and from the frames it replaced (a frame being unloaded commits as it goes).
+// in the player's page reaches the next one. Runtime writes are handed to the runtime relay
+// (features/runtime-relay) from the current frame and from the frames it replaced (a frame being
+// unloaded commits as it goes).
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/protocol';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
-import { parseRuntimeWrites } from '../lib/runtime-queue-rules';
-import { useRuntimeRelay } from '../lib/use-runtime-relay';
+import { parseRuntimeWrites, useRuntimeRelay } from '../../runtime-relay';
+import { learnerKeys } from '../api/query-keys';
 
 // The frame may run scripts and keep its own (content) origin, but may not navigate this page.
 const FRAME_SANDBOX =
@@ -67,7 +68,12 @@ export default function PlayerFrameHost() {
   const listeners = useRef(new Set<(message: PlayerToApp) => void>());
   const announcement = useRef<PlayerToApp | null>(null);
   const replaced = useRef(new WeakSet<MessageEventSource>());
-  const relay = useRuntimeRelay();
+  const queryClient = useQueryClient();
+  // The server took writes: the learning table and groups show the completion and score.
+  const onSent = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: learnerKeys.all });
+  }, [queryClient]);
+  const relay = useRuntimeRelay(onSent);
 
   useEffect(() => {
     if (!origin) return;

@@ -15,13 +15,18 @@ import {
   type PlayerStep,
   type PlayerToApp,
 } from '../../../../player/protocol';
+import {
+  keepLaunch,
+  keptLaunch,
+  lastUnsentWrite,
+  rememberLaunch,
+  runtimeAfterWrite,
+  runtimeWritesQueued,
+} from '../../runtime-relay';
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
-import { keepLaunch, keptLaunch, runtimeAfterWrite } from './kept-launches';
 import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
-import { lastUnsentWrite, rememberLaunch } from './runtime-queue';
-import { runtimeWritesQueued } from './use-runtime-relay';
 
 export type PlayerState = {
   step: PlayerStep;

@@ -5,7 +5,7 @@
 // the server took a write but before the deletion leaves it marked by that page, and the next
 // sender asks the server what it has of those launches instead of sending them again.
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { databaseOpener, done, promised } from './idb';
+import { databaseOpener, requestToPromise, transactionDone } from '../../../lib/indexed-db';
 import {
   admitWrites,
   alreadyApplied,
@@ -35,10 +35,10 @@ export async function rememberLaunch(launchId: string, entryId: number): Promise
   const store = transaction.objectStore(LAUNCHES);
   const now = Date.now();
   store.put({ launchId, entryId, lastSeq: 0, startedAt: now } satisfies LaunchRecord);
-  const all = (await promised(store.getAll())) as LaunchRecord[];
+  const all = (await requestToPromise(store.getAll())) as LaunchRecord[];
   for (const old of all.filter((launch) => now - launch.startedAt > LAUNCH_KEPT_MS))
     store.delete(old.launchId);
-  await done(transaction);
+  await transactionDone(transaction);
 }
 
 /** Stores the writes of known launches not queued before (one transaction); returns them, each with
@@ -49,21 +49,23 @@ export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<Queu
   const launchStore = transaction.objectStore(LAUNCHES);
   const ids = [...new Set(writes.map((write) => write.launchId))];
   const found = await Promise.all(
-    ids.map((id) => promised(launchStore.get(id)) as Promise<LaunchRecord | undefined>),
+    ids.map((id) => requestToPromise(launchStore.get(id)) as Promise<LaunchRecord | undefined>),
   );
   const known = new Map(found.flatMap((launch) => (launch ? [[launch.launchId, launch] as const] : [])));
   const { queued, launches } = admitWrites(known, writes);
   for (const launch of launches) launchStore.put(launch);
   const writeStore = transaction.objectStore(WRITES);
   for (const item of queued) writeStore.add(item);
-  await done(transaction);
+  await transactionDone(transaction);
   return queued;
 }
 
 /** The last write of this entry still waiting for the server's acknowledgement, or null. */
 export async function lastUnsentWrite(entryId: number): Promise<RuntimeWrite | null> {
   const db = await openQueue();
-  const queue = (await promised(db.transaction(WRITES).objectStore(WRITES).getAll())) as QueuedWrite[];
+  const queue = (await requestToPromise(
+    db.transaction(WRITES).objectStore(WRITES).getAll(),
+  )) as QueuedWrite[];
   return queue.findLast((item) => item.entryId === entryId)?.write ?? null;
 }
 
@@ -89,7 +91,7 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
     let max: number | undefined;
     for (;;) {
       const read = db.transaction(WRITES, 'readonly');
-      const queue = (await promised(read.objectStore(WRITES).getAll())) as QueuedWrite[];
+      const queue = (await requestToPromise(read.objectStore(WRITES).getAll())) as QueuedWrite[];
       const batch = nextBatch(queue, max);
       const first = batch[0];
       if (!first) return true;
@@ -105,7 +107,7 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
       const mark = db.transaction(WRITES, 'readwrite');
       for (const item of applied) mark.objectStore(WRITES).delete(item.id as number);
       for (const item of toSend) mark.objectStore(WRITES).put({ ...item, sentBy: PAGE_ID });
-      await done(mark);
+      await transactionDone(mark);
       if (toSend.length === 0) continue;
 
       const outcome = await server.send(
@@ -119,7 +121,7 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
       }
       const remove = db.transaction(WRITES, 'readwrite');
       for (const item of toSend) remove.objectStore(WRITES).delete(item.id as number);
-      await done(remove);
+      await transactionDone(remove);
     }
   };
   return navigator.locks ? navigator.locks.request('ardoise-runtime-queue', run) : run();

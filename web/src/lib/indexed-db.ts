@@ -1,14 +1,16 @@
-// What the learner's IndexedDB stores on the app origin share (runtime queue, kept launches): one
-// connection per database, opened once (again after a failure), and the two waits.
+// IndexedDB helpers shared by the app (the runtime relay's queue and kept launches, on the app
+// origin) and the offline player (its package databases and journal, on the content origin; the
+// player's Vite build and its service worker bundle this file): the two waits, and one connection
+// per database opened once. It imports nothing, so that the player bundles it as it is.
 
-export function promised<T>(request: IDBRequest<T>): Promise<T> {
+export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
 
-export function done(transaction: IDBTransaction): Promise<void> {
+export function transactionDone(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     transaction.onerror = () => reject(transaction.error);
@@ -24,7 +26,7 @@ export function databaseOpener(name: string, create: (db: IDBDatabase) => void):
     opening ??= (() => {
       const request = indexedDB.open(name, 1);
       request.onupgradeneeded = () => create(request.result);
-      return promised(request);
+      return requestToPromise(request);
     })();
     opening.catch(() => {
       opening = null;

@@ -3,8 +3,8 @@
 // little later after a failure. One run at a time in this tab; a call during a run makes it go
 // round once more. The caller hears when the server took writes (to refresh the learning table).
 import { AxiosError } from 'axios';
-import type { LaunchMarksResponse } from '../../../../../common/schemas/activity-runtime.js';
-import { api } from '../../../lib/api-client';
+import { getLaunchMarks } from '../api/get-launch-marks';
+import { postRuntimeWrites } from '../api/post-runtime-writes';
 import { type QueueServer, sendQueuedWrites } from './runtime-queue';
 
 const RETRY_MS = 20_000;
@@ -18,7 +18,7 @@ function isTemporary(error: unknown): boolean {
 const server: QueueServer = {
   async send(entryId, writes) {
     try {
-      await api.post(`user/activity/runtime/${entryId}`, { writes });
+      await postRuntimeWrites(entryId, writes);
       return 'sent';
     } catch (error) {
       if (isTemporary(error)) return 'later';
@@ -29,10 +29,7 @@ const server: QueueServer = {
   },
   async marks(entryId, launchIds) {
     try {
-      const { data } = await api.get<LaunchMarksResponse>(`user/activity/runtime/${entryId}`, {
-        params: { launches: launchIds.join(',') },
-      });
-      return data.launches;
+      return await getLaunchMarks(entryId, launchIds);
     } catch (error) {
       if (isTemporary(error)) return 'later';
       // The entry is gone (404): nothing of it can be applied any more; sending says so for good.

@@ -1,12 +1,10 @@
-// The app page's half of the runtime relay: writes the player frame posts (the current launch's, or
-// its journal's leftovers) are queued on this origin, then acknowledged so the player forgets them,
-// then sent. The queue is sent when the learner area opens (what an earlier visit left), when the
-// browser is back online and after each new write; the learning table is refreshed when the server
-// has taken writes (completion, score).
-import { useQueryClient } from '@tanstack/react-query';
+// The hook the host of the player frame uses to relay the frame's runtime writes (the current
+// launch's, or its journal's leftovers): they are queued on this origin, then acknowledged so the
+// player forgets them, then sent. The queue is sent when the host mounts (the learner area opens:
+// what an earlier visit left), when the browser is back online and after each new write; the host
+// hears when the server has taken writes (to refresh what shows completion and score).
 import { useCallback, useEffect } from 'react';
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { learnerKeys } from '../api/query-keys';
 import { keepRuntimeWrites } from './kept-launches';
 import { queueWrites } from './runtime-queue';
 import { flushRuntimeQueue } from './runtime-sender';
@@ -22,19 +20,18 @@ const QUEUED_TIMEOUT_MS = 3_000;
  * Resolves once the writes relayed so far are in the queue, at most QUEUED_TIMEOUT_MS later. A
  * launch reads the queue after this: what this device reported last (a reload's last commit, kept
  * in the player's journal) and the server has not acknowledged yet is resumed from, not older data
- * from the server (use-activity-player.ts), without waiting for the network.
+ * from the server (the learner's use-activity-player.ts), without waiting for the network.
  */
 export function runtimeWritesQueued(): Promise<void> {
   const queued = Promise.allSettled([...queueing]).then(() => undefined);
   return Promise.race([queued, new Promise<void>((resolve) => setTimeout(resolve, QUEUED_TIMEOUT_MS))]);
 }
 
-export function useRuntimeRelay(): (writes: RuntimeWrite[], ack: (ids: WriteIds) => void) => void {
-  const queryClient = useQueryClient();
-  const onSent = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: learnerKeys.all });
-  }, [queryClient]);
-
+/** `onSent` is called after a run in which the server took writes; keep it stable (useCallback):
+ * a new one sends the queue again. */
+export function useRuntimeRelay(
+  onSent: () => void,
+): (writes: RuntimeWrite[], ack: (ids: WriteIds) => void) => void {
   useEffect(() => {
     const flush = () => void flushRuntimeQueue(onSent);
     flush();
@@ -45,7 +42,7 @@ export function useRuntimeRelay(): (writes: RuntimeWrite[], ack: (ids: WriteIds)
   return useCallback(
     (writes, ack) => {
       // Queued, then the device's last word kept for an offline re-open (kept-launches.ts); a launch
-      // waits for both (runtimeWritesSettled).
+      // waits for both (runtimeWritesQueued).
       const queued = queueWrites(writes).then(async (admitted) => {
         await keepRuntimeWrites(admitted).catch((error: unknown) => console.error('Kept launches', error));
       });

@@ -5,7 +5,7 @@
 // so that an offline re-open resumes from the device's last commit. A record is used only by the
 // user it was kept for.
 import type { ActivityLaunchResponse, RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { databaseOpener, done, promised } from './idb';
+import { databaseOpener, requestToPromise, transactionDone } from '../../../lib/indexed-db';
 
 const KEPT_DB = 'ardoise_kept_launches';
 const STORE = 'launches';
@@ -34,15 +34,15 @@ export async function keepLaunch(
   const store = transaction.objectStore(STORE);
   const now = Date.now();
   store.put({ entryId, userId, keptAt: now, launch } satisfies KeptLaunch);
-  const all = (await promised(store.getAll())) as KeptLaunch[];
+  const all = (await requestToPromise(store.getAll())) as KeptLaunch[];
   for (const old of all.filter((kept) => now - kept.keptAt > KEPT_MS)) store.delete(old.entryId);
-  await done(transaction);
+  await transactionDone(transaction);
 }
 
 /** The launch kept for this entry and user, or null. */
 export async function keptLaunch(entryId: number, userId: number): Promise<ActivityLaunchResponse | null> {
   const db = await openKept();
-  const kept = (await promised(db.transaction(STORE).objectStore(STORE).get(entryId))) as
+  const kept = (await requestToPromise(db.transaction(STORE).objectStore(STORE).get(entryId))) as
     | KeptLaunch
     | undefined;
   return kept && kept.userId === userId ? kept.launch : null;
@@ -59,12 +59,12 @@ export async function keepRuntimeWrites(
   const transaction = db.transaction(STORE, 'readwrite');
   const store = transaction.objectStore(STORE);
   for (const [entryId, write] of last) {
-    const kept = (await promised(store.get(entryId))) as KeptLaunch | undefined;
+    const kept = (await requestToPromise(store.get(entryId))) as KeptLaunch | undefined;
     if (!kept || kept.launch.package.kind !== write.standard) continue;
     store.put({
       ...kept,
       launch: { ...kept.launch, runtime: runtimeAfterWrite(write) },
     } satisfies KeptLaunch);
   }
-  await done(transaction);
+  await transactionDone(transaction);
 }
