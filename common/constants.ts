@@ -66,7 +66,7 @@ export const XAPI_DOCUMENT_MAX_CHARS = 64_000;
 /** cmi5 launchParameters kept from cmi5.xml (Rise 360 writes about 40 characters). */
 export const XAPI_LAUNCH_PARAMETERS_MAX_CHARS = 4_000;
 
-/** One-time sign-in links (issue 21): where they lead on the app origin (the token follows '#', so
+/** One-time sign-in links: where they lead on the app origin (the token follows '#', so
  * it never reaches a server log), and how long each kind lasts. */
 export const SIGN_IN_LINK_PATH = '/choisir-mot-de-passe';
 export const INVITE_LINK_TTL_HOURS = 7 * 24;

@@ -1,4 +1,4 @@
-// A school's licence, by one rule for every screen and the server (issue 21): the sign-in check, the
+// A school's licence, by one rule for every screen and the server: the sign-in check, the
 // dashboard's licences to renew and the school list all read a licence through this file. Its teachers
 // may be signed in only while it is switched on and today lies within its dates. Dates are ISO
 // 'YYYY-MM-DD' (UTC days), so text order is date order.

@@ -1,4 +1,4 @@
-// Ways into an account, in Chromium against the production build (issue 21): a teacher created with
+// Ways into an account, in Chromium against the production build: a teacher created with
 // a one-time sign-in link (copied, and emailed through a real SMTP server on loopback) who chooses a
 // password and finds their own options; "Mot de passe oublié"; two-factor sign-in that waits for a
 // first code before it takes effect and asks for a code to switch off.

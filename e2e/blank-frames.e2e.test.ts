@@ -1,5 +1,5 @@
-// Content that writes documents into blank frames (the "H5P in SCORM" wrapper's h5p-standalone,
-// issue 23), in a real browser against the real server: Chromium gives an about:blank frame no
+// Content that writes documents into blank frames (the "H5P in SCORM" wrapper's h5p-standalone),
+// in a real browser against the real server: Chromium gives an about:blank frame no
 // service-worker controller, so what the written document loads by relative URL would reach the
 // content origin's server (404) or, offline, nothing. The worker's page shim has such writes
 // replayed in a worker-served document of the same folder (web/player/blank-frames.ts): the

@@ -1,4 +1,4 @@
-// The bulk import of schools and teachers in Chromium against the production build (issue 21):
+// The bulk import of schools and teachers in Chromium against the production build:
 // "Importer" on /schools and /teachers, the model, a preview of every row with its action or its
 // errors and line, nothing writable while a row has an error, the progress bar, "Confirmer
 // l'import…", the summary, and the new teachers' sign-in links offered once.

@@ -1,4 +1,4 @@
-// Benchmark of a sign-in through the ENT (issue 20) in headless Chromium against the production
+// Benchmark of a sign-in through the ENT in headless Chromium against the production
 // build (run `npm run build` first), with SimpleSAMLphp as the GAR on loopback: the teacher is
 // already signed in to the ENT (the IdP's session is open), signed out of Ardoise, and clicks
 // Ardoise's link. Measured from that click (the navigation to /api/auth/saml/login) until /user is

@@ -1,4 +1,4 @@
-// Measures the bulk import (issue 21) at the size of a publisher's school year: 5,000 schools, then
+// Measures the bulk import at the size of a publisher's school year: 5,000 schools, then
 // 50,000 teachers, each file previewed, imported, and imported again (every row unchanged). Starts
 // the production build (`npm run build` first) on free ports with a fresh database (SQLite; or
 // PostgreSQL with DB_KIND=postgres), writes the files on disk, sends them as the import screen does

@@ -291,8 +291,8 @@ async function main() {
       await sql`select 2`.execute(db);
       return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);
     });
-    // The route's own lookups before its cached bytes: as before (session, then group: two
-    // statements) and as now (one statement), to compare the two in the same run.
+    // The route's own lookups before its cached bytes: session, then group (two statements), and
+    // both in one statement as the route does, to compare the two in the same run.
     const gzipAfter = (lookup: () => Promise<unknown>) => async (_request: unknown, reply: FastifyReply) => {
       await lookup();
       return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(gzipped);

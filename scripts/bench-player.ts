@@ -8,7 +8,7 @@
 // there mostly measures SPEC §9's pauses), and under Chromium's network emulation (a school's
 // connection: 20 Mbit/s down, 40 ms latency; floor and cold open under the same throttle) for the
 // HTML5 package and for the same files as a SCORM 1.2 package played with the runtime.
-// Targets (issue 10): throttled cold ≤ 1.10× the throttled floor; re-open ≤ 300 ms.
+// Targets: throttled cold ≤ 1.10× the throttled floor; re-open ≤ 300 ms.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

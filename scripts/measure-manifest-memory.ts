@@ -1,4 +1,4 @@
-// Peak memory of recognising a package whose description is hostile (issue 22): an h5p.json of
+// Peak memory of recognising a package whose description is hostile: an h5p.json of
 // 2 million nested brackets, an imsmanifest.xml and a cmi5.xml nested 700,000 elements deep (just under the 5 MB cap).
 // Each case runs in a fresh process (the peak RSS of a process only grows) and prints its figure.
 // Run: npx tsx scripts/measure-manifest-memory.ts

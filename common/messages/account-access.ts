@@ -1,4 +1,4 @@
-// Texts of the ways into an account that need no password typed by an admin (issue 21): one-time
+// Texts of the ways into an account that need no password typed by an admin: one-time
 // sign-in links (shown once to the admin, emailed when SMTP is set), the page where a teacher
 // chooses a password, and the teacher's own options page.
 

@@ -1,4 +1,4 @@
-// Texts of the bulk import of schools and teachers (issue 21): the screen, the row errors with their
+// Texts of the bulk import of schools and teachers: the screen, the row errors with their
 // line numbers, the file-level refusals, and the summary.
 
 const fr = (n: number) => n.toLocaleString('fr-FR');

@@ -1,4 +1,4 @@
-// Texts of two-factor sign-in that cannot lock anyone out (issue 21): a new secret waits for one
+// Texts of two-factor sign-in that cannot lock anyone out: a new secret waits for one
 // code typed on /options before sign-in asks for it; switching off asks for a current code.
 
 export const twoFactorMessages = {

@@ -1,4 +1,4 @@
-// Shapes of the ways into an account (issue 21): one-time sign-in links (the admin's side and the
+// Shapes of the ways into an account: one-time sign-in links (the admin's side and the
 // page behind the link) and the teacher's own profile and password. Beside the spec's calls.
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';

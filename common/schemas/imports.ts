@@ -1,5 +1,5 @@
-// The bulk import of schools and teachers (issue 21): the columns of each file, as the issue names
-// them, and the lines of the NDJSON streams the import calls answer with (one JSON object a line).
+// The bulk import of schools and teachers: the columns of each file (docs/product.md, "Bulk import"),
+// and the lines of the NDJSON streams the import calls answer with (one JSON object a line).
 
 export const importKinds = ['schools', 'teachers'] as const;
 export type ImportKind = (typeof importKinds)[number];

@@ -1,4 +1,4 @@
-// Ways into an account that need no password typed by an admin (issue 21): one-time sign-in links
+// Ways into an account that need no password typed by an admin: one-time sign-in links
 // (stored hashed, expiring), the mail outbox that carries them when SMTP is configured, and a
 // two-factor secret that waits for its first code before sign-in asks for it.
 import { type Kysely, sql } from 'kysely';

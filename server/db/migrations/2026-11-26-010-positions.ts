@@ -1,4 +1,4 @@
-// The admin's order of the curriculum (issue 21): periods, lessons, sessions and activities get a
+// The admin's order of the curriculum: periods, lessons, sessions and activities get a
 // position among their siblings, which the learning table follows (so it decides what unlocks).
 // Existing rows keep their creation order (position = id); new rows go last.
 import { type Kysely, sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Throttling that fits schools (issue 22): the fixed-window counters that locked an account after 5
+// Throttling that fits schools: the fixed-window counters that locked an account after 5
 // failures and an address after 20 give way to budgets with growing waits (per account, per
 // browser known to an account, per address), and a key that signs the device cookies, kept in the
 // database so that every instance shares both. The old table `login_throttle` is left in place,

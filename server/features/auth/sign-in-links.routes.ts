@@ -1,4 +1,4 @@
-// HTTP surface of the page behind a one-time sign-in link (issue 21): what the link is for, and the
+// HTTP surface of the page behind a one-time sign-in link: what the link is for, and the
 // password chosen through it. Public: the token itself is the credential (256 random bits, hashed
 // at rest, one use, an expiry); it travels in the body, never in a URL a log could keep.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Throttling that fits schools (issue 22): one address for a whole school, an attacker's rate on one
+// Throttling that fits schools: one address for a whole school, an attacker's rate on one
 // account, the known browser's own budget, Retry-After, the audit log. Time is moved, never waited.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

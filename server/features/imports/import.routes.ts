@@ -1,4 +1,4 @@
-// HTTP surface of the bulk import (issue 21), beside the spec's calls; admins only. The file comes as
+// HTTP surface of the bulk import, beside the spec's calls; admins only. The file comes as
 // multipart (field `file`, .csv or .xlsx) and is kept on local disk while it is read; the answers
 // are NDJSON streams (one JSON object a line, `application/x-ndjson`), read by the import screen and
 // by scripts alike:

@@ -1,4 +1,4 @@
-// The bulk import (issue 21), for schools and teachers alike. A file is read row by row, in batches
+// The bulk import, for schools and teachers alike. A file is read row by row, in batches
 // of IMPORT_BATCH: each row is checked, matched against the database and given its action (create,
 // update, unchanged) or its errors, so the server's memory does not grow with the file (only the
 // keys seen, to catch a repeated UAI or email). The preview streams every row; the import checks the

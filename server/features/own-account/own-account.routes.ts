@@ -1,4 +1,4 @@
-// HTTP surface of a signed-in user's own account, beside the spec's calls (issue 21): the teacher's
+// HTTP surface of a signed-in user's own account, beside the spec's calls: the teacher's
 // profile as /useroptions shows it, and a password change with the current password.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// A signed-in user's own account (issue 21): what a teacher may see of their profile, and a password
+// A signed-in user's own account: what a teacher may see of their profile, and a password
 // change that needs the current password. The change ends the user's other sessions (this one
 // stays) and any sign-in link still waiting.
 import { ownAccountMessages as m } from '../../../common/messages/account-access.js';

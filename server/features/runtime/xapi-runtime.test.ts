@@ -1,4 +1,4 @@
-// xAPI content (issue 12) through the real app and database: cmi5 / Tin Can writes (state documents
+// xAPI content through the real app and database: cmi5 / Tin Can writes (state documents
 // and statements), their validation and caps, replays, cmi5's moveOn rules through the learning
 // table's completion rule, the score in the table, the launch's actor and registration, the
 // statements a teacher reads, and H5P's statements kept beside them.

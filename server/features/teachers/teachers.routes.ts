@@ -1,6 +1,6 @@
 // HTTP surface of teachers (SPEC §7 "Admin"): list, create, edit, activate/deactivate, delete, and the
 // school and level options of the teacher form; beside them, a teacher created without a password and
-// the "Mot de passe oublié" link (issue 21). Admins only.
+// the "Mot de passe oublié" link. Admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   signInLinkResponseSchema,

@@ -1,4 +1,4 @@
-// Upload recognition of xAPI packages (issue 12): cmi5 (cmi5.xml) and Tin Can (tincan.xml), through
+// Upload recognition of xAPI packages: cmi5 (cmi5.xml) and Tin Can (tincan.xml), through
 // the admin's upload route, with the summary the admin reads and what is stored for the player.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

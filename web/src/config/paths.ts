@@ -11,17 +11,17 @@ export const paths = {
   entSession: { path: '/ent/connexion', getHref: () => '/ent/connexion' },
   entLink: { path: '/ent/lier', getHref: () => '/ent/lier' },
   entRefusal: { path: '/ent/refus', getHref: () => '/ent/refus' },
-  /** The page behind a one-time sign-in link (issue 21); its token follows '#'. */
+  /** The page behind a one-time sign-in link; its token follows '#'. */
   signInLink: { path: SIGN_IN_LINK_PATH, getHref: () => SIGN_IN_LINK_PATH },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   schools: { path: '/schools', getHref: () => '/schools' },
-  /** The schools' bulk import (issue 21). */
+  /** The schools' bulk import. */
   schoolsImport: { path: '/schools/import', getHref: () => '/schools/import' },
   schoolForm: { path: '/schoolform', getHref: () => '/schoolform' },
   schoolFormEdit: { path: '/schoolformedit/:id', getHref: withId('/schoolformedit/:id') },
   teachers: { path: '/teachers', getHref: () => '/teachers' },
-  /** The teachers' bulk import (issue 21). */
+  /** The teachers' bulk import. */
   teachersImport: { path: '/teachers/import', getHref: () => '/teachers/import' },
   teacherForm: { path: '/teachersform', getHref: () => '/teachersform' },
   teacherFormEdit: { path: '/teacherformedit/:id', getHref: withId('/teacherformedit/:id') },
@@ -36,7 +36,7 @@ export const paths = {
   audit: { path: '/audit', getHref: () => '/audit' },
 
   userLevels: { path: '/user', getHref: () => '/user' },
-  /** A teacher's own options (issue 21): the avatar menu's 'options' for every role but admin. */
+  /** A teacher's own options: the avatar menu's 'options' for every role but admin. */
   userOptions: { path: '/useroptions', getHref: () => '/useroptions' },
   userGroups: { path: '/usergroups/:id', getHref: withId('/usergroups/:id') },
   userTable: { path: '/usertable/:id', getHref: withId('/usertable/:id') },

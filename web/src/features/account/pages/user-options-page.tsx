@@ -1,4 +1,4 @@
-// A teacher's own options (/useroptions, issue 21): their profile as the admin keeps it, and their
+// A teacher's own options (/useroptions): their profile as the admin keeps it, and their
 // password. The avatar menu's 'options' leads here for every role but admin.
 import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,4 +1,4 @@
-// The page behind a one-time sign-in link (issue 21): the token follows '#' in the URL (so it never
+// The page behind a one-time sign-in link: the token follows '#' in the URL (so it never
 // reaches a server log); the page says whose account it opens, takes a new password typed twice,
 // then signs the teacher in with it like the login form does.
 import { AxiosError } from 'axios';

@@ -1,4 +1,4 @@
-// The import screen of /schools/import and /teachers/import (issue 21): choose a .csv or .xlsx file
+// The import screen of /schools/import and /teachers/import: choose a .csv or .xlsx file
 // (or download the model); every row is previewed with its action or its errors and line, under a
 // progress bar; nothing can be written while a row has an error; "Confirmer l'import…" writes all
 // or nothing, then the counts and, for teachers, the new sign-in links offered once as a CSV.

@@ -1,4 +1,4 @@
-// /schools/import: the schools' bulk import (issue 21).
+// /schools/import: the schools' bulk import.
 import { ImportScreen } from '../components/import-screen';
 
 export default function SchoolsImportPage() {

@@ -1,4 +1,4 @@
-// /teachers/import: the teachers' bulk import (issue 21).
+// /teachers/import: the teachers' bulk import.
 import { ImportScreen } from '../components/import-screen';
 
 export default function TeachersImportPage() {

@@ -1,5 +1,5 @@
 // The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional. A new
-// teacher gets a one-time sign-in link by default (issue 21); the spec's password stays one choice away.
+// teacher gets a one-time sign-in link by default; the spec's password stays one choice away.
 // Same zod schema as the server, so the messages under the fields are the spec's.
 
 import { zodResolver } from '@hookform/resolvers/zod';

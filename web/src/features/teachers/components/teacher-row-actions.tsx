@@ -1,5 +1,5 @@
 // Row menu of the teacher list (SPEC §2): view profile, edit, activate/deactivate, delete account; and
-// "Mot de passe oublié" (issue 21), a one-time link for the teacher to choose a new password.
+// "Mot de passe oublié", a one-time link for the teacher to choose a new password.
 
 import { Eye, KeyRound, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
