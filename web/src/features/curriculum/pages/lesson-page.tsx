@@ -4,7 +4,6 @@
 import { FileText, Layers, Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { pdfTitleSchema, sessionTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Label } from '../../../components/ui/label';
@@ -12,18 +11,16 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/is-not-found';
-import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
-import { useDeletePdf, useDeleteSession, useEditPdf, useEditSession } from '../api/item-mutations';
 import { useUploadFile } from '../api/upload-file';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
 
@@ -36,11 +33,9 @@ export default function LessonPage() {
   const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState(false);
   const createSession = useCreateSession();
-  const editSession = useEditSession();
-  const deleteSession = useDeleteSession();
   const upload = useUploadFile();
-  const editPdf = useEditPdf();
-  const deletePdf = useDeletePdf();
+  const sessionActions = useCurriculumItemActions('session');
+  const pdfActions = useCurriculumItemActions('pdf');
   const onReorder = useReorder('sessions', lessonId);
 
   if (lessonId === null || isNotFound(content.error)) {
@@ -106,29 +101,8 @@ export default function LessonPage() {
               action={addButton}
             />
           }
-          edit={{
-            heading: m.editSessionTitle,
-            label: m.sessionNameLabel,
-            schema: sessionTitleSchema,
-            pending: editSession.isPending,
-            run: (session, title) =>
-              editSession.mutateAsync({ id: session.id, title }).then(
-                () => notify.success(m.sessionEdited),
-                (error: unknown) => {
-                  notify.error(m.sessionEditFailed);
-                  throw error;
-                },
-              ),
-          }}
-          remove={{
-            explanation: m.sessionDeleteExplanation,
-            pending: deleteSession.isPending,
-            run: (session) =>
-              deleteSession.mutateAsync({ id: session.id }).then(
-                () => notify.success(m.sessionDeleted),
-                () => notify.error(m.sessionDeleteFailed),
-              ),
-          }}
+          edit={sessionActions.edit}
+          remove={sessionActions.remove}
         />
       ) : (
         <ManagedList
@@ -149,49 +123,16 @@ export default function LessonPage() {
               action={addButton}
             />
           }
-          edit={{
-            heading: m.editPdfTitle,
-            label: m.pdfNameLabel,
-            schema: pdfTitleSchema,
-            pending: editPdf.isPending,
-            run: (pdf, title) =>
-              editPdf.mutateAsync({ id: pdf.id, title }).then(
-                () => notify.success(m.pdfEdited),
-                (error: unknown) => {
-                  notify.error(m.pdfEditFailed);
-                  throw error;
-                },
-              ),
-          }}
-          remove={{
-            explanation: m.pdfDeleteExplanation,
-            pending: deletePdf.isPending,
-            run: (pdf) =>
-              deletePdf.mutateAsync({ id: pdf.id }).then(
-                () => notify.success(m.pdfDeleted),
-                () => notify.error(m.pdfDeleteFailed),
-              ),
-          }}
+          edit={pdfActions.edit}
+          remove={pdfActions.remove}
         />
       )}
 
       <TitleDialog
         open={adding}
         onOpenChange={setAdding}
-        heading={m.addSession}
-        label={m.sessionNameLabel}
-        submitLabel={m.add}
-        schema={sessionTitleSchema}
         pending={createSession.isPending}
-        onSubmit={(title) =>
-          createSession.mutateAsync({ title, id: lessonId }).then(
-            () => notify.success(m.sessionAdded),
-            (error: unknown) => {
-              notify.error(m.sessionAddFailed);
-              throw error;
-            },
-          )
-        }
+        {...sessionActions.addDialog((title) => createSession.mutateAsync({ title, id: lessonId }))}
       />
       <UploadDialog
         kind="pdf"
@@ -200,16 +141,9 @@ export default function LessonPage() {
         parentId={lessonId}
         pending={upload.isPending}
         onUpload={({ title, file, onProgress }) =>
-          upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }).then(
-            () => {
-              notify.success(m.pdfUploaded);
-              return undefined;
-            },
-            (error: unknown) => {
-              notify.error(m.pdfUploadFailed, getErrorMessage(error, ''));
-              throw error;
-            },
-          )
+          pdfActions
+            .upload(upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }))
+            .then(() => undefined)
         }
       />
     </>

@@ -2,7 +2,6 @@
 import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { lessonTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -10,15 +9,14 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
-import { notify } from '../../../lib/notify';
 import { useCreateLesson } from '../api/create-lesson';
 import { useLessons } from '../api/get-lessons';
-import { useDeleteLesson, useEditLesson } from '../api/item-mutations';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { useTitleSearch } from '../lib/search-items';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
 
@@ -26,8 +24,7 @@ export default function LessonsPage() {
   const periodId = useIdParam();
   const lessons = useLessons(periodId);
   const create = useCreateLesson();
-  const edit = useEditLesson();
-  const remove = useDeleteLesson();
+  const actions = useCurriculumItemActions('lesson');
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   const visible = useTitleSearch(lessons.data?.lessons, query);
@@ -79,47 +76,14 @@ export default function LessonsPage() {
             action={addButton}
           />
         }
-        edit={{
-          heading: m.editLessonTitle,
-          label: m.lessonNameLabel,
-          schema: lessonTitleSchema,
-          pending: edit.isPending,
-          run: (lesson, title) =>
-            edit.mutateAsync({ id: lesson.id, title }).then(
-              () => notify.success(m.lessonUpdated),
-              (error: unknown) => {
-                notify.error(m.lessonUpdateFailed);
-                throw error;
-              },
-            ),
-        }}
-        remove={{
-          explanation: m.lessonDeleteExplanation,
-          pending: remove.isPending,
-          run: (lesson) =>
-            remove.mutateAsync({ id: lesson.id }).then(
-              () => notify.success(m.lessonDeleted),
-              () => notify.error(m.lessonDeleteFailed),
-            ),
-        }}
+        edit={actions.edit}
+        remove={actions.remove}
       />
       <TitleDialog
         open={adding}
         onOpenChange={setAdding}
-        heading={m.addLesson}
-        label={m.lessonNameLabel}
-        submitLabel={m.add}
-        schema={lessonTitleSchema}
         pending={create.isPending}
-        onSubmit={(title) =>
-          create.mutateAsync({ title, levelid: periodId }).then(
-            () => notify.success(m.lessonAdded),
-            (error: unknown) => {
-              notify.error(m.lessonAddFailed);
-              throw error;
-            },
-          )
-        }
+        {...actions.addDialog((title) => create.mutateAsync({ title, levelid: periodId }))}
       />
     </>
   );
