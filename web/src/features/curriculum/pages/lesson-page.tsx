@@ -1,7 +1,7 @@
 // A lesson (SPEC §2 /lesson/{id}): its sessions and its PDF attachments, switched by a dropdown.
 // Sessions: add, rename, delete, a row opens the session. PDFs: upload with progress, rename,
 // delete, a row opens the preview. Back goes to the lesson's period (or the levels).
-import { FileText, Layers, Plus, Upload } from 'lucide-react';
+import { FileText, Layers, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { Button } from '../../../components/ui/button';
@@ -15,9 +15,9 @@ import { isNotFound } from '../../../lib/is-not-found';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
 import { useUploadFile } from '../api/upload-file';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
@@ -30,7 +30,6 @@ export default function LessonPage() {
   const lessonId = useIdParam();
   const content = useLessonContent(lessonId);
   const [view, setView] = useState<View>('sessions');
-  const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState(false);
   const createSession = useCreateSession();
   const upload = useUploadFile();
@@ -45,10 +44,10 @@ export default function LessonPage() {
   const loadError = content.isError ? m.sessionsLoadFailed : null;
   const addButton =
     view === 'sessions' ? (
-      <Button onClick={() => setAdding(true)}>
-        <Plus aria-hidden="true" />
-        {m.addSession}
-      </Button>
+      <AddItemButton
+        pending={createSession.isPending}
+        dialog={sessionActions.addDialog((title) => createSession.mutateAsync({ title, id: lessonId }))}
+      />
     ) : (
       <Button onClick={() => setUploading(true)}>
         <Upload aria-hidden="true" />
@@ -128,12 +127,6 @@ export default function LessonPage() {
         />
       )}
 
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        pending={createSession.isPending}
-        {...sessionActions.addDialog((title) => createSession.mutateAsync({ title, id: lessonId }))}
-      />
       <UploadDialog
         kind="pdf"
         open={uploading}

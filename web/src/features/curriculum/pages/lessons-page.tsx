@@ -1,8 +1,7 @@
 // Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
-import { BookOpen, Plus } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -11,9 +10,9 @@ import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreateLesson } from '../api/create-lesson';
 import { useLessons } from '../api/get-lessons';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { useTitleSearch } from '../lib/search-items';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
@@ -25,7 +24,6 @@ export default function LessonsPage() {
   const lessons = useLessons(periodId);
   const create = useCreateLesson();
   const actions = useCurriculumItemActions('lesson');
-  const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   const visible = useTitleSearch(lessons.data?.lessons, query);
   const onReorder = useReorder('lessons', periodId);
@@ -35,10 +33,10 @@ export default function LessonsPage() {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      {m.addLesson}
-    </Button>
+    <AddItemButton
+      pending={create.isPending}
+      dialog={actions.addDialog((title) => create.mutateAsync({ title, levelid: periodId }))}
+    />
   );
 
   return (
@@ -78,12 +76,6 @@ export default function LessonsPage() {
         }
         edit={actions.edit}
         remove={actions.remove}
-      />
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        pending={create.isPending}
-        {...actions.addDialog((title) => create.mutateAsync({ title, levelid: periodId }))}
       />
     </>
   );

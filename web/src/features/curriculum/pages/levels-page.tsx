@@ -1,16 +1,15 @@
 // Educational levels (SPEC §2 /levels): search, add, rename, delete; a row opens the level's periods.
-import { GraduationCap, Plus } from 'lucide-react';
+import { GraduationCap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { paths } from '../../../config/paths';
 import { useCreateLevel } from '../api/create-level';
 import { useLevels } from '../api/get-levels';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
-import { TitleDialog } from '../components/title-dialog';
 import { useTitleSearch } from '../lib/search-items';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 
@@ -18,7 +17,6 @@ export default function LevelsPage() {
   const levels = useLevels();
   const create = useCreateLevel();
   const actions = useCurriculumItemActions('level');
-  const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   // A failed load is only logged (SPEC §8): the list then shows as empty.
   const visible = useTitleSearch(levels.isError ? [] : levels.data?.levels, query);
@@ -28,10 +26,10 @@ export default function LevelsPage() {
   }, [levels.error]);
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      {m.addLevel}
-    </Button>
+    <AddItemButton
+      pending={create.isPending}
+      dialog={actions.addDialog((title) => create.mutateAsync({ title }))}
+    />
   );
 
   return (
@@ -64,12 +62,6 @@ export default function LevelsPage() {
         }
         edit={actions.edit}
         remove={actions.remove}
-      />
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        pending={create.isPending}
-        {...actions.addDialog((title) => create.mutateAsync({ title }))}
       />
     </>
   );

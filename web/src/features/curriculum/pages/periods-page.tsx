@@ -1,8 +1,6 @@
 // Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
-import { CalendarRange, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarRange } from 'lucide-react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,9 +9,9 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreatePeriod } from '../api/create-period';
 import { usePeriods } from '../api/get-periods';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -24,7 +22,6 @@ export default function PeriodsPage() {
   const periods = usePeriods(levelId);
   const create = useCreatePeriod();
   const actions = useCurriculumItemActions('period');
-  const [adding, setAdding] = useState(false);
   const onReorder = useReorder('periods', levelId);
 
   if (levelId === null || isNotFound(periods.error)) {
@@ -32,10 +29,10 @@ export default function PeriodsPage() {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      {m.addPeriod}
-    </Button>
+    <AddItemButton
+      pending={create.isPending}
+      dialog={actions.addDialog((title) => create.mutateAsync({ title, levelid: levelId }))}
+    />
   );
 
   return (
@@ -67,12 +64,6 @@ export default function PeriodsPage() {
         }
         edit={actions.edit}
         remove={actions.remove}
-      />
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        pending={create.isPending}
-        {...actions.addDialog((title) => create.mutateAsync({ title, levelid: levelId }))}
       />
     </>
   );
