@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { isoDay } from '../../../common/licence.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
-import { type OwnedGroup, userOwnsGroup } from '../groups/group-access.js';
+import { contentVersionColumn, type OwnedGroup, userOwnsGroup } from '../groups/group-access.js';
 import { licenceLetsTeachersInSql } from '../schools/licence.js';
 import type { Caller } from './caller.js';
 
@@ -65,7 +65,7 @@ const selectSessionUserAndGroup = compiledOnce((db, values: SessionValues & { gr
   liveSession(db, values)
     .leftJoin('class_groups as g', (join) => join.on('g.id', '=', values.groupId).on(userOwnsGroup))
     .leftJoin('levels as l', 'l.id', 'g.level_id')
-    .select((eb) => [
+    .select([
       's.id as sessionId',
       'u.id',
       'u.name',
@@ -75,13 +75,7 @@ const selectSessionUserAndGroup = compiledOnce((db, values: SessionValues & { gr
       'g.level_id',
       'l.title as level_title',
       'g.progress_version',
-      eb
-        .selectFrom('content_version')
-        .select('version')
-        .where('id', '=', 1)
-        .$asScalar()
-        .$notNull()
-        .as('content_version'),
+      contentVersionColumn,
     ]),
 );
 

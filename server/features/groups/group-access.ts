@@ -2,7 +2,7 @@
 // assigned to them and only their own groups inside those levels; an admin sees every level and
 // their own groups. Every learner-area query filters through these rules, so an id the caller may
 // not see is simply not found.
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
 import type { ClassGroupsTable, Database, UsersTable } from '../../db/schema.js';
@@ -111,25 +111,29 @@ export type OwnedGroup = {
   content_version: number;
 };
 
+/** The curriculum's version (bumped by triggers on any change) as a column `content_version`:
+ * with a group's progress_version, it keys the learning table's cache. */
+export const contentVersionColumn = expressionBuilder<Database, never>()
+  .selectFrom('content_version')
+  .select('version')
+  .where('id', '=', 1)
+  .$asScalar()
+  .$notNull()
+  .as('content_version');
+
 /** The group with its level and versions, if owned by `callerId` and in a level they may open. */
 function selectOwnedGroup(callerRole: Caller['role']) {
   return compiledOnce((db, values: { groupId: number; callerId: number }) =>
     db
       .selectFrom('class_groups as g')
       .innerJoin('levels as l', 'l.id', 'g.level_id')
-      .select((eb) => [
+      .select([
         'g.id',
         'g.title',
         'g.level_id',
         'l.title as level_title',
         'g.progress_version',
-        eb
-          .selectFrom('content_version')
-          .select('version')
-          .where('id', '=', 1)
-          .$asScalar()
-          .$notNull()
-          .as('content_version'),
+        contentVersionColumn,
       ])
       .where('g.id', '=', values.groupId)
       .where(callerOwnsGroup({ id: values.callerId, role: callerRole })),

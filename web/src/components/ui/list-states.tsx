@@ -9,6 +9,32 @@ import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
 
+/** Placeholder rows while a list loads. */
+export function ListSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+        <Skeleton key={i} className="h-11 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** Why a list could not load, with a Retry. */
+export function ListError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive">
+      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+        {text}
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          {uiMessages.retry}
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 type ListStatesProps = {
   /** The query's status: `pending` until the first data, `error` when the last fetch failed. */
   status: 'pending' | 'error' | 'success';
@@ -34,28 +60,8 @@ export function ListStates({
   query,
   children,
 }: ListStatesProps) {
-  if (status === 'pending') {
-    return (
-      <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
-        {Array.from({ length: 6 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
-          <Skeleton key={i} className="h-11 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (status === 'error') {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {errorText}
-          <Button size="sm" variant="outline" onClick={onRetry}>
-            {uiMessages.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
+  if (status === 'pending') return <ListSkeleton rows={6} />;
+  if (status === 'error') return <ListError text={errorText} onRetry={onRetry} />;
   if (total === 0) return <EmptyState {...empty} />;
   if (matches === 0)
     return <EmptyState icon={SearchX} title={noMatchTitle} description={`“${query.trim()}”`} />;

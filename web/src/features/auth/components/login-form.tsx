@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -106,16 +107,11 @@ export function LoginForm() {
         id="login-token"
       >
         {(field) => (
-          <Input
+          <OneTimeCodeInput
             {...field}
             name="token"
             value={token}
             onChange={(event) => setToken(event.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            placeholder="123456"
-            className="tracking-widest"
           />
         )}
       </FormField>

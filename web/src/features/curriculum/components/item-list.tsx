@@ -33,7 +33,6 @@ import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -43,7 +42,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ListError, ListSkeleton } from '../../../components/ui/list-states';
 import { cn } from '../../../lib/utils';
 
 export type ItemListProps<T extends Item> = {
@@ -80,28 +79,8 @@ export function ItemList<T extends Item>(props: ItemListProps<T>) {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  if (isPending) {
-    return (
-      <div className="flex flex-col gap-2 rounded-xl border bg-surface p-4 shadow-card" aria-busy="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
-          <Skeleton key={i} className="h-11 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {error}
-          <Button size="sm" variant="outline" onClick={onRetry}>
-            {m.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
+  if (isPending) return <ListSkeleton rows={4} />;
+  if (error) return <ListError text={error} onRetry={onRetry} />;
   if (!items || items.length === 0) {
     return query?.trim() ? (
       <EmptyState icon={SearchX} title={m.noResults} description={`«\u00a0${query.trim()}\u00a0»`} />

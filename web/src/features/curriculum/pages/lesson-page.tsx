@@ -1,10 +1,9 @@
 // A lesson (SPEC §2 /lesson/{id}): its sessions and its PDF attachments, switched by a dropdown.
 // Sessions: add, rename, delete, a row opens the session. PDFs: upload with progress, rename,
 // delete, a row opens the preview. Back goes to the lesson's period (or the levels).
-import { FileText, Layers, Plus, Upload } from 'lucide-react';
+import { FileText, Layers, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { pdfTitleSchema, sessionTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Label } from '../../../components/ui/label';
@@ -12,18 +11,16 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/is-not-found';
-import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
-import { useDeletePdf, useDeleteSession, useEditPdf, useEditSession } from '../api/item-mutations';
 import { useUploadFile } from '../api/upload-file';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
 
@@ -33,14 +30,11 @@ export default function LessonPage() {
   const lessonId = useIdParam();
   const content = useLessonContent(lessonId);
   const [view, setView] = useState<View>('sessions');
-  const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState(false);
   const createSession = useCreateSession();
-  const editSession = useEditSession();
-  const deleteSession = useDeleteSession();
   const upload = useUploadFile();
-  const editPdf = useEditPdf();
-  const deletePdf = useDeletePdf();
+  const sessionActions = useCurriculumItemActions('session');
+  const pdfActions = useCurriculumItemActions('pdf');
   const onReorder = useReorder('sessions', lessonId);
 
   if (lessonId === null || isNotFound(content.error)) {
@@ -50,10 +44,10 @@ export default function LessonPage() {
   const loadError = content.isError ? m.sessionsLoadFailed : null;
   const addButton =
     view === 'sessions' ? (
-      <Button onClick={() => setAdding(true)}>
-        <Plus aria-hidden="true" />
-        {m.addSession}
-      </Button>
+      <AddItemButton
+        pending={createSession.isPending}
+        dialog={sessionActions.addDialog((title) => createSession.mutateAsync({ title, id: lessonId }))}
+      />
     ) : (
       <Button onClick={() => setUploading(true)}>
         <Upload aria-hidden="true" />
@@ -106,29 +100,8 @@ export default function LessonPage() {
               action={addButton}
             />
           }
-          edit={{
-            heading: m.editSessionTitle,
-            label: m.sessionNameLabel,
-            schema: sessionTitleSchema,
-            pending: editSession.isPending,
-            run: (session, title) =>
-              editSession.mutateAsync({ id: session.id, title }).then(
-                () => notify.success(m.sessionEdited),
-                (error: unknown) => {
-                  notify.error(m.sessionEditFailed);
-                  throw error;
-                },
-              ),
-          }}
-          remove={{
-            explanation: m.sessionDeleteExplanation,
-            pending: deleteSession.isPending,
-            run: (session) =>
-              deleteSession.mutateAsync({ id: session.id }).then(
-                () => notify.success(m.sessionDeleted),
-                () => notify.error(m.sessionDeleteFailed),
-              ),
-          }}
+          edit={sessionActions.edit}
+          remove={sessionActions.remove}
         />
       ) : (
         <ManagedList
@@ -149,50 +122,11 @@ export default function LessonPage() {
               action={addButton}
             />
           }
-          edit={{
-            heading: m.editPdfTitle,
-            label: m.pdfNameLabel,
-            schema: pdfTitleSchema,
-            pending: editPdf.isPending,
-            run: (pdf, title) =>
-              editPdf.mutateAsync({ id: pdf.id, title }).then(
-                () => notify.success(m.pdfEdited),
-                (error: unknown) => {
-                  notify.error(m.pdfEditFailed);
-                  throw error;
-                },
-              ),
-          }}
-          remove={{
-            explanation: m.pdfDeleteExplanation,
-            pending: deletePdf.isPending,
-            run: (pdf) =>
-              deletePdf.mutateAsync({ id: pdf.id }).then(
-                () => notify.success(m.pdfDeleted),
-                () => notify.error(m.pdfDeleteFailed),
-              ),
-          }}
+          edit={pdfActions.edit}
+          remove={pdfActions.remove}
         />
       )}
 
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        heading={m.addSession}
-        label={m.sessionNameLabel}
-        submitLabel={m.add}
-        schema={sessionTitleSchema}
-        pending={createSession.isPending}
-        onSubmit={(title) =>
-          createSession.mutateAsync({ title, id: lessonId }).then(
-            () => notify.success(m.sessionAdded),
-            (error: unknown) => {
-              notify.error(m.sessionAddFailed);
-              throw error;
-            },
-          )
-        }
-      />
       <UploadDialog
         kind="pdf"
         open={uploading}
@@ -200,16 +134,9 @@ export default function LessonPage() {
         parentId={lessonId}
         pending={upload.isPending}
         onUpload={({ title, file, onProgress }) =>
-          upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }).then(
-            () => {
-              notify.success(m.pdfUploaded);
-              return undefined;
-            },
-            (error: unknown) => {
-              notify.error(m.pdfUploadFailed, getErrorMessage(error, ''));
-              throw error;
-            },
-          )
+          pdfActions
+            .upload(upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }))
+            .then(() => undefined)
         }
       />
     </>

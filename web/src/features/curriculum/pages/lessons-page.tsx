@@ -1,24 +1,21 @@
 // Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
-import { BookOpen, Plus } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { lessonTitleSchema } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
-import { notify } from '../../../lib/notify';
 import { useCreateLesson } from '../api/create-lesson';
 import { useLessons } from '../api/get-lessons';
-import { useDeleteLesson, useEditLesson } from '../api/item-mutations';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
 import { useTitleSearch } from '../lib/search-items';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
 
@@ -26,9 +23,7 @@ export default function LessonsPage() {
   const periodId = useIdParam();
   const lessons = useLessons(periodId);
   const create = useCreateLesson();
-  const edit = useEditLesson();
-  const remove = useDeleteLesson();
-  const [adding, setAdding] = useState(false);
+  const actions = useCurriculumItemActions('lesson');
   const [query, setQuery] = useState('');
   const visible = useTitleSearch(lessons.data?.lessons, query);
   const onReorder = useReorder('lessons', periodId);
@@ -38,10 +33,10 @@ export default function LessonsPage() {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      {m.addLesson}
-    </Button>
+    <AddItemButton
+      pending={create.isPending}
+      dialog={actions.addDialog((title) => create.mutateAsync({ title, levelid: periodId }))}
+    />
   );
 
   return (
@@ -79,47 +74,8 @@ export default function LessonsPage() {
             action={addButton}
           />
         }
-        edit={{
-          heading: m.editLessonTitle,
-          label: m.lessonNameLabel,
-          schema: lessonTitleSchema,
-          pending: edit.isPending,
-          run: (lesson, title) =>
-            edit.mutateAsync({ id: lesson.id, title }).then(
-              () => notify.success(m.lessonUpdated),
-              (error: unknown) => {
-                notify.error(m.lessonUpdateFailed);
-                throw error;
-              },
-            ),
-        }}
-        remove={{
-          explanation: m.lessonDeleteExplanation,
-          pending: remove.isPending,
-          run: (lesson) =>
-            remove.mutateAsync({ id: lesson.id }).then(
-              () => notify.success(m.lessonDeleted),
-              () => notify.error(m.lessonDeleteFailed),
-            ),
-        }}
-      />
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        heading={m.addLesson}
-        label={m.lessonNameLabel}
-        submitLabel={m.add}
-        schema={lessonTitleSchema}
-        pending={create.isPending}
-        onSubmit={(title) =>
-          create.mutateAsync({ title, levelid: periodId }).then(
-            () => notify.success(m.lessonAdded),
-            (error: unknown) => {
-              notify.error(m.lessonAddFailed);
-              throw error;
-            },
-          )
-        }
+        edit={actions.edit}
+        remove={actions.remove}
       />
     </>
   );

@@ -1,27 +1,22 @@
 // Educational levels (SPEC §2 /levels): search, add, rename, delete; a row opens the level's periods.
-import { GraduationCap, Plus } from 'lucide-react';
+import { GraduationCap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { levelTitleSchema } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notify';
 import { useCreateLevel } from '../api/create-level';
 import { useLevels } from '../api/get-levels';
-import { useDeleteLevel, useEditLevel } from '../api/item-mutations';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
-import { TitleDialog } from '../components/title-dialog';
 import { useTitleSearch } from '../lib/search-items';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 
 export default function LevelsPage() {
   const levels = useLevels();
   const create = useCreateLevel();
-  const edit = useEditLevel();
-  const remove = useDeleteLevel();
-  const [adding, setAdding] = useState(false);
+  const actions = useCurriculumItemActions('level');
   const [query, setQuery] = useState('');
   // A failed load is only logged (SPEC §8): the list then shows as empty.
   const visible = useTitleSearch(levels.isError ? [] : levels.data?.levels, query);
@@ -31,10 +26,10 @@ export default function LevelsPage() {
   }, [levels.error]);
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      {m.addLevel}
-    </Button>
+    <AddItemButton
+      pending={create.isPending}
+      dialog={actions.addDialog((title) => create.mutateAsync({ title }))}
+    />
   );
 
   return (
@@ -65,44 +60,8 @@ export default function LevelsPage() {
             action={addButton}
           />
         }
-        edit={{
-          heading: m.editLevelTitle,
-          label: m.levelNameLabel,
-          schema: levelTitleSchema,
-          pending: edit.isPending,
-          run: (level, title) =>
-            edit.mutateAsync({ id: level.id, title }).then(
-              () => notify.success(m.levelUpdated, m.levelUpdatedDescription),
-              (error: unknown) => {
-                notify.error(m.levelUpdateFailed);
-                throw error;
-              },
-            ),
-        }}
-        remove={{
-          explanation: m.levelDeleteExplanation,
-          pending: remove.isPending,
-          run: (level) =>
-            remove.mutateAsync({ id: level.id }).then(
-              () => notify.success(m.levelDeleted),
-              () => notify.error(m.levelDeleteFailed),
-            ),
-        }}
-      />
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        heading={m.addLevel}
-        label={m.levelNameLabel}
-        submitLabel={m.add}
-        schema={levelTitleSchema}
-        pending={create.isPending}
-        onSubmit={(title) =>
-          create.mutateAsync({ title }).catch((error: unknown) => {
-            notify.error(m.levelAddFailed);
-            throw error;
-          })
-        }
+        edit={actions.edit}
+        remove={actions.remove}
       />
     </>
   );

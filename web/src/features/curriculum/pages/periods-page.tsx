@@ -1,23 +1,19 @@
 // Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
-import { CalendarRange, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarRange } from 'lucide-react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { periodTitleSchema } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/is-not-found';
-import { notify } from '../../../lib/notify';
 import { useCreatePeriod } from '../api/create-period';
 import { usePeriods } from '../api/get-periods';
-import { useDeletePeriod, useEditPeriod } from '../api/item-mutations';
+import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { TitleDialog } from '../components/title-dialog';
 import { CurriculumTrail } from '../components/trail';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
 
@@ -25,9 +21,7 @@ export default function PeriodsPage() {
   const levelId = useIdParam();
   const periods = usePeriods(levelId);
   const create = useCreatePeriod();
-  const edit = useEditPeriod();
-  const remove = useDeletePeriod();
-  const [adding, setAdding] = useState(false);
+  const actions = useCurriculumItemActions('period');
   const onReorder = useReorder('periods', levelId);
 
   if (levelId === null || isNotFound(periods.error)) {
@@ -35,10 +29,10 @@ export default function PeriodsPage() {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      {m.addPeriod}
-    </Button>
+    <AddItemButton
+      pending={create.isPending}
+      dialog={actions.addDialog((title) => create.mutateAsync({ title, levelid: levelId }))}
+    />
   );
 
   return (
@@ -68,47 +62,8 @@ export default function PeriodsPage() {
             action={addButton}
           />
         }
-        edit={{
-          heading: m.editPeriodTitle,
-          label: m.periodNameLabel,
-          schema: periodTitleSchema,
-          pending: edit.isPending,
-          run: (period, title) =>
-            edit.mutateAsync({ id: period.id, title }).then(
-              () => notify.success(m.periodUpdated),
-              (error: unknown) => {
-                notify.error(m.periodUpdateFailed);
-                throw error;
-              },
-            ),
-        }}
-        remove={{
-          explanation: m.periodDeleteExplanation,
-          pending: remove.isPending,
-          run: (period) =>
-            remove.mutateAsync({ id: period.id }).then(
-              () => notify.success(m.periodDeleted),
-              () => notify.error(m.periodDeleteFailed),
-            ),
-        }}
-      />
-      <TitleDialog
-        open={adding}
-        onOpenChange={setAdding}
-        heading={m.addPeriod}
-        label={m.periodNameLabel}
-        submitLabel={m.add}
-        schema={periodTitleSchema}
-        pending={create.isPending}
-        onSubmit={(title) =>
-          create.mutateAsync({ title, levelid: levelId }).then(
-            () => notify.success(m.periodAdded),
-            (error: unknown) => {
-              notify.error(m.periodAddFailed);
-              throw error;
-            },
-          )
-        }
+        edit={actions.edit}
+        remove={actions.remove}
       />
     </>
   );

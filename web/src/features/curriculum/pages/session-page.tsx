@@ -3,23 +3,20 @@
 import { Puzzle, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { activityTitleSchema } from '../../../../../common/schemas/curriculum.js';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/is-not-found';
-import { notify } from '../../../lib/notify';
 import { useActivities } from '../api/get-activities';
-import { useDeleteActivity, useEditActivity } from '../api/item-mutations';
 import { useUploadFile } from '../api/upload-file';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { PackageDetailsButton } from '../components/package-details-button';
 import { CurriculumTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
+import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
 
@@ -27,8 +24,7 @@ export default function SessionPage() {
   const sessionId = useIdParam();
   const activities = useActivities(sessionId);
   const upload = useUploadFile();
-  const edit = useEditActivity();
-  const remove = useDeleteActivity();
+  const actions = useCurriculumItemActions('activity');
   const [uploading, setUploading] = useState(false);
   const onReorder = useReorder('activities', sessionId);
 
@@ -71,29 +67,8 @@ export default function SessionPage() {
             action={addButton}
           />
         }
-        edit={{
-          heading: m.editActivityTitle,
-          label: m.activityNameLabel,
-          schema: activityTitleSchema,
-          pending: edit.isPending,
-          run: (activity, title) =>
-            edit.mutateAsync({ id: activity.id, title }).then(
-              () => notify.success(m.activityUpdated),
-              (error: unknown) => {
-                notify.error(getErrorMessage(error, m.activityUpdateFailed));
-                throw error;
-              },
-            ),
-        }}
-        remove={{
-          explanation: m.activityDeleteExplanation,
-          pending: remove.isPending,
-          run: (activity) =>
-            remove.mutateAsync({ id: activity.id }).then(
-              () => notify.success(m.activityDeleted),
-              (error: unknown) => notify.error(getErrorMessage(error, m.activityDeleteFailed)),
-            ),
-        }}
+        edit={actions.edit}
+        remove={actions.remove}
       />
       <UploadDialog
         kind="zip"
@@ -102,16 +77,9 @@ export default function SessionPage() {
         parentId={sessionId}
         pending={upload.isPending}
         onUpload={({ title, file, onProgress }) =>
-          upload.mutateAsync({ kind: 'zip', parentId: sessionId ?? 0, title, file, onProgress }).then(
-            (result) => {
-              notify.success(m.activityAdded);
-              return result.package;
-            },
-            (error: unknown) => {
-              notify.error(m.activityAddFailed, getErrorMessage(error, ''));
-              throw error;
-            },
-          )
+          actions
+            .upload(upload.mutateAsync({ kind: 'zip', parentId: sessionId ?? 0, title, file, onProgress }))
+            .then((result) => result.package)
         }
       />
     </>

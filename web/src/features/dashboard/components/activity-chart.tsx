@@ -16,17 +16,12 @@ import {
 } from 'recharts';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
 import type { ActivityWeek } from '../../../../../common/schemas/insights.js';
+import { ChartFiguresTable, chartDayLabel } from '../../../components/ui/chart-figures';
 
 const number = new Intl.NumberFormat('fr-FR');
-const weekLabel = (weekStart: string) =>
-  new Date(`${weekStart}T00:00:00Z`).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
 
 export default function ActivityChart({ weeks }: { weeks: ActivityWeek[] }) {
-  const data = weeks.map((week) => ({ ...week, label: weekLabel(week.weekStart) }));
+  const data = weeks.map((week) => ({ ...week, label: chartDayLabel(week.weekStart) }));
   return (
     <figure className="flex flex-col gap-2">
       <div className="h-72 w-full" aria-hidden="true" data-testid="activity-chart">
@@ -98,27 +93,17 @@ export default function ActivityChart({ weeks }: { weeks: ActivityWeek[] }) {
         </ResponsiveContainer>
       </div>
       <figcaption className="sr-only">{insightsMessages.activityChartLabel}</figcaption>
-      {/* sr-only on a wrapper: a table ignores the 1px width and would widen the page. */}
-      <div className="sr-only">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{insightsMessages.weekOf}</th>
-              <th scope="col">{insightsMessages.completedActivities}</th>
-              <th scope="col">{insightsMessages.activeGroups}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((week) => (
-              <tr key={week.weekStart}>
-                <th scope="row">{week.label}</th>
-                <td>{week.completions}</td>
-                <td>{week.activeGroups}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartFiguresTable
+        headings={[
+          insightsMessages.weekOf,
+          insightsMessages.completedActivities,
+          insightsMessages.activeGroups,
+        ]}
+        rows={data.map((week) => ({
+          key: week.weekStart,
+          cells: [week.label, week.completions, week.activeGroups],
+        }))}
+      />
     </figure>
   );
 }

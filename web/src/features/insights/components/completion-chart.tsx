@@ -13,18 +13,12 @@ import {
   YAxis,
 } from 'recharts';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
+import { ChartFiguresTable, chartDayLabel } from '../../../components/ui/chart-figures';
 
 type Point = { date: string; completed: number };
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-
 export default function CompletionChart({ points, total }: { points: Point[]; total: number }) {
-  const data = points.map((point) => ({ ...point, label: dayLabel(point.date) }));
+  const data = points.map((point) => ({ ...point, label: chartDayLabel(point.date) }));
   return (
     <figure className="flex flex-col gap-2">
       <div className="h-56 w-full" aria-hidden="true" data-testid="completion-chart">
@@ -60,25 +54,10 @@ export default function CompletionChart({ points, total }: { points: Point[]; to
       <figcaption className="text-xs text-muted-foreground">
         Activités terminées au fil du temps (sur {total})
       </figcaption>
-      {/* sr-only on a wrapper: a table ignores the 1px width and would widen the page. */}
-      <div className="sr-only">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{insightsMessages.day}</th>
-              <th scope="col">{insightsMessages.completedActivities}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((point) => (
-              <tr key={point.date}>
-                <th scope="row">{point.label}</th>
-                <td>{point.completed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartFiguresTable
+        headings={[insightsMessages.day, insightsMessages.completedActivities]}
+        rows={data.map((point) => ({ key: point.date, cells: [point.label, point.completed] }))}
+      />
     </figure>
   );
 }

@@ -14,7 +14,7 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -200,16 +200,11 @@ function CodeForm({ label, submitLabel, icon, action, variant = 'default', secon
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby={`${formId}-submit`}>
       <FormField label={label} error={error} className="max-w-xs">
         {(field) => (
-          <Input
+          <OneTimeCodeInput
             {...field}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            placeholder="123456"
-            className="tracking-widest"
           />
         )}
       </FormField>
