@@ -76,7 +76,10 @@ async function filesUnder(folder: string): Promise<string[]> {
 }
 
 describe('building a curriculum through the screens', () => {
-  it('creates level, period, lesson and session, uploads a PDF and an activity, previews, renames and deletes them', async () => {
+  // One flow in steps, each taking up where the one before left the page.
+  let lessonUrl = '';
+
+  it('creates a level, renames it, then adds a period, a lesson and a session through their dialogs', async () => {
     // Levels
     await page.goto(`${server.url}/levels`);
     await page.getByRole('heading', { name: m.levelsTitle }).waitFor();
@@ -117,15 +120,19 @@ describe('building a curriculum through the screens', () => {
     await scan();
     await page.getByRole('link', { name: 'Les voyelles' }).click();
 
-    // Lesson: a session, then a PDF
+    // Lesson: a session
     await page.waitForURL(/\/lesson\/\d+$/);
-    const lessonUrl = page.url();
+    lessonUrl = page.url();
     await addThroughDialog(m.addSession, m.sessionNameLabel, 'Séance 1');
     await toast(m.sessionAdded).waitFor();
     await scan();
+  });
+
+  it('uploads a PDF to the lesson, previews it inline, renames and deletes it', async () => {
+    await page.goto(lessonUrl);
     await page.getByLabel('Afficher').selectOption('pdfs');
     await page.getByRole('button', { name: m.uploadPdf }).first().click();
-    dialog = await openDialog();
+    let dialog = await openDialog();
     await dialog.getByRole('button', { name: m.add, exact: true }).click();
     await dialog.getByText(m.pdfNameEmpty).waitFor();
     await dialog.getByText(m.pdfFileMissing).waitFor();
@@ -161,13 +168,15 @@ describe('building a curriculum through the screens', () => {
     await dialog.getByRole('button', { name: m.delete }).click();
     await toast(m.pdfDeleted).waitFor();
     await expect.poll(async () => (await filesUnder('pdfs')).length).toBe(0);
+  });
 
-    // Session: upload an activity, preview it running in the frame
+  it('uploads an activity to the session, previews it running, renames and deletes it with its files', async () => {
+    await page.goto(lessonUrl);
     await page.getByLabel('Afficher').selectOption('sessions');
     await page.getByRole('link', { name: 'Séance 1' }).click();
     await page.waitForURL(/\/session\/\d+$/);
     await page.getByRole('button', { name: m.addActivity }).first().click();
-    dialog = await openDialog();
+    let dialog = await openDialog();
     await dialog.getByLabel(m.activityNameLabel).fill('Jeu des sons');
     await dialog
       .getByLabel(m.activityFileLabel)
@@ -211,18 +220,19 @@ describe('building a curriculum through the screens', () => {
     await toast(m.activityDeleted).waitFor();
     await page.getByText(m.activitiesEmptyTitle).waitFor();
     await expect.poll(async () => (await filesUnder('packages')).length).toBe(0);
-
-    // Back to the lesson, delete the level: everything goes
     await page.getByRole('link', { name: /^Retour/ }).click();
     await page.waitForURL(/\/lesson\/\d+$/);
+  });
+
+  it('deletes the level with everything under it', async () => {
     await page.goto(`${server.url}/levels`);
-    dialog = await openRowMenu('CP', 'Supprimer');
+    const dialog = await openRowMenu('CP', 'Supprimer');
     await dialog.getByRole('heading', { name: 'CP' }).waitFor();
     await dialog.getByRole('button', { name: m.delete }).click();
     await toast(m.levelDeleted).waitFor();
     const left = await server.db.selectFrom('lessons').select('id').execute();
     expect(left).toEqual([]);
-  }, 120_000); // the longest flow of the suite: keep room on a loaded machine
+  });
 
   it('shows the preview failure with the status text and the URL', async () => {
     await page.goto(`${server.url}/activity-preview/999999`);
