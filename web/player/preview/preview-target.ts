@@ -1,0 +1,38 @@
+// What the admin preview player page frames, from its own query (common/preview-player.ts): the
+// package's start page under /content/{id}/, or the H5P runtime page for H5P. Anything that would
+// leave the package's folder is refused.
+import type { PreviewTarget } from '../../../common/preview-player.js';
+import type { PackageKind } from '../../../common/schemas/activity-package.js';
+import { h5pPackageFolder } from '../runtimes/h5p/h5p-base';
+
+/** PackageKind's values, checked without zod (kept out of the player's bundle). */
+// cmi5 / Tin Can preview their start page without an endpoint: nothing is recorded.
+const KINDS: readonly string[] = [
+  'html5',
+  'scorm12',
+  'scorm2004',
+  'h5p',
+  'cmi5',
+  'tincan',
+] satisfies PackageKind[];
+const isKind = (value: string | null): value is PackageKind => value !== null && KINDS.includes(value);
+
+/** The target named by the page's query, or null when it is not a package of /content/. */
+export function readPreviewTarget(search: string, origin: string): PreviewTarget | null {
+  const query = new URLSearchParams(search);
+  const base = h5pPackageFolder(query.get('base'), origin);
+  const kind = query.get('kind');
+  const launch = query.get('launch');
+  if (!base?.startsWith('/content/') || !isKind(kind) || !launch) return null;
+  if (launch.startsWith('/') || launch.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(launch)) return null;
+  return { base, kind, launch };
+}
+
+/** The URL the preview player frames for `target` (same origin, path and query). */
+export function framedUrl(target: PreviewTarget, origin: string): string | null {
+  if (target.kind === 'h5p') return `/player/h5p/?${new URLSearchParams({ base: target.base })}`;
+  const url = new URL(target.launch, new URL(target.base, origin));
+  // Dot segments in the start page must not climb out of the package.
+  if (url.origin !== origin || !url.pathname.startsWith(target.base)) return null;
+  return url.pathname + url.search;
+}
