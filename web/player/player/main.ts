@@ -2,16 +2,14 @@
 // package offline (cleanup), receives a package from the app page chunk by chunk as it downloads,
 // unzips and stores it in a worker meanwhile, makes sure the service worker serves
 // /local-activity/, then shows the activity in a nested frame, with the runtime its kind needs
-// (SCORM API, H5P bridge) and the package's small text files in memory for the content's
-// synchronous requests (sync-shim.ts). What the activity reports is journaled here and posted to
+// (../runtimes: SCORM API, H5P bridge, xAPI endpoint) and the package's small text files in memory
+// for the content's synchronous requests (sync-shim.ts). What the activity reports is journaled here and posted to
 // the app page, which queues and sends it. It never sees the user's token: the app page does the
 // network.
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
-import { H5P_BRIDGE_KEY } from '../runtimes/h5p/h5p-bridge';
-import { createH5PBridge } from '../runtimes/h5p/h5p-runtime';
-import { installScormRuntime, type ScormRuntime } from '../runtimes/scorm/scorm-runtime';
+import { isRuntimeStandard } from '../../../common/standards/kinds.js';
+import { installRuntime, type PlayerRuntime } from '../runtimes';
 import { isXapiRequestMessage, parseXapiPath } from '../runtimes/xapi/xapi-endpoint';
-import type { XapiRuntime } from '../runtimes/xapi/xapi-runtime';
 import {
   databaseName,
   deleteDatabase,
@@ -20,7 +18,13 @@ import {
   readCompleteMeta,
   readSyncTexts,
 } from '../shared/offline-db';
-import { type AppToPlayer, isAppMessage, type PlayerStep, type PlayerToApp } from '../shared/protocol';
+import {
+  type AppLaunch,
+  type AppToPlayer,
+  isAppMessage,
+  type PlayerStep,
+  type PlayerToApp,
+} from '../shared/protocol';
 import { createWriteLog } from '../shared/runtime-writes';
 import {
   keepPlayerPagesOffline,
@@ -118,20 +122,17 @@ window.addEventListener('pagehide', () => {
   leaving = true;
 });
 
-type Launch = Extract<AppToPlayer, { type: 'app:launch' }>;
-let launch: Launch | null = null;
+let launch: AppLaunch | null = null;
 /** The runtime installed for the launch (resolved before the activity frame loads). */
-let runtimeReady: Promise<ScormRuntime | null> = Promise.resolve(null);
-/** The LRS of a cmi5 / Tin Can launch (resolved before the activity frame loads). */
-let xapiReady: Promise<XapiRuntime | null> = Promise.resolve(null);
-let xapiRuntime: XapiRuntime | null = null;
+let runtimeReady: Promise<PlayerRuntime> = Promise.resolve({});
+let runtime: PlayerRuntime | null = null;
 
 // The service worker forwards the content's xAPI requests to every player page: this one answers
 // for its own launch, and null otherwise (so the worker need not wait for it).
 navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
   const port = event.ports[0];
   if (!port || !isXapiRequestMessage(event.data)) return;
-  port.postMessage(xapiRuntime?.answer(event.data) ?? null);
+  port.postMessage(runtime?.answerXapi?.(event.data) ?? null);
 });
 navigator.serviceWorker?.startMessages();
 
@@ -148,9 +149,9 @@ const syncEntry: SyncEntry = {
     if (target.origin !== window.location.origin) return null;
     const xapi = parseXapiPath(target.pathname);
     if (!xapi) return syncTexts?.answer(target, method) ?? null;
-    if (!xapiRuntime) return null;
+    if (!runtime?.answerXapi) return null;
     const query = Object.fromEntries(target.searchParams);
-    return xapiRuntime.answer({
+    return runtime.answerXapi({
       type: 'xapi:request',
       launchId: xapi.launchId,
       request: { method: method.toUpperCase(), resource: xapi.resource, query, headers, body },
@@ -161,9 +162,10 @@ Object.assign(window, { [SYNC_KEY]: syncEntry });
 
 /** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
  * report is numbered, posted to the app page at once and journaled until the app page acks it. */
-function installRuntime(info: Launch): Promise<ScormRuntime | null> {
-  if (info.kind === 'html5') return Promise.resolve(null);
-  const record = createWriteLog(info.launchId, info.kind);
+function installLaunchRuntime(info: AppLaunch): Promise<PlayerRuntime> {
+  const { kind } = info;
+  if (!isRuntimeStandard(kind)) return Promise.resolve({}); // plain HTML5: no runtime
+  const record = createWriteLog(info.launchId, kind);
   const report = (data: Parameters<typeof record>[0]) => {
     const write = record(data);
     send({ type: 'player:runtime-writes', writes: [write] });
@@ -171,47 +173,29 @@ function installRuntime(info: Launch): Promise<ScormRuntime | null> {
     if (leaving || document.visibilityState === 'hidden') keepWriteNow(write);
     keepWrite(write).catch((error: unknown) => console.error('Runtime journal', error));
   };
-  if (info.kind === 'h5p') {
-    Object.assign(window, { [H5P_BRIDGE_KEY]: createH5PBridge(info.runtime, report) });
-    return Promise.resolve(null);
-  }
-  if (info.kind === 'cmi5' || info.kind === 'tincan') {
-    const { kind, launchId, xapi, runtime } = info;
-    if (!xapi) return Promise.reject(new Error('No xAPI launch information'));
-    // xapi-runtime.ts (with the statement schema) is loaded for these packages only.
-    xapiReady = import('../runtimes/xapi/xapi-runtime').then(({ installXapiRuntime }) => {
-      xapiRuntime = installXapiRuntime(kind, launchId, xapi, runtime, report);
-      return xapiRuntime;
-    });
-    return xapiReady.then(() => null);
-  }
-  // scorm-runtime.ts is small; scorm-again itself is loaded from there, for SCORM packages only.
-  return installScormRuntime(window, info.kind, info.runtime, report);
+  return installRuntime(window, { ...info, kind }, report);
 }
 
 /** Browsers no longer run unload handlers reliably: commit while the page is being hidden. */
-function commitWhenHidden(runtime: ScormRuntime): void {
-  window.addEventListener('pagehide', () => runtime.commitIfOpen());
+function commitWhenHidden(commitIfOpen: () => void): void {
+  window.addEventListener('pagehide', () => commitIfOpen());
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') runtime.commitIfOpen();
+    if (document.visibilityState === 'hidden') commitIfOpen();
   });
 }
 
-function activityUrl(meta: PackageMeta, kind: Launch['kind'], xapi: XapiRuntime | null): string {
+function activityUrl(meta: PackageMeta, installed: PlayerRuntime): string {
   const folder = `/local-activity/${meta.namespace}/`;
-  if (xapi) return xapi.launchUrl(folder + meta.entry);
-  if (kind !== 'h5p') return folder + meta.entry;
-  const root = meta.root.split('/').map(encodeURIComponent).join('/');
-  return `/player/h5p/?base=${encodeURIComponent(folder + root)}`;
+  return installed.activityUrl?.({ folder, root: meta.root, entry: meta.entry }) ?? folder + meta.entry;
 }
 
-function showActivity(meta: PackageMeta, kind: Launch['kind'], xapi: XapiRuntime | null): Promise<void> {
+function showActivity(meta: PackageMeta, installed: PlayerRuntime): Promise<void> {
   return new Promise((resolve, reject) => {
     frame.onload = () => {
       const view = frame.contentWindow;
       if (!view) return reject(new Error('The activity frame did not load'));
       // cmi5 content that closes itself goes to the returnURL: the learner leaves the activity.
-      if (xapi?.isReturn(view.location.href)) {
+      if (installed.isReturn?.(view.location.href)) {
         send({ type: 'player:escape' });
         return;
       }
@@ -226,7 +210,7 @@ function showActivity(meta: PackageMeta, kind: Launch['kind'], xapi: XapiRuntime
       frame.classList.add('shown');
       resolve();
     };
-    frame.src = activityUrl(meta, kind, xapi);
+    frame.src = activityUrl(meta, installed);
   });
 }
 
@@ -266,15 +250,15 @@ async function open(namespace: string, installed: Promise<Installed> | null): Pr
       registration = await registerServiceWorker();
       if (!(await pingServiceWorker(registration))) throw new Error('The service worker does not answer');
     }
-    const runtime = await runtimeReady;
-    if (runtime) commitWhenHidden(runtime);
+    const installed = await runtimeReady;
+    if (installed.commitIfOpen) commitWhenHidden(installed.commitIfOpen);
     // Without them the content still plays as far as it can (its synchronous reads fail as before).
     const held = await texts.catch((error: unknown) => {
       console.error('Files for synchronous reads', error);
       return new Uint8Array(0);
     });
     syncTexts = createSyncTexts(meta.namespace, meta.texts, held);
-    await showActivity(meta, launch?.kind ?? 'html5', await xapiReady);
+    await showActivity(meta, installed);
     // Safari deletes an origin's data after 7 days without a visit: ask to keep the packages.
     void navigator.storage?.persist?.().catch(() => false);
     // This page and its assets kept too, so that the activity opens again offline.
@@ -307,8 +291,13 @@ function onAppMessage(message: AppToPlayer): void {
     case 'app:launch':
       if (launch) return;
       launch = message;
-      runtimeReady = installRuntime(message);
-      runtimeReady.catch(() => undefined); // reported by open()
+      runtimeReady = installLaunchRuntime(message);
+      runtimeReady.then(
+        (installed) => {
+          runtime = installed;
+        },
+        () => undefined, // reported by open()
+      );
       return;
     case 'app:package-end':
       if (installing?.namespace !== message.namespace) return;

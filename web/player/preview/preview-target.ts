@@ -2,20 +2,8 @@
 // package's start page under /content/{id}/, or the H5P runtime page for H5P. Anything that would
 // leave the package's folder is refused.
 import type { PreviewTarget } from '../../../common/preview-player.js';
-import type { PackageKind } from '../../../common/schemas/activity-package.js';
+import { isPackageKind } from '../../../common/standards/kinds.js';
 import { h5pPackageFolder } from '../runtimes/h5p/h5p-base';
-
-/** PackageKind's values, checked without zod (kept out of the player's bundle). */
-// cmi5 / Tin Can preview their start page without an endpoint: nothing is recorded.
-const KINDS: readonly string[] = [
-  'html5',
-  'scorm12',
-  'scorm2004',
-  'h5p',
-  'cmi5',
-  'tincan',
-] satisfies PackageKind[];
-const isKind = (value: string | null): value is PackageKind => value !== null && KINDS.includes(value);
 
 /** The target named by the page's query, or null when it is not a package of /content/. */
 export function readPreviewTarget(search: string, origin: string): PreviewTarget | null {
@@ -23,7 +11,7 @@ export function readPreviewTarget(search: string, origin: string): PreviewTarget
   const base = h5pPackageFolder(query.get('base'), origin);
   const kind = query.get('kind');
   const launch = query.get('launch');
-  if (!base?.startsWith('/content/') || !isKind(kind) || !launch) return null;
+  if (!base?.startsWith('/content/') || !isPackageKind(kind) || !launch) return null;
   if (launch.startsWith('/') || launch.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(launch)) return null;
   return { base, kind, launch };
 }

@@ -6,6 +6,7 @@ import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../../common/constants.js';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { RuntimeState, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
 import type { XapiLaunch } from '../../../common/schemas/xapi.js';
+import { isPackageKind, isRuntimeStandard, isXapiKind } from '../../../common/standards/kinds.js';
 import { NAMESPACE_PATTERN } from './offline-db';
 
 /** The steps of SPEC §4 "Activity player progress", in order. */
@@ -57,6 +58,9 @@ export type AppToPlayer =
   /** The app page has queued these writes: the player may forget them. */
   | { type: 'app:runtime-ack'; writes: { launchId: string; seq: number }[] };
 
+/** How to start a package (the app page's `app:launch`). */
+export type AppLaunch = Extract<AppToPlayer, { type: 'app:launch' }>;
+
 export { NAMESPACE_PATTERN };
 
 /** The H5P runtime page's folder, also the scope of its own registration of the service worker. */
@@ -71,8 +75,6 @@ export function isPlayerMessage(data: unknown): data is PlayerToApp {
   return typeof type === 'string' && type.startsWith('player:');
 }
 
-const KINDS: readonly PackageKind[] = ['html5', 'scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'];
-const STANDARDS: readonly unknown[] = ['scorm12', 'scorm2004', 'h5p', 'cmi5', 'tincan'];
 /** As launchIdSchema (common/schemas/activity-runtime.ts). */
 const LAUNCH_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -82,7 +84,7 @@ const isLaunchId = (value: unknown): value is string =>
 /** Kept runtime state: its standard and its data object (the server validated the contents). */
 function isRuntimeState(value: unknown): value is RuntimeState {
   const { standard, data } = (value ?? {}) as { standard?: unknown; data?: unknown };
-  return STANDARDS.includes(standard) && !!data && typeof data === 'object' && !Array.isArray(data);
+  return isRuntimeStandard(standard) && !!data && typeof data === 'object' && !Array.isArray(data);
 }
 
 /** A launch's relative start page: no scheme, no leading slash, no '..' segment. */
@@ -136,17 +138,15 @@ export function isAppMessage(data: unknown): data is AppToPlayer {
     case 'app:use-held':
       return true;
     case 'app:launch': {
-      const launch = data as Partial<Extract<AppToPlayer, { type: 'app:launch' }>>;
+      const launch = data as Partial<AppLaunch>;
       return (
-        KINDS.includes(launch.kind as PackageKind) &&
+        isPackageKind(launch.kind) &&
         isRoot(launch.root) &&
         isRelativeLaunch(launch.launch) &&
         isLaunchId(launch.launchId) &&
         (launch.runtime === null || isRuntimeState(launch.runtime)) &&
         // cmi5 and Tin Can content cannot start without them; other kinds have none.
-        (launch.kind === 'cmi5' || launch.kind === 'tincan'
-          ? isXapiLaunch(launch.xapi)
-          : launch.xapi === null)
+        (isXapiKind(launch.kind) ? isXapiLaunch(launch.xapi) : launch.xapi === null)
       );
     }
     default:

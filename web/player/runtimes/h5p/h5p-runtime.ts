@@ -1,10 +1,12 @@
-// The H5P side of the player page: the bridge the H5P runtime page (/player/h5p/, framed inside)
-// finds on its parent, preloaded with the kept state; each state save or result becomes one report
-// of the whole data `{ state?, result? }`, plus the xAPI statements of that moment (`statements`,
-// new ones only: the H5P page checked them with the statement schema).
+// The H5P runtime on the page framing the H5P runtime page (/player/h5p/): the bridge that page finds
+// on its parent. On the player page it is preloaded with the kept state and each state save or
+// result becomes one report of the whole data `{ state?, result? }`, plus the xAPI statements of that
+// moment (`statements`, new ones only: the H5P page checked them with the statement schema); on the
+// admin's preview page it keeps nothing.
 import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
 import type { XapiStatement } from '../../../../common/schemas/xapi.js';
-import type { H5PBridge, H5PResult } from './h5p-bridge';
+import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
+import { H5P_BRIDGE_KEY, type H5PBridge, type H5PResult } from './h5p-bridge';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The content shares this origin and could call the bridge itself: keep only statement-shaped
@@ -47,4 +49,25 @@ export function createH5PBridge(kept: RuntimeState | null, report: (data: Runtim
       if (isStatement(statement)) report({ ...data, statements: [statement] });
     },
   };
+}
+
+/** The H5P page plays the package from its folder (h5p.json, content/, the libraries). */
+function h5pPageUrl({ folder, root }: { folder: string; root: string }): string {
+  const encodedRoot = root.split('/').map(encodeURIComponent).join('/');
+  return `/player/h5p/?base=${encodeURIComponent(folder + encodedRoot)}`;
+}
+
+export async function installH5PRuntime(
+  target: Window,
+  launch: RuntimeLaunch<'h5p'>,
+  report: (data: RuntimeData) => void,
+): Promise<PlayerRuntime> {
+  Object.assign(target, { [H5P_BRIDGE_KEY]: createH5PBridge(launch.runtime, report) });
+  return { activityUrl: h5pPageUrl };
+}
+
+const noopBridge: H5PBridge = { previousState: null, saveState() {}, reportResult() {} };
+
+export async function installH5PPreview(target: Window): Promise<void> {
+  Object.assign(target, { [H5P_BRIDGE_KEY]: noopBridge });
 }

@@ -37,12 +37,25 @@ describe('startingCmi', () => {
   });
 });
 
+const launch = <S extends 'scorm12' | 'scorm2004'>(kind: S, runtime: RuntimeState | null) => ({
+  type: 'app:launch' as const,
+  namespace: 'a'.repeat(64),
+  kind,
+  root: '',
+  launch: 'index.html',
+  runtime,
+  launchId: 'launch-id-0123456789',
+  xapi: null,
+});
+
 describe('installScormRuntime', () => {
   it('SCORM 1.2: finds API on the window, resumes, reports each commit whole', async () => {
     const target = {} as Window & { API?: Api12 };
     const reports: RuntimeData[] = [];
     const previous = kept('scorm12', { core: { exit: 'suspend', lesson_location: 'p2' }, suspend_data: 'x' });
-    const runtime = await installScormRuntime(target, 'scorm12', previous, (data) => reports.push(data));
+    const runtime = await installScormRuntime(target, launch('scorm12', previous), (data) =>
+      reports.push(data),
+    );
     const api = target.API as Api12;
     expect(api.LMSInitialize('')).toBe('true');
     expect([api.LMSGetValue('cmi.core.entry'), api.LMSGetValue('cmi.suspend_data')]).toEqual(['resume', 'x']);
@@ -62,7 +75,7 @@ describe('installScormRuntime', () => {
   it('SCORM 2004: finds API_1484_11 on the window and reports the terminate commit', async () => {
     const target = {} as Window & { API_1484_11?: Api2004 };
     const reports: RuntimeData[] = [];
-    await installScormRuntime(target, 'scorm2004', null, (data) => reports.push(data));
+    await installScormRuntime(target, launch('scorm2004', null), (data) => reports.push(data));
     const api = target.API_1484_11 as Api2004;
     expect(api.Initialize('')).toBe('true');
     expect(api.GetValue('cmi.entry')).toBe('ab-initio');

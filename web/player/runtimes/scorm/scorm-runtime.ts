@@ -1,18 +1,18 @@
-// The SCORM runtime of the player page: scorm-again's SCORM 1.2 or 2004 API, installed on the
-// player's window as `API` / `API_1484_11` before the activity frame loads, so content framed inside
-// finds it on its parent chain. The kept cmi is loaded first (the activity resumes); every commit
-// scorm-again makes (LMSCommit/Commit, finish/terminate, autocommit) is handed to `report` whole,
-// at once: the content never waits for the network. Loaded only for SCORM packages.
+// The SCORM runtime: scorm-again's SCORM 1.2 or 2004 API, installed on the page framing the content
+// as `API` / `API_1484_11` before the activity frame loads, so content framed inside finds it on its
+// parent chain. On the player page the kept cmi is loaded first (the activity resumes) and every
+// commit scorm-again makes (LMSCommit/Commit, finish/terminate, autocommit) is handed to `report`
+// whole, at once: the content never waits for the network. On the admin's preview page it commits
+// nowhere. scorm-again is loaded only for SCORM packages, each version's for its own.
 import type Scorm12API from 'scorm-again/scorm12';
 import type Scorm2004API from 'scorm-again/scorm2004';
 import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
+import type { StandardsOf } from '../../../../common/standards/kinds.js';
+import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
 
-export type ScormStandard = 'scorm12' | 'scorm2004';
-
-export type ScormRuntime = {
-  /** Commits now if the content has initialized and not finished (the page is being hidden). */
-  commitIfOpen(): void;
-};
+export type ScormStandard = StandardsOf<'scorm'>;
+/** The player page commits when it is hidden. */
+type ScormRuntime = Required<Pick<PlayerRuntime, 'commitIfOpen'>>;
 
 /** No personal data goes to the content: the learner is the class. */
 const LEARNER = { id: 'classe', name: 'Classe' };
@@ -41,12 +41,18 @@ export function startingCmi(standard: ScormStandard, kept: RuntimeState | null):
   return { ...rest, entry, learner_id: LEARNER.id, learner_name: LEARNER.name };
 }
 
+/** The ES modules export the class by name (their type declarations say default). */
+const scorm12 = async () =>
+  ((await import('scorm-again/scorm12')) as unknown as { Scorm12API: typeof Scorm12API }).Scorm12API;
+const scorm2004 = async () =>
+  ((await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: typeof Scorm2004API }).Scorm2004API;
+
 export async function installScormRuntime(
   target: Window,
-  standard: ScormStandard,
-  kept: RuntimeState | null,
+  launch: RuntimeLaunch<ScormStandard>,
   report: (data: RuntimeData) => void,
 ): Promise<ScormRuntime> {
+  const standard = launch.kind;
   // scorm-again's transport, replaced: a commit is reported, and always succeeds for the content.
   const transport = {
     processHttpRequest(_url: string, params: unknown) {
@@ -65,18 +71,28 @@ export async function installScormRuntime(
     autocommitSeconds: 3,
     logLevel: 5 as const,
   };
-  const cmi = startingCmi(standard, kept);
+  const cmi = startingCmi(standard, launch.runtime);
   if (standard === 'scorm12') {
-    // The ES modules export the class by name (their type declarations say default).
-    const module = (await import('scorm-again/scorm12')) as unknown as { Scorm12API: typeof Scorm12API };
-    const api = new module.Scorm12API(settings, transport);
+    const api = new (await scorm12())(settings, transport);
     api.loadFromJSON(cmi);
     Object.assign(target, { API: api });
     return { commitIfOpen: () => api.isInitialized() && void api.LMSCommit('') };
   }
-  const module = (await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: typeof Scorm2004API };
-  const api = new module.Scorm2004API(settings, transport);
+  const api = new (await scorm2004())(settings, transport);
   api.loadFromJSON(cmi);
   Object.assign(target, { API_1484_11: api });
   return { commitIfOpen: () => api.isInitialized() && void api.Commit('') };
+}
+
+/** No commit URL (scorm-again then commits nowhere), no offline queue: a preview records nothing. */
+const PREVIEW_SETTINGS = {
+  lmsCommitUrl: false,
+  autocommit: false,
+  enableOfflineSupport: false,
+  logLevel: 4, // errors only: a package's calls are not the admin's concern
+} as const;
+
+export async function installScormPreview(target: Window, standard: ScormStandard): Promise<void> {
+  if (standard === 'scorm12') Object.assign(target, { API: new (await scorm12())(PREVIEW_SETTINGS) });
+  else Object.assign(target, { API_1484_11: new (await scorm2004())(PREVIEW_SETTINGS) });
 }

@@ -18,6 +18,7 @@ import {
   xapiDocumentSchema,
   xapiStatementSchema,
 } from '../../../../common/schemas/xapi.js';
+import type { StandardsOf } from '../../../../common/standards/kinds.js';
 import { isLaunchActor, isLaunchedActivity } from '../../../../common/xapi-report.js';
 
 export const XAPI_VERSION = '1.0.3';
@@ -38,7 +39,7 @@ export type LrsRequest = {
 export type LrsResponse = { status: number; headers: Record<string, string>; body: string };
 
 export type LrsOptions = {
-  standard: 'cmi5' | 'tincan';
+  standard: StandardsOf<'xapi'>;
   launch: XapiLaunch;
   /** The state documents kept for the entry (the last write's), so the content resumes. */
   documents: readonly XapiDocument[];

@@ -1,21 +1,25 @@
-// The cmi5 / Tin Can side of the player page: creates the launch's LRS (xapi-lrs.ts) preloaded with
-// the kept state documents, answers the requests the service worker forwards from the content's
+// The cmi5 / Tin Can runtime of the player page: creates the launch's LRS (xapi-lrs.ts) preloaded
+// with the kept state documents, answers the requests the service worker forwards from the content's
 // endpoint, and builds the launch query the content reads (cmi5 §8.1; Tin Can: Rustici's launch
 // convention). The token the content must send is made here and never leaves the content origin's
 // player; the user's sign-in token never reaches this origin. Loaded for these kinds only.
 import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
 import type { XapiDocument, XapiLaunch } from '../../../../common/schemas/xapi.js';
-import { randomUuid, XAPI_RETURN_RESOURCE, type XapiRequestMessage, xapiEndpoint } from './xapi-endpoint';
-import { createLrs, type LrsResponse } from './xapi-lrs';
+import type { StandardsOf } from '../../../../common/standards/kinds.js';
+import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
+import { randomUuid, XAPI_RETURN_RESOURCE, xapiEndpoint } from './xapi-endpoint';
+import { createLrs } from './xapi-lrs';
 
-function keptDocuments(kept: RuntimeState | null, standard: 'cmi5' | 'tincan'): XapiDocument[] {
+export type XapiStandard = StandardsOf<'xapi'>;
+
+function keptDocuments(kept: RuntimeState | null, standard: XapiStandard): XapiDocument[] {
   if (kept?.standard !== standard || !Array.isArray(kept.data.documents)) return [];
   return kept.data.documents as XapiDocument[];
 }
 
 /** The query the content's start page gets, after its own query. */
 export function launchQuery(
-  standard: 'cmi5' | 'tincan',
+  standard: XapiStandard,
   xapi: XapiLaunch,
   endpoint: string,
   authToken: string,
@@ -37,23 +41,16 @@ export function withLaunchQuery(page: string, query: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query}${fragment}`;
 }
 
-export type XapiRuntime = {
-  /** The start page with the launch query after its own. */
-  launchUrl(page: string): string;
-  /** Whether a URL is this launch's return page (the content closed itself). */
-  isReturn(url: string): boolean;
-  /** The answer to a request the worker forwarded; null when it is for another launch. */
-  answer(message: XapiRequestMessage): LrsResponse | null;
-};
-
-export function installXapiRuntime(
-  standard: 'cmi5' | 'tincan',
-  launchId: string,
-  xapi: XapiLaunch,
-  kept: RuntimeState | null,
+/** The activity starts from its start page with the launch query after its own; the LRS answers the
+ * requests to the launch's endpoint (forwarded by the worker, or synchronous). */
+export async function installXapiRuntime(
+  target: Window,
+  launch: RuntimeLaunch<XapiStandard>,
   report: (data: RuntimeData) => void,
-): XapiRuntime {
-  const endpoint = xapiEndpoint(window.location.origin, launchId);
+): Promise<PlayerRuntime> {
+  const { kind: standard, launchId, xapi, runtime: kept } = launch;
+  if (!xapi) throw new Error('No xAPI launch information');
+  const endpoint = xapiEndpoint(target.location.origin, launchId);
   const returnURL = `${endpoint}${XAPI_RETURN_RESOURCE}`;
   const authToken = btoa(`ardoise:${randomUuid()}`);
   const lrs = createLrs({
@@ -67,8 +64,9 @@ export function installXapiRuntime(
     newId: randomUuid,
   });
   return {
-    launchUrl: (page) => withLaunchQuery(page, launchQuery(standard, xapi, endpoint, authToken)),
+    activityUrl: ({ folder, entry }) =>
+      withLaunchQuery(folder + entry, launchQuery(standard, xapi, endpoint, authToken)),
     isReturn: (url) => url.split(/[?#]/)[0] === returnURL,
-    answer: (message) => (message.launchId === launchId ? lrs.handle(message.request) : null),
+    answerXapi: (message) => (message.launchId === launchId ? lrs.handle(message.request) : null),
   };
 }
