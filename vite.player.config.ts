@@ -29,7 +29,7 @@ export default defineConfig(({ mode }) =>
           outDir: 'dist/player',
           emptyOutDir: false,
           lib: {
-            entry: 'web/player/sw.ts',
+            entry: 'web/player/service-worker/sw.ts',
             formats: ['iife'],
             name: 'ardoiseLocalActivityWorker',
             fileName: () => 'local-activity-sw.js',

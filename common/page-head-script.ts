@@ -1,5 +1,5 @@
 // A script put first in a package's HTML page, before the page's own scripts: the player's
-// service worker adds its synchronous-XHR shim this way (web/player/sync-shim.ts), and the content
+// service worker adds its synchronous-XHR shim this way (web/player/shared/sync-shim.ts), and the content
 // origin adds the frameset helper below to the pages of the admin preview (same sandbox, same need).
 // Pages are handled as bytes, never decoded and encoded again: an export in windows-1252 or
 // ISO-8859-1 (older French courses) is not turned into replacement characters.

@@ -2,7 +2,7 @@
 // in a real browser against the real server: Chromium gives an about:blank frame no
 // service-worker controller, so what the written document loads by relative URL would reach the
 // content origin's server (404) or, offline, nothing. The worker's page shim has such writes
-// replayed in a worker-served document of the same folder (web/player/blank-frames.ts): the
+// replayed in a worker-served document of the same folder (web/player/shared/blank-frames.ts): the
 // stylesheet applies and the script runs, online and with the network cut, and nothing under
 // /local-activity/ reaches the network. The admin preview, served by the content origin itself,
 // plays the same page.

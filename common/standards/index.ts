@@ -1,6 +1,7 @@
 // The registry of the standards Ardoise plays: one module per standard in this folder, and the one
-// lookup every place asking "which standard is this" goes through. A new standard is a module here,
-// its name in kinds.ts and one line below (the type makes the line required).
+// lookup every place asking "which standard is this" goes through (kinds.ts answers it without the
+// schemas, for the player). A new standard is a module here, its name and family in kinds.ts, one
+// line below (the type makes the line required) and its runtime in web/player/runtimes.
 import type { PackageKind } from '../schemas/activity-package.js';
 import type { RuntimeStandard } from '../schemas/activity-runtime.js';
 import { h5p } from './h5p.js';
@@ -26,10 +27,7 @@ export function runtimeStandardOf(standard: RuntimeStandard): Standard {
   return STANDARDS[standard];
 }
 
-/** Launched with an xAPI actor and registration, its statements deciding the report (cmi5, Tin Can). */
-export function isXapiKind(kind: PackageKind): kind is 'cmi5' | 'tincan' {
-  return standardOf(kind)?.xapiLaunch === true;
-}
+export { familyOf, isXapiKind } from './kinds.js';
 
 /** What one write reports. */
 export function deriveRuntimeReport(standard: RuntimeStandard, data: unknown): StandardReport {

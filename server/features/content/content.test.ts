@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageContentType } from '../../../common/content/content-types.js';
 import { FRAMESET_HELPER } from '../../../common/page-head-script.js';
-import { packageResponseHeaders } from '../../../web/player/package-response.js';
+import { packageResponseHeaders } from '../../../web/player/service-worker/package-response.js';
 import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/protocol';
+import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/shared/protocol';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { parseRuntimeWrites, useRuntimeRelay } from '../../runtime-relay';
 import { learnerKeys } from '../api/query-keys';

@@ -1,6 +1,6 @@
 // The player's progress steps (SPEC §4 "Activity player progress"): the bar's value and label.
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import type { PlayerStep } from '../../../../player/protocol';
+import type { PlayerStep } from '../../../../player/shared/protocol';
 
 const steps = learnerMessages.playerSteps;
 

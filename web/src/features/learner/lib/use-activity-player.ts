@@ -14,7 +14,7 @@ import {
   NAMESPACE_PATTERN,
   type PlayerStep,
   type PlayerToApp,
-} from '../../../../player/protocol';
+} from '../../../../player/shared/protocol';
 import {
   keepLaunch,
   keptLaunch,

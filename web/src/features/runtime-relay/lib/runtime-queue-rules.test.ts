@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { createWriteLog, inReportOrder } from '../../../../player/runtime-writes';
+import { createWriteLog, inReportOrder } from '../../../../player/shared/runtime-writes';
 import {
   admitWrites,
   alreadyApplied,

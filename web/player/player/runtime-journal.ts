@@ -1,0 +1,73 @@
+// The player page's journal of runtime writes on the content origin (IndexedDB): each write is
+// kept here until the app page acknowledges it, so a tab closed before the app page heard of it
+// loses nothing; a fresh player announces what is left. Not a package database (other prefix), so
+// the package cleanup leaves it alone.
+import type { RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
+import { databaseOpener, requestToPromise, transactionDone } from '../../src/lib/indexed-db';
+import { inReportOrder } from '../shared/runtime-writes';
+
+const JOURNAL_DB = 'ardoise_runtime_journal';
+const WRITES_STORE = 'writes';
+/** Writes reported while the page goes away: a page's IndexedDB transactions are aborted as it
+ * unloads, so these few are kept synchronously in localStorage (one key each, the rest of the
+ * journal stays in IndexedDB) and moved into the journal by the next player. */
+const LEAVING_PREFIX = 'ardoise:runtime-leaving:';
+
+const openJournal = databaseOpener(JOURNAL_DB, (db) =>
+  db.createObjectStore(WRITES_STORE, { keyPath: ['launchId', 'seq'] }),
+);
+
+export async function keepWrite(write: RuntimeWrite): Promise<void> {
+  const db = await openJournal();
+  // Relaxed is enough here: the same write was also posted to the app page.
+  const transaction = db.transaction(WRITES_STORE, 'readwrite', { durability: 'relaxed' });
+  transaction.objectStore(WRITES_STORE).put(write);
+  await transactionDone(transaction);
+}
+
+export async function forgetWrites(ids: readonly { launchId: string; seq: number }[]): Promise<void> {
+  if (ids.length === 0) return;
+  const db = await openJournal();
+  const transaction = db.transaction(WRITES_STORE, 'readwrite');
+  const store = transaction.objectStore(WRITES_STORE);
+  for (const { launchId, seq } of ids) store.delete([launchId, seq]);
+  await transactionDone(transaction);
+}
+
+/** Keeps a write at once, while the page is being hidden or unloaded. */
+export function keepWriteNow(write: RuntimeWrite): void {
+  try {
+    localStorage.setItem(`${LEAVING_PREFIX}${write.launchId}#${write.seq}`, JSON.stringify(write));
+  } catch {
+    // Full or unavailable: the write was still posted to the app page and put in the journal.
+  }
+}
+
+/** Moves the writes kept by keepWriteNow into the journal. */
+async function adoptLeavingWrites(): Promise<void> {
+  let keys: string[];
+  try {
+    keys = Object.keys(localStorage).filter((key) => key.startsWith(LEAVING_PREFIX));
+  } catch {
+    return;
+  }
+  for (const key of keys) {
+    try {
+      const write = JSON.parse(localStorage.getItem(key) ?? 'null') as RuntimeWrite | null;
+      if (write && typeof write.launchId === 'string' && Number.isSafeInteger(write.seq))
+        await keepWrite(write);
+    } catch {
+      // Not a write of ours: dropped (the app page checks every write anyway).
+    }
+    localStorage.removeItem(key);
+  }
+}
+
+/** Every write not acknowledged yet, oldest first. */
+export async function journalLeftovers(): Promise<RuntimeWrite[]> {
+  await adoptLeavingWrites();
+  const db = await openJournal();
+  const transaction = db.transaction(WRITES_STORE, 'readonly');
+  const writes = (await requestToPromise(transaction.objectStore(WRITES_STORE).getAll())) as RuntimeWrite[];
+  return inReportOrder(writes);
+}

@@ -1,0 +1,30 @@
+// The admin preview player, /player/preview/ on the content origin, framed by the app's
+// /activity-preview/{id}: frames the package's start page under /content/{id}/, with a SCORM runtime
+// on this page in preview mode (the content finds API / API_1484_11 on its parent; nothing is
+// committed anywhere), or the H5P runtime page with a bridge that keeps nothing.
+import { h5pMessages } from '../../../common/messages/h5p.js';
+import { installPreviewRuntime } from '../runtimes';
+import { framedUrl, readPreviewTarget } from './preview-target';
+
+function showError(detail: string): void {
+  const box = document.getElementById('preview-error') as HTMLElement;
+  const message = document.createElement('p');
+  message.textContent = h5pMessages.previewRefused;
+  const code = document.createElement('code');
+  code.textContent = detail;
+  box.replaceChildren(message, code);
+  box.hidden = false;
+}
+
+const target = readPreviewTarget(window.location.search, window.location.origin);
+const src = target && framedUrl(target, window.location.origin);
+if (!target || !src) showError(window.location.search);
+else {
+  void installPreviewRuntime(window, target.kind).then(() => {
+    const frame = document.createElement('iframe');
+    frame.title = h5pMessages.previewFrameTitle;
+    frame.allow = 'autoplay; fullscreen';
+    frame.src = src;
+    document.body.append(frame);
+  });
+}
