@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
-import { installScormRuntime, startingCmi } from './scorm-runtime';
+import { installScormRuntime, startingCmi, withinModel } from './scorm-runtime';
 
 const kept = (standard: RuntimeState['standard'], cmi: Record<string, unknown>): RuntimeState => ({
   standard,
@@ -37,6 +37,22 @@ describe('startingCmi', () => {
   });
 });
 
+describe('withinModel', () => {
+  it('drops a value that stands where the model has a group, keeps the rest and what collections hold', () => {
+    const model = { core: { score: { raw: '' }, lesson_status: '' }, objectives: {}, suspend_data: '' };
+    const keptCmi = {
+      core: { score: 'NaN', lesson_status: 'failed', total_time: '00:01:00' },
+      objectives: { '0': { id: 'q1', score: { raw: '5' } } },
+      suspend_data: 'x',
+    };
+    expect(withinModel(keptCmi, model)).toEqual({
+      core: { lesson_status: 'failed', total_time: '00:01:00' },
+      objectives: { '0': { id: 'q1', score: { raw: '5' } } },
+      suspend_data: 'x',
+    });
+  });
+});
+
 const launch = <S extends 'scorm12' | 'scorm2004'>(kind: S, runtime: RuntimeState | null) => ({
   type: 'app:launch' as const,
   namespace: 'a'.repeat(64),
@@ -49,6 +65,33 @@ const launch = <S extends 'scorm12' | 'scorm2004'>(kind: S, runtime: RuntimeStat
 });
 
 describe('installScormRuntime', () => {
+  // The "H5P in SCORM" wrapper sets cmi.core.score itself (beside .raw); scorm-again takes it and
+  // commits a string where the score group was.
+  it('SCORM 1.2: a kept commit with a group set to a string still initializes and resumes', async () => {
+    const target = {} as Window & { API?: Api12 };
+    const previous = kept('scorm12', {
+      core: { exit: 'suspend', lesson_status: 'failed', score: 'NaN' },
+      suspend_data: 'x',
+    });
+    await installScormRuntime(target, launch('scorm12', previous), () => {});
+    const api = target.API as Api12;
+    expect(api.LMSInitialize('')).toBe('true');
+    expect([api.LMSGetValue('cmi.core.entry'), api.LMSGetValue('cmi.suspend_data')]).toEqual(['resume', 'x']);
+    expect(api.LMSSetValue('cmi.core.score.raw', '50')).toBe('true');
+  });
+  it('SCORM 2004: a kept commit with a group set to a string still initializes', async () => {
+    const target = {} as Window & { API_1484_11?: Api2004 };
+    await installScormRuntime(
+      target,
+      launch('scorm2004', kept('scorm2004', { score: '5', location: 'p4' })),
+      () => {},
+    );
+    const api = target.API_1484_11 as Api2004;
+    expect(api.Initialize('')).toBe('true');
+    expect(api.GetValue('cmi.location')).toBe('p4');
+    expect(api.SetValue('cmi.score.scaled', '0.5')).toBe('true');
+  });
+
   it('SCORM 1.2: finds API on the window, resumes, reports each commit whole', async () => {
     const target = {} as Window & { API?: Api12 };
     const reports: RuntimeData[] = [];

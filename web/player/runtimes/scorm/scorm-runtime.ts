@@ -18,8 +18,31 @@ type ScormRuntime = Required<Pick<PlayerRuntime, 'commitIfOpen'>>;
 const LEARNER = { id: 'classe', name: 'Classe' };
 
 type CmiObject = Record<string, unknown>;
-const asObject = (value: unknown): CmiObject =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as CmiObject) : {};
+const isObject = (value: unknown): value is CmiObject =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+const asObject = (value: unknown): CmiObject => (isObject(value) ? value : {});
+
+/**
+ * The kept cmi without the values that stand where the data model has a group (`core.score`,
+ * `score`, `learner_preference`…). scorm-again lets content set a group itself: the "H5P in SCORM"
+ * wrapper sets `cmi.core.score` to its score beside `cmi.core.score.raw`, so the commit holds a
+ * string there, and loaded back, it replaces the group and the next LMSInitialize throws. `model`
+ * is the fresh API's own cmi (its groups are objects; collections are empty objects and keep
+ * what they hold).
+ */
+export function withinModel(kept: CmiObject, model: CmiObject): CmiObject {
+  const result: CmiObject = {};
+  for (const [key, value] of Object.entries(kept)) {
+    const group = model[key];
+    if (!isObject(group)) result[key] = value;
+    else if (isObject(value)) result[key] = withinModel(value, group);
+  }
+  return result;
+}
+
+/** The API's data model as it renders it before anything is loaded. */
+const modelOf = (api: { renderCMIToJSONObject(): Record<string, unknown> }): CmiObject =>
+  asObject(api.renderCMIToJSONObject().cmi);
 
 /**
  * The cmi to preload, from the kept data of the same standard: the previous session's exit decides
@@ -74,12 +97,12 @@ export async function installScormRuntime(
   const cmi = startingCmi(standard, launch.runtime);
   if (standard === 'scorm12') {
     const api = new (await scorm12())(settings, transport);
-    api.loadFromJSON(cmi);
+    api.loadFromJSON(withinModel(cmi, modelOf(api)));
     Object.assign(target, { API: api });
     return { commitIfOpen: () => api.isInitialized() && void api.LMSCommit('') };
   }
   const api = new (await scorm2004())(settings, transport);
-  api.loadFromJSON(cmi);
+  api.loadFromJSON(withinModel(cmi, modelOf(api)));
   Object.assign(target, { API_1484_11: api });
   return { commitIfOpen: () => api.isInitialized() && void api.Commit('') };
 }
