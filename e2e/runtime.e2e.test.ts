@@ -14,7 +14,15 @@ import { buildZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { newAdminPage } from './support/admin-session.js';
-import { launchBrowser, newPage, newSignedInPage, PHONE, signInThroughForm } from './support/browser.js';
+import {
+  describePageOnFailure,
+  launchBrowser,
+  newPage,
+  newSignedInPage,
+  PHONE,
+  signInThroughForm,
+  watchPage,
+} from './support/browser.js';
 import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import {
   describeActivities,
@@ -65,8 +73,14 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The page a test signed in last: the one a failure describes. */
+let lastPage: Page | undefined;
+describePageOnFailure(() => lastPage);
+
 async function signedIn(context?: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
   const session = context ? { context, page: await context.newPage() } : await newPage(browser);
+  lastPage = session.page;
+  watchPage(session.page);
   await signInThroughForm(session.page, server.url, teacher, /\/user$/);
   return session;
 }
@@ -351,7 +365,9 @@ describe('SCORM runtime', () => {
       await route.continue();
     });
     await activity(page, FIRST).click();
-    await notice.waitFor();
+    await notice.waitFor().catch((error: Error) => {
+      throw new Error(`${error.message}\ndownloads seen: ${downloads.join(', ') || 'none'}`);
+    });
     const frame = await playerReady(page);
     // The first visit's runtime committed as it left (entry '' now, as SCORM says): it plays again.
     await frame.getByText('API trouvée : true').waitFor();

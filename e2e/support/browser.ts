@@ -101,30 +101,35 @@ export async function openedDialog(page: Page) {
   return dialog;
 }
 
-/** When a test of this file fails, prints what its page showed and heard last (URL, visible
- * text, console errors, failed answers): a failure in CI says where the page was, not only what
- * did not appear. */
+/** What each watched page logged last: console errors, page errors, 4xx/5xx answers, navigations. */
+const heard = new WeakMap<Page, string[]>();
+
+/** Starts keeping what `page` logs, for describePageOnFailure (once per page). */
+export function watchPage(page: Page): void {
+  if (heard.has(page)) return;
+  const lines: string[] = [];
+  heard.set(page, lines);
+  const note = (line: string) => lines.push(line) > 30 && lines.shift();
+  page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('response', (answer) => answer.status() >= 400 && note(`${answer.status()} ${answer.url()}`));
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`));
+}
+
+/** When a test of this file fails, prints what its page (`currentPage()` then) showed and logged
+ * last (URL, visible text, console errors, failed answers): a failure in CI says where the page
+ * was, not only what did not appear. Pages a test opens itself are watched with watchPage. */
 export function describePageOnFailure(currentPage: () => Page | undefined): void {
-  const heard = new WeakMap<Page, string[]>();
-  const listen = (page: Page) => {
-    if (heard.has(page)) return;
-    const lines: string[] = [];
-    heard.set(page, lines);
-    const note = (line: string) => lines.push(line) > 30 && lines.shift();
-    page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`));
-    page.on('pageerror', (error) => note(`page error: ${error.message}`));
-    page.on('response', (answer) => answer.status() >= 400 && note(`${answer.status()} ${answer.url()}`));
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`));
-  };
   beforeEach(({ onTestFailed }) => {
     const page = currentPage();
-    if (!page) return;
-    listen(page);
+    if (page) watchPage(page);
     onTestFailed(async () => {
-      const text = await page
+      const failed = currentPage();
+      if (!failed || failed.isClosed()) return;
+      const text = await failed
         .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
         .catch((error: Error) => `(page unreadable: ${error.message})`);
-      console.error([`page at ${page.url()}`, `shows: ${text}`, ...(heard.get(page) ?? [])].join('\n'));
+      console.error([`page at ${failed.url()}`, `shows: ${text}`, ...(heard.get(failed) ?? [])].join('\n'));
     });
   });
 }
