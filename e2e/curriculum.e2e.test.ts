@@ -466,10 +466,23 @@ describe('finding one’s way in the curriculum', () => {
       expect(await nav.locator('[aria-current="page"]').textContent()).toBe(crumbs.at(-1));
       expect(await nav.getByRole('link').count()).toBe(crumbs.length - 1);
     }
-    // The back link goes one level up, whatever page it is on.
+    // The back link goes one level up, whatever page it is on: while the parent is not known yet
+    // (the page's data held), "Retour" is a disabled button, not a link to somewhere else.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/admin/levels/${path.periodId}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${server.url}/levels/${path.periodId}`);
+    expect(await page.getByRole('button', { name: /^Retour/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: /^Retour/ }).count()).toBe(0);
+    release();
     await page.getByRole('link', { name: /^Retour/ }).click();
     await page.waitForURL(new RegExp(`/periode/${path.levelId}$`));
+    await page.unroute(`**/api/admin/levels/${path.periodId}`);
     await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: root }).click();
     await page.waitForURL(/\/levels$/);
   });

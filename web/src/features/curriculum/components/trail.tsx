@@ -28,19 +28,28 @@ export function stepHref(step: TrailStep): string {
   }
 }
 
-/** `trail` ends with the screen's own node; undefined while it loads. */
+/** `trail` ends with the screen's own node; undefined while it loads (the back link waits for it),
+ * empty when it could not be loaded (back to the levels). */
 export function CurriculumTrail({ trail }: { trail: TrailStep[] | undefined }) {
   const root = { title: m.levelsTitle, href: paths.levels.getHref() };
   const steps = [root, ...(trail ?? []).map((step) => ({ title: step.title, href: stepHref(step) }))];
   const parent = steps.at(-2) ?? root;
   return (
     <div className="mb-3 flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 shrink-0 text-slate-600">
-        <Link to={parent.href} aria-label={m.backTo(parent.title)} title={m.backTo(parent.title)}>
+      {trail === undefined ? (
+        // The parent is not known yet: no link that could lead elsewhere than one level up.
+        <Button variant="ghost" size="sm" className="-ml-2 shrink-0 text-slate-600" disabled>
           <ArrowLeft aria-hidden="true" />
           {m.back}
-        </Link>
-      </Button>
+        </Button>
+      ) : (
+        <Button asChild variant="ghost" size="sm" className="-ml-2 shrink-0 text-slate-600">
+          <Link to={parent.href} aria-label={m.backTo(parent.title)} title={m.backTo(parent.title)}>
+            <ArrowLeft aria-hidden="true" />
+            {m.back}
+          </Link>
+        </Button>
+      )}
       <nav aria-label={uiMessages.breadcrumb} className="min-w-0 max-w-full">
         {trail === undefined ? (
           <Skeleton className="h-5 w-64 max-w-full" />

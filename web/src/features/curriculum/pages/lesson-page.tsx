@@ -57,7 +57,7 @@ export default function LessonPage() {
 
   return (
     <>
-      <CurriculumTrail trail={content.data?.trail} />
+      <CurriculumTrail trail={content.isError ? [] : content.data?.trail} />
       <PageHeader
         title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
         tabTitle={content.data?.lessontitle}

@@ -41,7 +41,7 @@ export default function LessonsPage() {
 
   return (
     <>
-      <CurriculumTrail trail={lessons.data?.trail} />
+      <CurriculumTrail trail={lessons.isError ? [] : lessons.data?.trail} />
       <PageHeader
         title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.lessonsTitle}

@@ -37,7 +37,7 @@ export default function PeriodsPage() {
 
   return (
     <>
-      <CurriculumTrail trail={periods.data?.trail} />
+      <CurriculumTrail trail={periods.isError ? [] : periods.data?.trail} />
       <PageHeader
         title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.periodsTitle}

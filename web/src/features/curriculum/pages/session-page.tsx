@@ -41,7 +41,7 @@ export default function SessionPage() {
 
   return (
     <>
-      <CurriculumTrail trail={activities.data?.trail} />
+      <CurriculumTrail trail={activities.isError ? [] : activities.data?.trail} />
       <PageHeader
         title={activities.data ? activities.data.title : <Skeleton className="h-8 w-48" />}
         subtitle={m.activitiesTitle}
