@@ -341,7 +341,7 @@ describe('real-world packages through the admin screens', () => {
     await strip.getByText('Détails').click();
     await strip.getByTestId('package-summary').getByText('story.html', { exact: true }).waitFor();
     await scan();
-  }, 120_000); // five uploads through the dialog: keep room on a loaded machine
+  }, 240_000); // five uploads through the dialog: twice the default
 });
 
 /** A package whose script tries to reach the app and reports each attempt in its own page. */

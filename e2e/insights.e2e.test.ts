@@ -119,7 +119,7 @@ beforeAll(async () => {
       after: { city: 'Rennes' },
     },
   });
-}, 60_000);
+});
 afterAll(() => stopAdminSession({ server, browser }));
 
 describe('dashboard reports', () => {

@@ -97,6 +97,17 @@ afterAll(async () => {
   await server?.close();
 });
 
+async function adminPage(size: { width: number; height: number }) {
+  const opened = await newPage(browser, size);
+  await signInThroughForm(
+    opened.page,
+    server.url,
+    { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    /\/dashboard$/,
+  );
+  return opened;
+}
+
 /** Waits until the screen has loaded what it shows: a heading, no placeholder, its tab title. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -180,19 +191,18 @@ describe('the English-words check', () => {
 for (const [viewport, size] of Object.entries(VIEWPORTS)) {
   describe(`every screen at ${size.width} px`, () => {
     it('admin screens: French, a tab title each, nothing cut off', async () => {
-      const { context, page } = await newPage(browser, size);
-      await signInThroughForm(
-        page,
-        server.url,
-        { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-        /\/dashboard$/,
-      );
+      const { context, page } = await adminPage(size);
       const titles = await walk(page, 'admin', viewport, admin);
       // Each screen names its tab; the two unknown ids and the 404 say what they are.
       const distinct = [...titles.entries()].filter(([name]) => !/unknown|not-found/.test(name));
       expect(new Set(distinct.map(([, title]) => title)).size).toBe(distinct.length);
       expect(titles.get('schools')).toBe('Gestion des écoles · Ardoise');
       expect(titles.get('session')).toBe('Activités · Séance 1 · Ardoise');
+      await context.close();
+    });
+
+    it('admin details: the audit log, a school’s usage, an unknown id and the 404 page', async () => {
+      const { context, page } = await adminPage(size);
 
       // The audit log: a sentence per entry, a table on a wide screen and a card on a phone, the
       // package's hash shortened with a button that copies it whole.

@@ -47,7 +47,7 @@ beforeAll(async () => {
   }
   const created = await createTeacher(server.db, { levelIds });
   teacher = { email: created.email, password: DEFAULT_PASSWORD };
-}, 60_000);
+});
 afterAll(() => stopAdminSession({ server, browser }));
 
 async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {

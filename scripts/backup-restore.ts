@@ -40,7 +40,7 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
   await requireEmptyFolder(dir, 'The backup folder');
   await fs.mkdir(path.join(dir, FILES), { recursive: true });
   // Not init(): that would clear the scratch folder of the server running on this DATA_DIR.
-  const store = openFileStore(config);
+  const store = await openFileStore(config);
   try {
     return await backupWith(config, store, dir);
   } finally {
@@ -88,7 +88,7 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
       `This backup holds a ${manifest.database} database but the target is ${config.database.kind}: restore it into the same kind`,
     );
   }
-  const store = openFileStore(config);
+  const store = await openFileStore(config);
   try {
     await requireEmptyStore(store, config);
     await restoreDatabase(config, dir);

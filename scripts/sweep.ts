@@ -17,7 +17,7 @@ export async function sweepFiles(
 ): Promise<SweepReport> {
   const db = openDatabase(config.database);
   // Not init(): that clears the scratch folder of a server running on this DATA_DIR.
-  const files = openFileStore(config);
+  const files = await openFileStore(config);
   try {
     lockFilesWithDatabase(db);
     print(

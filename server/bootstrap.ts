@@ -28,7 +28,7 @@ export async function prepare(config: Config, print: (line: string) => void): Pr
   await migrateToLatest(db, config.database.kind);
   await ensureFirstAdmin(db, config, print);
   await deleteExpiredSessions(db, new Date());
-  const files = openFileStore(config);
+  const files = await openFileStore(config);
   await files.init();
   // What a process killed mid-upload or mid-delete left (kill -9, power loss): removed before serving.
   const { unreferenced } = await sweepUnreferencedFiles(db, files, { apply: true });

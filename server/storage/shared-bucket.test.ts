@@ -64,7 +64,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     testDb = await createTestDatabase();
     db = openDatabase(testDb.database);
     await migrateToLatest(db, 'postgres');
-    files = openFileStore({ dataDir: testDb.dataDir, filesDir: '', fileStore: bucket });
+    files = await openFileStore({ dataDir: testDb.dataDir, filesDir: '', fileStore: bucket });
     const env = { ...testDb.env, ...fileStoreEnv(bucket) };
     [a, b] = await Promise.all([startInstance(testDb.database, env), startInstance(testDb.database, env)]);
     token = await insertSession(db, (await createAdmin(db)).id, new Date(), 600_000);

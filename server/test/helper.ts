@@ -36,7 +36,7 @@ export function setupTestApp(overrides: Partial<Config> | (() => Partial<Config>
     };
     const db = openDatabase(config.database);
     await migrateToLatest(db, config.database.kind);
-    const files = openFileStore(config);
+    const files = await openFileStore(config);
     await files.init();
     const options = { db, config, files, logger: false, webDir: path.join(testDb.dataDir, 'no-web') };
     Object.assign(context, {

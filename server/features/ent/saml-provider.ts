@@ -2,7 +2,7 @@
 // signed sign-in requests over HTTP-Redirect, responses over HTTP-POST whose signatures, audience,
 // dates and InResponseTo the library checks. The requests sent live in the database (ent_states),
 // so that any instance can take the answer, and each request is answered once.
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -42,6 +42,8 @@ export async function createSamlProvider(
   log: FastifyBaseLogger,
 ): Promise<SamlProvider> {
   if (!config.saml) throw new Error('SAML is not configured');
+  // Loaded here, not with the module: a server without SAML settings never pays its import.
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   const { idpMetadata } = config.saml;
   const keys = await loadServiceProviderKeys(config);
   const entityId = `${config.publicUrl}${SAML_PATHS.metadata}`;
