@@ -3,7 +3,7 @@
 // teacher's view of what the content sent, every `completed` / `answered` statement as checked by
 // the statement schema (with an id set: H5P sends none).
 import { type XapiStatement, xapiStatementSchema } from '../../../../common/schemas/xapi.js';
-import { randomUuid } from '../xapi/xapi-endpoint';
+import { randomUuid } from '../../shared/random-uuid';
 import type { H5PResult } from './h5p-bridge';
 
 const KEPT_VERBS = new Set([

@@ -19,7 +19,7 @@ import {
   xapiStatementSchema,
 } from '../../../../common/schemas/xapi.js';
 import type { StandardsOf } from '../../../../common/standards/kinds.js';
-import { isLaunchActor, isLaunchedActivity } from '../../../../common/xapi-report.js';
+import { isLaunchActor, isLaunchedActivity } from '../../../../common/standards/xapi.js';
 
 export const XAPI_VERSION = '1.0.3';
 export const LAUNCH_DATA_STATE_ID = 'LMS.LaunchData';

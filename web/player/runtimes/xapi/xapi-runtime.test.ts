@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { XapiLaunch } from '../../../../common/schemas/xapi.js';
-import { randomUuid } from './xapi-endpoint';
+import { randomUuid } from '../../shared/random-uuid';
 import { launchQuery, withLaunchQuery } from './xapi-runtime';
 
 const xapi: XapiLaunch = {

@@ -6,8 +6,9 @@
 import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
 import type { XapiDocument, XapiLaunch } from '../../../../common/schemas/xapi.js';
 import type { StandardsOf } from '../../../../common/standards/kinds.js';
+import { randomUuid } from '../../shared/random-uuid';
 import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
-import { randomUuid, XAPI_RETURN_RESOURCE, xapiEndpoint } from './xapi-endpoint';
+import { XAPI_RETURN_RESOURCE, xapiEndpoint } from './xapi-endpoint';
 import { createLrs } from './xapi-lrs';
 
 export type XapiStandard = StandardsOf<'xapi'>;
