@@ -4,7 +4,7 @@
 // - for the bucket project: the s3rver its files store into;
 // - once per run: the server bundled into one file (esbuild), for the tests that run it as a process
 //   of its own (server-process.ts): it starts on 2 s of CPU where `node --import tsx` took 4.5.
-// Workers find both in the environment, which they inherit from this process.
+// Workers find them in the environment, which they inherit from this process.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
