@@ -1,7 +1,6 @@
 // A real Ardoise server process (server/main.ts, bundled once per run by global-setup.ts) on a
 // given DATA_DIR and database, for tests that must stop it the hard way (kill -9) or run several.
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import type { Config } from '../config.js';
 import { freePort } from './processes.js';
 
@@ -38,16 +37,9 @@ export async function startServerProcess(
   // SQLite: the server opens DATA_DIR/ardoise.sqlite, where the test databases live too.
   if (database.kind === 'postgres') childEnv.DATABASE_URL = database.url;
   else delete childEnv.DATABASE_URL;
-  // The bundle global-setup.ts builds once per run; from source when a test runs outside Vitest.
-  const entry = process.env.TEST_SERVER_BUNDLE;
-  const child = spawn(
-    process.execPath,
-    entry ? [entry] : ['--import', 'tsx', path.resolve('server/main.ts')],
-    {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const bundle = process.env.TEST_SERVER_BUNDLE;
+  if (!bundle) throw new Error('TEST_SERVER_BUNDLE is unset: server/test/global-setup.ts builds it');
+  const child = spawn(process.execPath, [bundle], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // PORT=0: the port is read from the "Server listening" log line of the app origin.
