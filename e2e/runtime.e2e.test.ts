@@ -451,9 +451,11 @@ describe('SCORM runtime', () => {
 
   it('plays on a phone without the Fullscreen API: the stage covers the viewport, turned or not', async () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-    // As on an iPhone: no Fullscreen API for an element.
+    // As on an iPhone: no Fullscreen API for an element, prefixed or not.
     await context.addInitScript(() => {
-      Object.defineProperty(Element.prototype, 'requestFullscreen', { value: undefined });
+      for (const name of ['requestFullscreen', 'webkitRequestFullscreen']) {
+        Object.defineProperty(Element.prototype, name, { value: undefined });
+      }
     });
     const { page } = await signedIn(context);
     await openGroupTable(page, levels.scorm12, 'Téléphone');
