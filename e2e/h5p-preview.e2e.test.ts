@@ -22,6 +22,7 @@ import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
 import { openContentPass, startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newSignedInPage, PHONE } from './support/browser.js';
+import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -123,7 +124,7 @@ describe('the admin preview player', () => {
         previewPlayerUrl(server.contentUrl, { base: `/content/${id}/`, kind: 'html5', launch: 'index.html' }),
       );
       if (viewport !== DESKTOP) {
-        await adminPage.screenshot({ path: `/tmp/h5p-preview-${viewport.width}x${viewport.height}.png` });
+        await keepScreenshot(adminPage, `h5p-preview-${viewport.width}x${viewport.height}`);
       }
     }
     await adminPage.setViewportSize(DESKTOP);
@@ -163,7 +164,7 @@ describe('the admin preview player', () => {
     await content.getByText('Réponses : 1').waitFor();
     for (const viewport of [{ width: 1366, height: 768 }, PHONE]) {
       await adminPage.setViewportSize(viewport);
-      await adminPage.screenshot({ path: `/tmp/h5p-preview-h5p-${viewport.width}x${viewport.height}.png` });
+      await keepScreenshot(adminPage, `h5p-preview-h5p-${viewport.width}x${viewport.height}`);
     }
     await adminPage.setViewportSize(DESKTOP);
     await expectAccessible(adminPage);
@@ -175,7 +176,7 @@ describe('the admin preview player', () => {
     await openPreviewPlayer(adminPage, 1, 'html5', '../../api/user/me');
     const preview = adminPage.frameLocator('iframe[title="Aperçu"]');
     await preview.getByRole('alert').getByText(h5pMessages.previewRefused).waitFor();
-    await adminPage.screenshot({ path: '/tmp/h5p-preview-refused.png' });
+    await keepScreenshot(adminPage, 'h5p-preview-refused');
     await expectAccessible(adminPage);
   });
 });

@@ -4,8 +4,6 @@
 // overview with its chart and CSV export. Each screen passes axe and is photographed at desktop and
 // phone widths (SCREENSHOT_DIR, default a temp folder) for a person to look at.
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../server/features/audit/audit.repository.js';
@@ -21,10 +19,8 @@ import {
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { expectAccessible, newPage, signInThroughForm } from './support/browser.js';
 import { expectFrench } from './support/french.js';
+import { photograph } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'ardoise-insights-shots');
-const WIDTHS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,49 +28,6 @@ let page: Page;
 let schoolId: number;
 let teacher: { email: string; password: string };
 let groupId: number;
-
-/** Full-page screenshots of the current screen at both widths; the viewport is put back after. */
-async function photograph(target: Page, name: string) {
-  await fs.mkdir(SHOTS, { recursive: true });
-  const before = target.viewportSize();
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await target.setViewportSize(size);
-    // Charts follow their container through a ResizeObserver: wait until each fits its new width.
-    const report = () =>
-      target.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        inner: window.innerWidth,
-        charts: [...document.querySelectorAll('.recharts-responsive-container')].map((box) => [
-          box.querySelector('.recharts-wrapper')?.getBoundingClientRect().width,
-          box.getBoundingClientRect().width,
-        ]),
-        wide: [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-          .slice(0, 5)
-          .map((el) => `${el.tagName}.${el.className}`),
-      }));
-    await target
-      .waitForFunction(
-        () =>
-          document.documentElement.scrollWidth <= window.innerWidth &&
-          [...document.querySelectorAll('.recharts-responsive-container')].every(
-            (box) =>
-              Math.abs(
-                (box.querySelector('.recharts-wrapper')?.getBoundingClientRect().width ?? 0) -
-                  box.getBoundingClientRect().width,
-              ) < 2,
-          ),
-        undefined,
-        { timeout: 10_000 },
-      )
-      .catch(async (error) => {
-        console.log(JSON.stringify(await report()));
-        throw error;
-      });
-    await target.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (before) await target.setViewportSize(before);
-}
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -240,7 +193,7 @@ describe('audit log', () => {
 
 describe('group overview (teacher)', () => {
   it('shows the group’s activities by lesson with dates and a chart, and exports the group as CSV', async () => {
-    const session = await newPage(browser, WIDTHS.desktop);
+    const session = await newPage(browser, { width: 1366, height: 768 });
     const teacherPage = session.page;
     try {
       await signInThroughForm(teacherPage, server.url, teacher, /\/user$/);

@@ -24,6 +24,7 @@ import {
   watchPage,
 } from './support/browser.js';
 import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { keepScreenshot } from './support/photograph.js';
 import {
   describeActivities,
   LONG_SUSPEND_LENGTH,
@@ -251,7 +252,7 @@ describe('SCORM runtime', () => {
     await context.setOffline(true);
     await activity(page, FIRST).click();
     await page.getByText(learnerMessages.offlineNotHeld).waitFor();
-    await page.screenshot({ path: path.join('/tmp', 'runtime-offline-not-held.png') });
+    await keepScreenshot(page, 'runtime-offline-not-held');
     await context.close();
   });
 
@@ -462,11 +463,11 @@ describe('SCORM runtime', () => {
     const frame = await start(page);
     const box = async () => page.locator('iframe[title="Activité"]').boundingBox();
     expect(await box()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
-    await page.screenshot({ path: path.join('/tmp', 'runtime-phone-portrait.png') });
+    await keepScreenshot(page, 'runtime-phone-portrait');
     await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
     await expect.poll(box).toEqual({ x: 0, y: 0, width: PHONE.height, height: PHONE.width });
     expect(await frame.getByText('API trouvée : true').isVisible()).toBe(true);
-    await page.screenshot({ path: path.join('/tmp', 'runtime-phone-landscape.png') });
+    await keepScreenshot(page, 'runtime-phone-landscape');
     await context.close();
   });
 });

@@ -1,21 +1,15 @@
-// Every screen, as an admin and as a teacher, at 1366×768 and 390×844 in Chromium: its visible text
-// is French outside the spec's quotes (the English-words check), its tab has a title of its own, and
-// nothing runs past the right edge of a phone. An unknown id says "introuvable" with a way back,
-// and the 404 page keeps the signed-in user's header and menu. SCREENSHOT_DIR=… keeps a screenshot of
-// each screen (look at them after a change of layout).
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../server/features/audit/audit.repository.js';
 import * as make from '../server/fixtures/factories.js';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.js';
 import { englishWords, expectFrench } from './support/french.js';
+import { keepScreenshot } from './support/photograph.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 
 /** People's names the screens show back (avatars show initials). */
 const NAMES = ['Martin', 'Camille', 'CM'];
 const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 let server: RunningServer;
 let browser: Browser;
@@ -158,7 +152,7 @@ async function walk(page: Page, role: string, viewport: string, screens: Array<[
     await expectFrench(page, `${role} ${name} at ${viewport}`, NAMES);
     expect(await overflowing(page), `${role} ${name} at ${viewport}`).toEqual([]);
     titles.set(name, await page.title());
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${viewport}-${role}-${name}.png`) });
+    await keepScreenshot(page, `${viewport}-${role}-${name}`);
   }
   return titles;
 }
@@ -236,7 +230,7 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
       });
       expect(wordsCut).toEqual([]);
       await expectFrench(page, `school details at ${viewport}`, NAMES);
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${viewport}-admin-school-details.png`) });
+      await keepScreenshot(page, `${viewport}-admin-school-details`);
 
       // An unknown id: "introuvable" and a way back, no retry.
       await page.goto(`${server.url}/session/999999`);
@@ -290,7 +284,7 @@ describe('the sign-in page', () => {
       await page.getByRole('button', { name: 'Se connecter' }).waitFor();
       await expectFrench(page, `login at ${size.width}`);
       expect(await page.title()).toBe('Se connecter · Ardoise');
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${size.width}-login.png`) });
+      await keepScreenshot(page, `${size.width}-login`);
       await context.close();
     }
   });

@@ -23,6 +23,7 @@ import {
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
 import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
 import { cmi5TestPackage, tincanTestPackage, XAPI_SCORE } from './support/xapi-packages.js';
 
@@ -225,9 +226,7 @@ describe('xAPI packages played by a teacher', () => {
       await dialog.getByText('passed').waitFor();
       await dialog.getByText(learnerMessages.statementScore(XAPI_SCORE)).waitFor();
       await expectAccessible(page);
-      if (process.env.XAPI_SCREENSHOTS) {
-        await page.screenshot({ path: `${process.env.XAPI_SCREENSHOTS}/statements-${viewport.width}.png` });
-      }
+      await keepScreenshot(page, `statements-${viewport.width}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await context.close();

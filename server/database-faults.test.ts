@@ -9,17 +9,18 @@ import { operationsMessages } from '../common/messages/operations.js';
 import { setupTestApp } from './test/helper.js';
 import { teacherWithGroup } from './test/learner-helpers.js';
 import { collectOutput, freePort } from './test/processes.js';
+import { serverBundle } from './test/server-process.js';
 import { dbKind, terminateBackends } from './test/test-database.js';
 
 const ctx = setupTestApp();
 
-/** Runs the server from source with this environment; resolves with its exit code and output. */
+/** Runs the server (this run's bundle of server/main.ts) with this environment. */
 function startServer(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
   exit: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], {
+  const child = spawn(process.execPath, [serverBundle()], {
     env: {
       ...process.env,
       PORT: '0',
@@ -44,7 +45,7 @@ describe('the database unreachable at start', () => {
     expect(await server.exit).toBe(1);
     const seconds = (Date.now() - startedAt) / 1000;
     expect(seconds).toBeGreaterThan(1.5);
-    expect(seconds).toBeLessThan(25); // 2 s of retries plus the start of tsx on a busy machine
+    expect(seconds).toBeLessThan(25); // 2 s of retries plus a start on a busy machine
     const lines = server.output().trim().split('\n');
     expect(lines.filter((line) => line.startsWith('Database not reachable')).length).toBeGreaterThanOrEqual(
       2,

@@ -1,6 +1,7 @@
 // The current screen at 1366 and 390 px wide: checks that nothing makes the page scroll sideways
 // and, when SCREENSHOT_DIR is set (`SCREENSHOT_DIR=/tmp/shots npm run test:e2e`), saves a full-page
-// screenshot of each width there to look at; the viewport is put back after.
+// screenshot of each width there to look at; the viewport is put back after. Without
+// SCREENSHOT_DIR no picture is taken (a full-page PNG costs a few hundred ms of CPU).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,7 +11,6 @@ const WIDTHS = { 1366: { width: 1366, height: 768 }, 390: { width: 390, height: 
 
 /** `fullPage: false` for pages too long to picture whole (a preview of thousands of rows). */
 export async function photograph(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  if (SHOTS_DIR) await fs.mkdir(SHOTS_DIR, { recursive: true });
   const before = page.viewportSize();
   try {
     await shootEachWidth(page, name, fullPage);
@@ -19,13 +19,31 @@ export async function photograph(page: Page, name: string, { fullPage = true } =
   }
 }
 
+/** A picture of the screen as it is, in SCREENSHOT_DIR when it is set. */
+export async function keepScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  await fs.mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
+}
+
 async function shootEachWidth(page: Page, name: string, fullPage: boolean): Promise<void> {
   for (const [width, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
+    // Charts follow their container through a ResizeObserver: each must fit its new width too.
     await page
-      .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
-        timeout: 5_000,
-      })
+      .waitForFunction(
+        () =>
+          document.documentElement.scrollWidth <= window.innerWidth &&
+          [...document.querySelectorAll('.recharts-responsive-container')].every(
+            (box) =>
+              Math.abs(
+                (box.querySelector('.recharts-wrapper')?.getBoundingClientRect().width ?? 0) -
+                  box.getBoundingClientRect().width,
+              ) < 2,
+          ),
+        undefined,
+        { timeout: 10_000 },
+      )
       .catch(async (error: unknown) => {
         // Name what sticks out, to find it without the picture.
         const wide = await page.evaluate(() =>
@@ -34,10 +52,13 @@ async function shootEachWidth(page: Page, name: string, fullPage: boolean): Prom
             .slice(0, 5)
             .map((element) => `${element.tagName}.${String(element.className).slice(0, 60)}`),
         );
-        throw new Error(`${name} at ${width} px is wider than the screen: ${wide.join(', ')}`, {
-          cause: error,
-        });
+        throw new Error(
+          `${name} at ${width} px is wider than the screen (or a chart than its box): ${wide.join(', ')}`,
+          {
+            cause: error,
+          },
+        );
       });
-    if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage });
+    await keepScreenshot(page, `${name}-${width}`, { fullPage });
   }
 }

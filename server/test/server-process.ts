@@ -17,6 +17,13 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
+/** server/main.ts bundled for this run (global-setup.ts): what a test runs as a server process. */
+export function serverBundle(): string {
+  const bundle = process.env.TEST_SERVER_BUNDLE;
+  if (!bundle) throw new Error('TEST_SERVER_BUNDLE is unset: server/test/global-setup.ts builds it');
+  return bundle;
+}
+
 /** Starts the server on `dataDir` and `database` (PORT=0); resolves once it listens. */
 export async function startServerProcess(
   dataDir: string,
@@ -37,9 +44,10 @@ export async function startServerProcess(
   // SQLite: the server opens DATA_DIR/ardoise.sqlite, where the test databases live too.
   if (database.kind === 'postgres') childEnv.DATABASE_URL = database.url;
   else delete childEnv.DATABASE_URL;
-  const bundle = process.env.TEST_SERVER_BUNDLE;
-  if (!bundle) throw new Error('TEST_SERVER_BUNDLE is unset: server/test/global-setup.ts builds it');
-  const child = spawn(process.execPath, [bundle], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverBundle()], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // PORT=0: the port is read from the "Server listening" log line of the app origin.
