@@ -323,7 +323,11 @@ describe('SCORM runtime', () => {
 
     await context.setOffline(false);
     const next = await signedIn(context);
-    await next.page.goto(tableUrl);
+    // The next visit as a teacher makes it: the learner area opens (and sends the queue), then the
+    // group's table through the app's links (a reload there could leave before the answer came).
+    await next.page.getByRole('link', { name: new RegExp(levels.scorm12) }).click();
+    await next.page.getByRole('link', { name: /Onglet fermé/ }).press('Enter');
+    await next.page.waitForURL(tableUrl);
     await scored(next.page).waitFor();
     await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
     expectEachOnce(accepted);
