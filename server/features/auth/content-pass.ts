@@ -3,10 +3,9 @@
 // request from the app page is exchanged by the content origin for a host-only cookie of its own
 // (a longer pass), which its preview routes read; the app's session cookie never leaves the app.
 import crypto from 'node:crypto';
-import { isoDay } from '../../../common/licence.js';
 import type { Db } from '../../db/database.js';
-import { licenceLetsTeachersInSql } from '../schools/licence.js';
 import type { Caller } from './caller.js';
+import { findLiveSessionById, findSessionTokenHash } from './session.repository.js';
 
 /** The content origin's cookie: `__Host-`, so no sibling host can plant or shadow it. */
 export const CONTENT_COOKIE = '__Host-ardoise_content';
@@ -27,14 +26,10 @@ export async function signContentPass(
   purpose: PassPurpose,
   expiresAt: Date,
 ): Promise<string | null> {
-  const session = await db
-    .selectFrom('auth_sessions')
-    .select('token_hash')
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  if (!session) return null;
+  const tokenHash = await findSessionTokenHash(db, sessionId);
+  if (!tokenHash) return null;
   const payload = `${sessionId}.${purpose}.${expiresAt.getTime()}`;
-  return `${payload}.${mac(session.token_hash, payload)}`;
+  return `${payload}.${mac(tokenHash, payload)}`;
 }
 
 /** The signed-in user behind a pass of that purpose, while both the pass and the session live. */
@@ -47,23 +42,10 @@ export async function findContentPassCaller(
   const match = /^(\d{1,15})\.(exchange|cookie)\.(\d{1,15})\.([\w-]{43})$/.exec(pass);
   if (!match || match[2] !== purpose || Number(match[3]) <= now.getTime()) return null;
   const sessionId = Number(match[1]);
-  const row = await db
-    .selectFrom('auth_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('schools as school', 'school.id', 'u.school_id')
-    .where('s.id', '=', sessionId)
-    .where('s.expires_at', '>', now.toISOString())
-    .where((eb) =>
-      eb.or([
-        eb('u.role', '=', 'admin'),
-        eb.and([eb('u.active', '=', 1), licenceLetsTeachersInSql('school', isoDay(now))]),
-      ]),
-    )
-    .select(['s.id as sessionId', 's.token_hash', 'u.id', 'u.name', 'u.role'])
-    .executeTakeFirst();
-  if (!row) return null;
-  const expected = Buffer.from(mac(row.token_hash, `${match[1]}.${match[2]}.${match[3]}`));
+  const session = await findLiveSessionById(db, sessionId, now);
+  if (!session) return null;
+  const expected = Buffer.from(mac(session.tokenHash, `${match[1]}.${match[2]}.${match[3]}`));
   const given = Buffer.from(match[4]!);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  return { sessionId: row.sessionId, id: row.id, name: row.name, role: row.role };
+  return { sessionId: session.sessionId, id: session.id, name: session.name, role: session.role };
 }

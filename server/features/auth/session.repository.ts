@@ -27,15 +27,20 @@ export async function insertSession(db: Db, userId: number, now: Date, ttlMs: nu
 }
 
 type SessionValues = { tokenHash: string; now: string; today: string };
+type Moment = Omit<SessionValues, 'tokenHash'>;
 
-/** The live sessions behind a token hash, joined to their user (`u`): a session ends as soon as its
- * account may no longer sign in (a deactivated teacher, a school licence off or past its dates). */
+/** The live sessions behind a token hash, joined to their user (`u`). */
 function liveSession(db: Db, values: SessionValues) {
+  return liveSessions(db, values).where('s.token_hash', '=', values.tokenHash);
+}
+
+/** Live sessions joined to their user (`u`): a session ends as soon as its account may no longer
+ * sign in (a deactivated teacher, a school licence off or past its dates). */
+function liveSessions(db: Db, values: Moment) {
   return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('schools as school', 'school.id', 'u.school_id')
-    .where('s.token_hash', '=', values.tokenHash)
     .where('s.expires_at', '>', values.now)
     .where((eb) =>
       eb.or([
@@ -107,6 +112,31 @@ export async function findSessionUserAndGroup(
       content_version: row.content_version,
     },
   };
+}
+
+/** A session's token hash, whether or not it is still live (what a content pass is signed with). */
+export async function findSessionTokenHash(db: Db, sessionId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('auth_sessions')
+    .select('token_hash')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.token_hash;
+}
+
+/** The user behind a live session given by its id, with the session's token hash. */
+export async function findLiveSessionById(
+  db: Db,
+  sessionId: number,
+  now: Date,
+): Promise<(Caller & { tokenHash: string }) | undefined> {
+  const row = await liveSessions(db, { now: now.toISOString(), today: isoDay(now) })
+    .where('s.id', '=', sessionId)
+    .select(['s.id as sessionId', 's.token_hash', 'u.id', 'u.name', 'u.role'])
+    .executeTakeFirst();
+  return (
+    row && { sessionId: row.sessionId, id: row.id, name: row.name, role: row.role, tokenHash: row.token_hash }
+  );
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {
