@@ -28,6 +28,19 @@ export function stepHref(step: TrailStep): string {
   }
 }
 
+/** The trail a curriculum screen's query gives: undefined while it loads, empty when it failed. */
+export function loadedTrail(query: { isError: boolean; data?: { trail: TrailStep[] } }) {
+  return query.isError ? [] : query.data?.trail;
+}
+
+const BACK_CLASS = '-ml-2 shrink-0 text-slate-600';
+const backLabel = (
+  <>
+    <ArrowLeft aria-hidden="true" />
+    {m.back}
+  </>
+);
+
 /** `trail` ends with the screen's own node; undefined while it loads (the back link waits for it),
  * empty when it could not be loaded (back to the levels). */
 export function CurriculumTrail({ trail }: { trail: TrailStep[] | undefined }) {
@@ -38,15 +51,13 @@ export function CurriculumTrail({ trail }: { trail: TrailStep[] | undefined }) {
     <div className="mb-3 flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
       {trail === undefined ? (
         // The parent is not known yet: no link that could lead elsewhere than one level up.
-        <Button variant="ghost" size="sm" className="-ml-2 shrink-0 text-slate-600" disabled>
-          <ArrowLeft aria-hidden="true" />
-          {m.back}
+        <Button variant="ghost" size="sm" className={BACK_CLASS} disabled>
+          {backLabel}
         </Button>
       ) : (
-        <Button asChild variant="ghost" size="sm" className="-ml-2 shrink-0 text-slate-600">
+        <Button asChild variant="ghost" size="sm" className={BACK_CLASS}>
           <Link to={parent.href} aria-label={m.backTo(parent.title)} title={m.backTo(parent.title)}>
-            <ArrowLeft aria-hidden="true" />
-            {m.back}
+            {backLabel}
           </Link>
         </Button>
       )}

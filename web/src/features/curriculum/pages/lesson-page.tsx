@@ -18,7 +18,7 @@ import { useUploadFile } from '../api/upload-file';
 import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { CurriculumTrail } from '../components/trail';
+import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -57,7 +57,7 @@ export default function LessonPage() {
 
   return (
     <>
-      <CurriculumTrail trail={content.isError ? [] : content.data?.trail} />
+      <CurriculumTrail trail={loadedTrail(content)} />
       <PageHeader
         title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
         tabTitle={content.data?.lessontitle}

@@ -13,7 +13,7 @@ import { useLessons } from '../api/get-lessons';
 import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { CurriculumTrail } from '../components/trail';
+import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { useTitleSearch } from '../lib/search-items';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -41,7 +41,7 @@ export default function LessonsPage() {
 
   return (
     <>
-      <CurriculumTrail trail={lessons.isError ? [] : lessons.data?.trail} />
+      <CurriculumTrail trail={loadedTrail(lessons)} />
       <PageHeader
         title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.lessonsTitle}

@@ -12,7 +12,7 @@ import { usePeriods } from '../api/get-periods';
 import { AddItemButton } from '../components/add-item-button';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { CurriculumTrail } from '../components/trail';
+import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
@@ -37,7 +37,7 @@ export default function PeriodsPage() {
 
   return (
     <>
-      <CurriculumTrail trail={periods.isError ? [] : periods.data?.trail} />
+      <CurriculumTrail trail={loadedTrail(periods)} />
       <PageHeader
         title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
         subtitle={m.periodsTitle}

@@ -14,7 +14,7 @@ import { useUploadFile } from '../api/upload-file';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { PackageDetailsButton } from '../components/package-details-button';
-import { CurriculumTrail } from '../components/trail';
+import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -41,7 +41,7 @@ export default function SessionPage() {
 
   return (
     <>
-      <CurriculumTrail trail={activities.isError ? [] : activities.data?.trail} />
+      <CurriculumTrail trail={loadedTrail(activities)} />
       <PageHeader
         title={activities.data ? activities.data.title : <Skeleton className="h-8 w-48" />}
         subtitle={m.activitiesTitle}
