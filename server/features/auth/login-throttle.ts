@@ -5,6 +5,13 @@ import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import {
+  deleteBudgets,
+  deleteBudgetsIdleSince,
+  findBudget,
+  findLatestBlock,
+  writeBudgetIfUnchanged,
+} from './sign-in-throttle.repository.js';
+import {
   addressBudgetOf,
   afterFailure,
   FORGET_AFTER_MS,
@@ -33,29 +40,20 @@ export function budgetsOf(attempt: Attempt): Budget[] {
 /** Refuses the try (429, Retry-After) while any of its budgets is waiting; the password is not
  * even checked then. */
 export async function assertMayTry(db: Db, attempt: Attempt, now: Date): Promise<void> {
-  const waiting = await db
-    .selectFrom('sign_in_throttle')
-    .select('blocked_until')
-    .where(
-      'key',
-      'in',
-      budgetsOf(attempt).map((budget) => budget.key),
-    )
-    .where('blocked_until', '>', now.toISOString())
-    .orderBy('blocked_until', 'desc')
-    .executeTakeFirst();
-  if (!waiting?.blocked_until) return;
-  const seconds = retryAfterSeconds(Date.parse(waiting.blocked_until), now.getTime());
+  const blockedUntil = await findLatestBlock(
+    db,
+    budgetsOf(attempt).map((budget) => budget.key),
+    now.toISOString(),
+  );
+  if (!blockedUntil) return;
+  const seconds = retryAfterSeconds(Date.parse(blockedUntil), now.getTime());
   throw tooManyRequests(authMessages.tooManyAttempts(seconds), seconds);
 }
 
 /** Counts a failed check against each budget; a budget that must now wait is written to the audit
  * log. */
 export async function recordFailure(db: Db, attempt: Attempt, now: Date): Promise<void> {
-  await db
-    .deleteFrom('sign_in_throttle')
-    .where('last_failure_at', '<', new Date(now.getTime() - FORGET_AFTER_MS).toISOString())
-    .execute();
+  await deleteBudgetsIdleSince(db, new Date(now.getTime() - FORGET_AFTER_MS).toISOString());
   for (const budget of budgetsOf(attempt)) {
     const blockedUntil = await addFailure(db, budget, now.getTime());
     if (blockedUntil === null) continue;
@@ -81,18 +79,14 @@ export async function recordSuccess(db: Db, attempt: Attempt): Promise<void> {
   const keys = budgetsOf(attempt)
     .filter((budget) => budget.scope !== 'address')
     .map((budget) => budget.key);
-  await db.deleteFrom('sign_in_throttle').where('key', 'in', keys).execute();
+  await deleteBudgets(db, keys);
 }
 
 /** One more failure on a budget, written only if nobody changed it meanwhile (two instances may
  * count at once): read, compute, compare-and-set, again on a lost race. */
 async function addFailure(db: Db, budget: Budget, now: number): Promise<number | null> {
   for (;;) {
-    const row = await db
-      .selectFrom('sign_in_throttle')
-      .selectAll()
-      .where('key', '=', budget.key)
-      .executeTakeFirst();
+    const row = await findBudget(db, budget.key);
     const previous = row && { failures: row.failures, lastFailureAt: Date.parse(row.last_failure_at) };
     const next = afterFailure(budget.scope, previous, now);
     const values = {
@@ -100,23 +94,6 @@ async function addFailure(db: Db, budget: Budget, now: number): Promise<number |
       last_failure_at: new Date(next.lastFailureAt).toISOString(),
       blocked_until: next.blockedUntil === null ? null : new Date(next.blockedUntil).toISOString(),
     };
-    const written = row
-      ? (
-          await db
-            .updateTable('sign_in_throttle')
-            .set(values)
-            .where('key', '=', budget.key)
-            .where('failures', '=', row.failures)
-            .where('last_failure_at', '=', row.last_failure_at)
-            .executeTakeFirst()
-        ).numUpdatedRows
-      : (
-          await db
-            .insertInto('sign_in_throttle')
-            .values({ key: budget.key, ...values })
-            .onConflict((oc) => oc.column('key').doNothing())
-            .executeTakeFirst()
-        ).numInsertedOrUpdatedRows;
-    if (Number(written) === 1) return next.blockedUntil;
+    if (await writeBudgetIfUnchanged(db, budget.key, row, values)) return next.blockedUntil;
   }
 }
