@@ -3,14 +3,22 @@
 // the group; and a malicious package played in the player cannot reach the user's session.
 import path from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
 import { buildLevel, storePackage, storePdf } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
-import { DESKTOP, expectAccessible, launchBrowser, newSignedInPage, PHONE } from './support/browser.js';
+import {
+  DESKTOP,
+  describePageOnFailure,
+  expectAccessible,
+  launchBrowser,
+  newSignedInPage,
+  PHONE,
+  watchPage,
+} from './support/browser.js';
 import { expectFrench } from './support/french.js';
 import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
 import { maliciousPackage } from './support/malicious-package.js';
@@ -100,7 +108,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-const signedIn = (viewport = DESKTOP) => newSignedInPage(browser, server.url, teacher, /\/user$/, viewport);
+let lastPage: Page | undefined;
+describePageOnFailure(() => lastPage);
+
+async function signedIn(viewport = DESKTOP) {
+  const session = await newSignedInPage(browser, server.url, teacher, /\/user$/, viewport);
+  lastPage = session.page;
+  watchPage(session.page);
+  return session;
+}
 
 describe('teacher area', () => {
   it('creates a group, completes activities in order, reads a PDF, plays offline, deletes the group', async () => {
