@@ -9,7 +9,7 @@ export const PHONE = { width: 390, height: 844 };
 /** Debian's headless shell (package chromium-headless-shell): the same Blink, V8 and network
  * stack as /usr/bin/chromium without the browser's window layers. Measured on the whole E2E suite
  * here: 609 → 431 s of CPU, 312 → 224 s wall (docs/decisions.md). CHROMIUM_PATH picks another. */
-export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

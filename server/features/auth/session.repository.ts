@@ -50,10 +50,10 @@ function liveSessions(db: Db, values: Moment) {
     );
 }
 
+const momentOf = (now: Date): Moment => ({ now: now.toISOString(), today: isoDay(now) });
 const sessionValues = (token: string, now: Date): SessionValues => ({
   tokenHash: hashToken(token),
-  now: now.toISOString(),
-  today: isoDay(now),
+  ...momentOf(now),
 });
 
 const selectSessionUser = compiledOnce((db, values: SessionValues) =>
@@ -130,7 +130,7 @@ export async function findLiveSessionById(
   sessionId: number,
   now: Date,
 ): Promise<(Caller & { tokenHash: string }) | undefined> {
-  const row = await liveSessions(db, { now: now.toISOString(), today: isoDay(now) })
+  const row = await liveSessions(db, momentOf(now))
     .where('s.id', '=', sessionId)
     .select(['s.id as sessionId', 's.token_hash', 'u.id', 'u.name', 'u.role'])
     .executeTakeFirst();

@@ -2,8 +2,8 @@
 // last one's time and, while it must wait, until when. login-throttle.ts decides; this stores.
 import type { Db } from '../../db/database.js';
 
-export type BudgetRow = { failures: number; last_failure_at: string };
-export type BudgetValues = BudgetRow & { blocked_until: string | null };
+type BudgetRow = { failures: number; last_failure_at: string };
+type BudgetValues = BudgetRow & { blocked_until: string | null };
 
 /** The latest time any of these budgets waits until, when one still waits at `now`. */
 export async function findLatestBlock(db: Db, keys: string[], now: string): Promise<string | null> {
