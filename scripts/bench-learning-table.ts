@@ -28,7 +28,7 @@ import {
   findSessionUserAndGroup,
   insertSession,
 } from '../server/features/auth/session.repository.js';
-import { findOwnedGroup } from '../server/features/groups/group-access.js';
+import { findOwnedGroup } from '../server/features/groups/group-access.repository.js';
 import { buildLevel } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
 import { LocalFileStore } from '../server/storage/local-store.js';

@@ -10,6 +10,7 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -50,6 +51,11 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Resolves when the database answers a trivial query (the readiness check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** SQL texts that run on every request, by the name PostgreSQL prepares them under. */

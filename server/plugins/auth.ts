@@ -10,7 +10,7 @@ import { idSchema } from '../../common/schemas/ids.js';
 import type { Caller } from '../features/auth/caller.js';
 import { CONTENT_COOKIE, findContentPassCaller } from '../features/auth/content-pass.js';
 import { findSessionUser, findSessionUserAndGroup } from '../features/auth/session.repository.js';
-import type { OwnedGroup } from '../features/groups/group-access.js';
+import type { OwnedGroup } from '../features/groups/group-access.repository.js';
 import { forbidden, unauthorized } from '../http-error.js';
 
 /** `__Host-`: browsers keep it only when set Secure, Path=/ and without Domain by this very host,

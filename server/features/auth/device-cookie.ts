@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { findSigningSecret } from './sign-in-throttle.repository.js';
 
 export const DEVICE_COOKIE_PREFIX = '__Host-ardoise_device_';
 const DEVICE_COOKIE_DAYS = 365;
@@ -16,12 +17,7 @@ const keys = new WeakMap<Db, Promise<Buffer>>();
 function signingKey(db: Db): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = db
-      .selectFrom('signing_keys')
-      .select('secret')
-      .where('name', '=', 'device-cookie')
-      .executeTakeFirstOrThrow()
-      .then((row) => Buffer.from(row.secret, 'base64url'));
+    key = findSigningSecret(db, 'device-cookie').then((secret) => Buffer.from(secret, 'base64url'));
     key.catch(() => keys.delete(db));
     keys.set(db, key);
   }

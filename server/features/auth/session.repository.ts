@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { isoDay } from '../../../common/licence.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
-import { contentVersionColumn, type OwnedGroup, userOwnsGroup } from '../groups/group-access.js';
+import { contentVersionColumn, type OwnedGroup, userOwnsGroup } from '../groups/group-access.repository.js';
 import { licenceLetsTeachersInSql } from '../schools/licence.js';
 import type { Caller } from './caller.js';
 

@@ -1,5 +1,6 @@
 // The sign-in budgets (table sign_in_throttle): one row per budget key with its failures, the
 // last one's time and, while it must wait, until when. login-throttle.ts decides; this stores.
+// Also the key that signs device cookies (table signing_keys), shared by every instance.
 import type { Db } from '../../db/database.js';
 
 type BudgetRow = { failures: number; last_failure_at: string };
@@ -58,4 +59,14 @@ export async function writeBudgetIfUnchanged(
     .where('last_failure_at', '=', previous.last_failure_at)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A signing key's secret (base64url), created by its migration. */
+export async function findSigningSecret(db: Db, name: 'device-cookie'): Promise<string> {
+  const row = await db
+    .selectFrom('signing_keys')
+    .select('secret')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.secret;
 }

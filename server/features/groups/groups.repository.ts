@@ -1,7 +1,7 @@
 // SQL of the groups screen: a teacher's groups in a level with their progress, create, delete.
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from './group-access.js';
+import { callerOwnsGroup } from './group-access.repository.js';
 
 export type GroupProgressRow = { id: number; title: string; completed: number };
 

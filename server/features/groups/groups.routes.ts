@@ -16,7 +16,7 @@ import {
 } from '../../../common/schemas/learner.js';
 import { HttpError } from '../../http-error.js';
 import { access } from '../../plugins/auth.js';
-import { findCallerLevels } from './group-access.js';
+import { findCallerLevels } from './group-access.repository.js';
 import { createClassGroups, createGroup, deleteGroup, listClasses, listGroups } from './groups.service.js';
 
 const levelParamsSchema = z.object({ levelId: idSchema });

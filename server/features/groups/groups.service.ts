@@ -9,7 +9,7 @@ import type { GroupSummary } from '../../../common/schemas/learner.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
-import { findCallerLevel } from './group-access.js';
+import { findCallerLevel } from './group-access.repository.js';
 import {
   bumpProgressVersion,
   insertMissingActivityEntries,

@@ -2,7 +2,7 @@
 // groups in a level) with its lesson, session, status and completion date, in table order.
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.js';
+import { callerOwnsGroup } from '../groups/group-access.repository.js';
 
 export type ProgressRow = {
   group_id: number;

@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
-import { findCallerLevel, findOwnedGroup } from '../groups/group-access.js';
+import { findCallerLevel, findOwnedGroup } from '../groups/group-access.repository.js';
 import { type CsvCell, toCsv } from './csv.js';
 import { type ProgressRow, selectGroupProgress, selectLevelProgress } from './progress.repository.js';
 

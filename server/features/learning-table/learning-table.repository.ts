@@ -3,7 +3,7 @@
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { selectOwnedEntry } from '../groups/group-access.js';
+import { selectOwnedEntry } from '../groups/group-access.repository.js';
 
 /** One row per activity of the level (and one for each empty period, lesson or session), in
  * period, lesson, session, row order. `entry_id` is null when the group has no entry yet. */

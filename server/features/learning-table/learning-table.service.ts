@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http-error.js';
 import { type PreparedJson, prepareJson } from '../../large-json.js';
 import type { Caller } from '../auth/caller.js';
-import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.js';
+import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.repository.js';
 import { addMissingEntries, progressChanged } from '../groups/groups.service.js';
 import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
 import {

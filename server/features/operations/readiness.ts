@@ -1,9 +1,8 @@
 // The checks behind /readyz: the database answers, the file store takes a write (a tiny file
 // written and removed, in the folder or the bucket), and the schema is
 // at this build's latest migration. Each check is cheap and bounded in time.
-import { sql } from 'kysely';
 import { readinessProblems } from '../../../common/messages/operations.js';
-import type { Db } from '../../db/database.js';
+import { type Db, pingDatabase } from '../../db/database.js';
 import { countPendingMigrations } from '../../db/migrate.js';
 import type { FileStore } from '../../storage/file-store.js';
 
@@ -15,7 +14,7 @@ const CHECK_TIMEOUT_MS = 2000;
 
 export async function checkReadiness(db: Db, store: FileStore): Promise<Readiness> {
   const [database, files, migrations] = await Promise.all([
-    passes(sql`select 1`.execute(db)),
+    passes(pingDatabase(db)),
     passes(store.probe()),
     passes(countPendingMigrations(db).then((pending) => pending === 0 || Promise.reject())),
   ]);

@@ -2,7 +2,7 @@
 // with what is needed to find its file.
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.js';
+import { callerOwnsGroup } from '../groups/group-access.repository.js';
 
 export function findOwnedPdfFile(
   db: Db,

@@ -6,7 +6,7 @@ import type { StoredFacts } from '../../../common/standards/xapi.js';
 import type { Db } from '../../db/database.js';
 import type { ActivityRuntimeTable } from '../../db/schema.js';
 import type { Caller } from '../auth/caller.js';
-import { selectOwnedEntry } from '../groups/group-access.js';
+import { selectOwnedEntry } from '../groups/group-access.repository.js';
 
 export type RuntimeEntry = {
   id: number;
