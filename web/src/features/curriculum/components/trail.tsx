@@ -10,22 +10,18 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 
-/** The screen of each kind of step. */
+/** The screen that opens each kind of step: a level's periods, a period's lessons, and so on. */
+const stepScreens: Record<TrailStep['kind'], { getHref: (id: number) => string }> = {
+  level: paths.periods,
+  period: paths.lessons,
+  lesson: paths.lesson,
+  session: paths.session,
+  activity: paths.activityPreview,
+  pdf: paths.pdfPreview,
+};
+
 export function stepHref(step: TrailStep): string {
-  switch (step.kind) {
-    case 'level':
-      return paths.periods.getHref(step.id);
-    case 'period':
-      return paths.lessons.getHref(step.id);
-    case 'lesson':
-      return paths.lesson.getHref(step.id);
-    case 'session':
-      return paths.session.getHref(step.id);
-    case 'activity':
-      return paths.activityPreview.getHref(step.id);
-    case 'pdf':
-      return paths.pdfPreview.getHref(step.id);
-  }
+  return stepScreens[step.kind].getHref(step.id);
 }
 
 /** The trail a curriculum screen's query gives: undefined while it loads, empty when it failed. */
