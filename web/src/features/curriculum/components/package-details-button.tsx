@@ -4,16 +4,8 @@ import { curriculumMessages as m, packageKindNames } from '../../../../../common
 import type { ActivityItem } from '../../../../../common/schemas/curriculum.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { PackageKindBadge, PackageSummaryView } from './package-summary';
 
 export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
@@ -33,16 +25,17 @@ export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {
         </button>
       </DialogTrigger>
       <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{activity.title}</DialogTitle>
-          <DialogDescription>{m.packageDetailsDescription}</DialogDescription>
-        </DialogHeader>
-        <PackageSummaryView summary={summary} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{m.close}</Button>
-          </DialogClose>
-        </DialogFooter>
+        <DialogFrame
+          title={activity.title}
+          description={m.packageDetailsDescription}
+          actions={
+            <DialogClose asChild>
+              <Button variant="outline">{m.close}</Button>
+            </DialogClose>
+          }
+        >
+          <PackageSummaryView summary={summary} />
+        </DialogFrame>
       </DialogContent>
     </Dialog>
   );

@@ -4,31 +4,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { TitleInput } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { DialogForm, type DialogFormProps } from './dialog-form';
 
-type Props = {
+/** The heading, description, submit label and pending state go to the dialog's form as they are. */
+type Props = Omit<DialogFormProps, 'onSubmit' | 'children'> & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  heading: string;
-  description?: string;
   label: string;
-  submitLabel: string;
   schema: z.ZodType<TitleInput, TitleInput>;
   initialTitle?: string;
-  pending: boolean;
   /** Resolves when saved (the dialog closes), rejects to keep it open. */
   onSubmit: (title: string) => Promise<unknown>;
 };
@@ -36,16 +24,16 @@ type Props = {
 export function TitleDialog({
   open,
   onOpenChange,
-  heading,
-  description,
   label,
-  submitLabel,
   schema,
   initialTitle = '',
-  pending,
   onSubmit,
+  ...dialog
 }: Props) {
-  const form = useForm<TitleInput>({ resolver: zodResolver(schema), defaultValues: { title: initialTitle } });
+  const form = useForm<TitleInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { title: initialTitle },
+  });
 
   useEffect(() => {
     if (open) form.reset({ title: initialTitle });
@@ -61,27 +49,13 @@ export function TitleDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !dialog.pending && onOpenChange(next)}>
       <DialogContent className="max-w-md">
-        <form onSubmit={submit} noValidate className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>{heading}</DialogTitle>
-            {description && <DialogDescription>{description}</DialogDescription>}
-          </DialogHeader>
+        <DialogForm {...dialog} onSubmit={submit}>
           <FormField label={label} error={form.formState.errors.title?.message} required>
             {(control) => <Input {...control} autoFocus autoComplete="off" {...form.register('title')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                {m.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

@@ -9,21 +9,15 @@ import { curriculumMessages as m, uploadMessages as u } from '../../../../../com
 import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { UploadKind } from '../api/upload-file';
 import { readPackageTitle } from '../lib/package-title';
+import { DialogForm } from './dialog-form';
 import { PackageSummaryView } from './package-summary';
 
 type Props = {
@@ -157,11 +151,13 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
         {recognised ? (
           <RecognisedPackage title={title.trim()} summary={recognised} />
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>{t.heading}</DialogTitle>
-              <DialogDescription>{t.description}</DialogDescription>
-            </DialogHeader>
+          <DialogForm
+            heading={t.heading}
+            description={t.description}
+            submitLabel={m.add}
+            pending={pending}
+            onSubmit={submit}
+          >
             <FormField
               label={t.nameLabel}
               error={errors.title}
@@ -211,17 +207,7 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
                 <Progress value={progress} label={m.uploading} />
               </div>
             )}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={pending}>
-                  {m.cancel}
-                </Button>
-              </DialogClose>
-              <Button type="submit" loading={pending}>
-                {m.add}
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>
@@ -232,19 +218,18 @@ export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUp
 function RecognisedPackage({ title, summary }: { title: string; summary: PackageSummary }) {
   return (
     <div className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle className="flex items-center gap-2">
-          <CircleCheck className="size-5 text-emerald-600" aria-hidden="true" />
-          {m.activityStored}
-        </DialogTitle>
-        <DialogDescription>{m.packageRecognised(title)}</DialogDescription>
-      </DialogHeader>
-      <PackageSummaryView summary={summary} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button autoFocus>{m.finish}</Button>
-        </DialogClose>
-      </DialogFooter>
+      <DialogFrame
+        icon={<CircleCheck className="size-5 text-emerald-600" aria-hidden="true" />}
+        title={m.activityStored}
+        description={m.packageRecognised(title)}
+        actions={
+          <DialogClose asChild>
+            <Button autoFocus>{m.finish}</Button>
+          </DialogClose>
+        }
+      >
+        <PackageSummaryView summary={summary} />
+      </DialogFrame>
     </div>
   );
 }
