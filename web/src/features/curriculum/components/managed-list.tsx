@@ -1,14 +1,17 @@
 // An ItemList with its rename and delete dialogs: what every curriculum screen needs for the items
-// it shows. The page passes the calls (which also toast) and the texts.
-import { useState } from 'react';
+// it shows. The page passes the calls (which also toast) and the texts. An empty list shows the
+// list's icon with the page's texts and action.
+import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import type { Item, TitleInput } from '../../../../../common/schemas/curriculum.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ItemList, type ItemListProps } from './item-list';
 import { TitleDialog } from './title-dialog';
 
-type Props<T extends Item> = Omit<ItemListProps<T>, 'onEdit' | 'onDelete'> & {
+type Props<T extends Item> = Omit<ItemListProps<T>, 'onEdit' | 'onDelete' | 'empty'> & {
+  empty: { title: string; description: string; action: ReactNode };
   edit: {
     heading: string;
     label: string;
@@ -20,12 +23,17 @@ type Props<T extends Item> = Omit<ItemListProps<T>, 'onEdit' | 'onDelete'> & {
   remove: { explanation: string; pending: boolean; run: (item: T) => Promise<unknown> };
 };
 
-export function ManagedList<T extends Item>({ edit, remove, ...list }: Props<T>) {
+export function ManagedList<T extends Item>({ edit, remove, empty, ...list }: Props<T>) {
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   return (
     <>
-      <ItemList {...list} onEdit={setEditing} onDelete={setDeleting} />
+      <ItemList
+        {...list}
+        empty={<EmptyState icon={list.icon} {...empty} />}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       <TitleDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}

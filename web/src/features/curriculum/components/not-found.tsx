@@ -1,13 +1,15 @@
-// What a curriculum screen shows for an id that does not exist (or was just deleted).
+// What a curriculum screen shows for an id that does not exist (or was just deleted): a way back to
+// the levels, the only screen that needs no id.
 
 import { FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { paths } from '../../../config/paths';
 import { useTabTitle } from '../../../lib/use-tab-title';
 
-export function CurriculumNotFound({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+export function CurriculumNotFound() {
   useTabTitle(m.notFoundTitle);
   return (
     <EmptyState
@@ -17,7 +19,7 @@ export function CurriculumNotFound({ backTo, backLabel }: { backTo: string; back
       description={m.notFoundDescription}
       action={
         <Button asChild variant="outline">
-          <Link to={backTo}>{backLabel}</Link>
+          <Link to={paths.levels.getHref()}>{m.levelsTitle}</Link>
         </Button>
       }
     />

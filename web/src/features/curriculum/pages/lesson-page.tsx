@@ -5,20 +5,17 @@ import { FileText, Layers, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { Label } from '../../../components/ui/label';
-import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
 import { useUploadFile } from '../api/upload-file';
 import { AddItemButton } from '../components/add-item-button';
+import { CurriculumHeader } from '../components/curriculum-header';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -38,10 +35,15 @@ export default function LessonPage() {
   const onReorder = useReorder('sessions', lessonId);
 
   if (lessonId === null || isNotFound(content.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
+    return <CurriculumNotFound />;
   }
 
-  const loadError = content.isError ? m.sessionsLoadFailed : null;
+  // Both views show parts of the same answer, so they load and fail together.
+  const loading = {
+    isPending: content.isPending,
+    error: content.isError ? m.sessionsLoadFailed : null,
+    onRetry: () => void content.refetch(),
+  };
   const addButton =
     view === 'sessions' ? (
       <AddItemButton
@@ -57,9 +59,9 @@ export default function LessonPage() {
 
   return (
     <>
-      <CurriculumTrail trail={loadedTrail(content)} />
-      <PageHeader
-        title={content.data ? content.data.lessontitle : <Skeleton className="h-8 w-48" />}
+      <CurriculumHeader
+        query={content}
+        name={content.data?.lessontitle}
         tabTitle={content.data?.lessontitle}
         subtitle={
           content.data ? m.lessonCounts(content.data.session.length, content.data.pdf.length) : undefined
@@ -84,44 +86,26 @@ export default function LessonPage() {
       {view === 'sessions' ? (
         <ManagedList
           items={content.data?.session}
-          isPending={content.isPending}
-          error={loadError}
-          onRetry={() => void content.refetch()}
+          {...loading}
           label={m.sessionNameLabel}
           icon={Layers}
           hrefOf={(session) => paths.session.getHref(session.id)}
           testId="sessions-list"
           onReorder={onReorder}
-          empty={
-            <EmptyState
-              icon={Layers}
-              title={m.sessionsEmptyTitle}
-              description={m.sessionsEmptyDescription}
-              action={addButton}
-            />
-          }
+          empty={{ title: m.sessionsEmptyTitle, description: m.sessionsEmptyDescription, action: addButton }}
           edit={sessionActions.edit}
           remove={sessionActions.remove}
         />
       ) : (
         <ManagedList
           items={content.data?.pdf}
-          isPending={content.isPending}
-          error={loadError}
-          onRetry={() => void content.refetch()}
+          {...loading}
           label={m.pdfNameLabel}
           icon={FileText}
           hrefOf={(pdf) => paths.pdfPreview.getHref(pdf.id)}
           linkState={(pdf) => ({ title: pdf.title, backTo: paths.lesson.getHref(lessonId) })}
           testId="pdfs-list"
-          empty={
-            <EmptyState
-              icon={FileText}
-              title={m.pdfsEmptyTitle}
-              description={m.pdfsEmptyDescription}
-              action={addButton}
-            />
-          }
+          empty={{ title: m.pdfsEmptyTitle, description: m.pdfsEmptyDescription, action: addButton }}
           edit={pdfActions.edit}
           remove={pdfActions.remove}
         />

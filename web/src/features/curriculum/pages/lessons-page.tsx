@@ -2,18 +2,15 @@
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreateLesson } from '../api/create-lesson';
 import { useLessons } from '../api/get-lessons';
 import { AddItemButton } from '../components/add-item-button';
+import { CurriculumHeader } from '../components/curriculum-header';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { useTitleSearch } from '../lib/search-items';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -29,7 +26,7 @@ export default function LessonsPage() {
   const onReorder = useReorder('lessons', periodId);
 
   if (periodId === null || isNotFound(lessons.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
+    return <CurriculumNotFound />;
   }
 
   const addButton = (
@@ -41,9 +38,9 @@ export default function LessonsPage() {
 
   return (
     <>
-      <CurriculumTrail trail={loadedTrail(lessons)} />
-      <PageHeader
-        title={lessons.data ? lessons.data.levelname : <Skeleton className="h-8 w-48" />}
+      <CurriculumHeader
+        query={lessons}
+        name={lessons.data?.levelname}
         subtitle={m.lessonsTitle}
         tabTitle={lessons.data && m.tabTitle(m.lessonsTitle, lessons.data.levelname)}
         actions={addButton}
@@ -66,14 +63,7 @@ export default function LessonsPage() {
         query={query}
         testId="lessons-list"
         onReorder={onReorder}
-        empty={
-          <EmptyState
-            icon={BookOpen}
-            title={m.lessonsEmptyTitle}
-            description={m.lessonsEmptyDescription}
-            action={addButton}
-          />
-        }
+        empty={{ title: m.lessonsEmptyTitle, description: m.lessonsEmptyDescription, action: addButton }}
         edit={actions.edit}
         remove={actions.remove}
       />

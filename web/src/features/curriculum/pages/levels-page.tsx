@@ -2,7 +2,6 @@
 import { GraduationCap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { paths } from '../../../config/paths';
@@ -52,14 +51,7 @@ export default function LevelsPage() {
         hrefOf={(level) => paths.periods.getHref(level.id)}
         query={query}
         testId="levels-list"
-        empty={
-          <EmptyState
-            icon={GraduationCap}
-            title={m.levelsEmptyTitle}
-            description={m.levelsEmptyDescription}
-            action={addButton}
-          />
-        }
+        empty={{ title: m.levelsEmptyTitle, description: m.levelsEmptyDescription, action: addButton }}
         edit={actions.edit}
         remove={actions.remove}
       />

@@ -1,18 +1,15 @@
 // Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
 import { CalendarRange } from 'lucide-react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreatePeriod } from '../api/create-period';
 import { usePeriods } from '../api/get-periods';
 import { AddItemButton } from '../components/add-item-button';
+import { CurriculumHeader } from '../components/curriculum-header';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
@@ -25,7 +22,7 @@ export default function PeriodsPage() {
   const onReorder = useReorder('periods', levelId);
 
   if (levelId === null || isNotFound(periods.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
+    return <CurriculumNotFound />;
   }
 
   const addButton = (
@@ -37,9 +34,9 @@ export default function PeriodsPage() {
 
   return (
     <>
-      <CurriculumTrail trail={loadedTrail(periods)} />
-      <PageHeader
-        title={periods.data ? periods.data.levelname : <Skeleton className="h-8 w-48" />}
+      <CurriculumHeader
+        query={periods}
+        name={periods.data?.levelname}
         subtitle={m.periodsTitle}
         tabTitle={periods.data && m.tabTitle(m.periodsTitle, periods.data.levelname)}
         actions={addButton}
@@ -54,14 +51,7 @@ export default function PeriodsPage() {
         hrefOf={(period) => paths.lessons.getHref(period.id)}
         testId="periods-list"
         onReorder={onReorder}
-        empty={
-          <EmptyState
-            icon={CalendarRange}
-            title={m.periodsEmptyTitle}
-            description={m.periodsEmptyDescription}
-            action={addButton}
-          />
-        }
+        empty={{ title: m.periodsEmptyTitle, description: m.periodsEmptyDescription, action: addButton }}
         edit={actions.edit}
         remove={actions.remove}
       />

@@ -4,17 +4,14 @@ import { Puzzle, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useActivities } from '../api/get-activities';
 import { useUploadFile } from '../api/upload-file';
+import { CurriculumHeader } from '../components/curriculum-header';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
 import { PackageDetailsButton } from '../components/package-details-button';
-import { CurriculumTrail, loadedTrail } from '../components/trail';
 import { UploadDialog } from '../components/upload-dialog';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
@@ -29,7 +26,7 @@ export default function SessionPage() {
   const onReorder = useReorder('activities', sessionId);
 
   if (isNotFound(activities.error)) {
-    return <CurriculumNotFound backTo={paths.levels.getHref()} backLabel={m.levelsTitle} />;
+    return <CurriculumNotFound />;
   }
 
   const addButton = (
@@ -41,9 +38,9 @@ export default function SessionPage() {
 
   return (
     <>
-      <CurriculumTrail trail={loadedTrail(activities)} />
-      <PageHeader
-        title={activities.data ? activities.data.title : <Skeleton className="h-8 w-48" />}
+      <CurriculumHeader
+        query={activities}
+        name={activities.data?.title}
         subtitle={m.activitiesTitle}
         tabTitle={activities.data && m.tabTitle(m.activitiesTitle, activities.data.title)}
         actions={addButton}
@@ -59,14 +56,11 @@ export default function SessionPage() {
         testId="activities-list"
         onReorder={onReorder}
         aside={(activity) => <PackageDetailsButton activity={activity} />}
-        empty={
-          <EmptyState
-            icon={Puzzle}
-            title={m.activitiesEmptyTitle}
-            description={m.activitiesEmptyDescription}
-            action={addButton}
-          />
-        }
+        empty={{
+          title: m.activitiesEmptyTitle,
+          description: m.activitiesEmptyDescription,
+          action: addButton,
+        }}
         edit={actions.edit}
         remove={actions.remove}
       />
