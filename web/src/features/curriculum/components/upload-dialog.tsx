@@ -36,7 +36,7 @@ type Props = {
   }) => Promise<PackageSummary | undefined>;
 };
 
-const texts = {
+export const uploadTexts = {
   pdf: {
     heading: m.uploadPdf,
     description: m.pdfUploadDescription,
@@ -65,7 +65,7 @@ type Errors = { title?: string; file?: string; form?: string };
 
 /** What is wrong with the file, in the spec's words (and ours beside them), or undefined. */
 function fileProblem(kind: UploadKind, file: File | null): string | undefined {
-  if (!file) return texts[kind].fileMissing;
+  if (!file) return uploadTexts[kind].fileMissing;
   if (kind === 'pdf' && file.type !== 'application/pdf') return u.pdfWrongType;
   if (kind === 'zip' && !/\.(zip|h5p)$/i.test(file.name))
     return `${m.activityFileNotZip} ${m.activityH5pToo}`;
@@ -76,15 +76,15 @@ function fileProblem(kind: UploadKind, file: File | null): string | undefined {
 /** Every problem with the form, in the spec's words. */
 function problemWith(kind: UploadKind, title: string, file: File | null, parentId: number | null): Errors {
   const errors: Errors = {};
-  if (!title.trim()) errors.title = texts[kind].nameEmpty;
+  if (!title.trim()) errors.title = uploadTexts[kind].nameEmpty;
   const fileError = fileProblem(kind, file);
   if (fileError) errors.file = fileError;
-  if (parentId === null) errors.form = texts[kind].parentMissing;
+  if (parentId === null) errors.form = uploadTexts[kind].parentMissing;
   return errors;
 }
 
 export function UploadDialog({ kind, open, onOpenChange, parentId, pending, onUpload }: Props) {
-  const t = texts[kind];
+  const t = uploadTexts[kind];
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});

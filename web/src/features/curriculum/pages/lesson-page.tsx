@@ -1,22 +1,20 @@
 // A lesson (SPEC §2 /lesson/{id}): its sessions and its PDF attachments, switched by a dropdown.
 // Sessions: add, rename, delete, a row opens the session. PDFs: upload with progress, rename,
 // delete, a row opens the preview. Back goes to the lesson's period (or the levels).
-import { FileText, Layers, Upload } from 'lucide-react';
+import { FileText, Layers } from 'lucide-react';
 import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
-import { useUploadFile } from '../api/upload-file';
 import { AddItemButton } from '../components/add-item-button';
 import { CurriculumHeader } from '../components/curriculum-header';
 import { ManagedList } from '../components/managed-list';
 import { CurriculumNotFound } from '../components/not-found';
-import { UploadDialog } from '../components/upload-dialog';
+import { useUploadAction } from '../components/upload-action';
 import { useCurriculumItemActions } from '../lib/use-curriculum-item-actions';
 import { useIdParam } from '../lib/use-id-param';
 import { useReorder } from '../lib/use-reorder';
@@ -27,11 +25,10 @@ export default function LessonPage() {
   const lessonId = useIdParam();
   const content = useLessonContent(lessonId);
   const [view, setView] = useState<View>('sessions');
-  const [uploading, setUploading] = useState(false);
   const createSession = useCreateSession();
-  const upload = useUploadFile();
   const sessionActions = useCurriculumItemActions('session');
   const pdfActions = useCurriculumItemActions('pdf');
+  const upload = useUploadAction('pdf', lessonId, pdfActions.upload);
   const onReorder = useReorder('sessions', lessonId);
 
   if (lessonId === null || isNotFound(content.error)) {
@@ -51,10 +48,7 @@ export default function LessonPage() {
         dialog={sessionActions.addDialog((title) => createSession.mutateAsync({ title, id: lessonId }))}
       />
     ) : (
-      <Button onClick={() => setUploading(true)}>
-        <Upload aria-hidden="true" />
-        {m.uploadPdf}
-      </Button>
+      upload.button
     );
 
   return (
@@ -111,18 +105,7 @@ export default function LessonPage() {
         />
       )}
 
-      <UploadDialog
-        kind="pdf"
-        open={uploading}
-        onOpenChange={setUploading}
-        parentId={lessonId}
-        pending={upload.isPending}
-        onUpload={({ title, file, onProgress }) =>
-          pdfActions
-            .upload(upload.mutateAsync({ kind: 'pdf', parentId: lessonId, title, file, onProgress }))
-            .then(() => undefined)
-        }
-      />
+      {upload.dialog}
     </>
   );
 }

@@ -42,7 +42,6 @@ export default function LessonsPage() {
         query={lessons}
         name={lessons.data?.levelname}
         subtitle={m.lessonsTitle}
-        tabTitle={lessons.data && m.tabTitle(m.lessonsTitle, lessons.data.levelname)}
         actions={addButton}
       />
       <div className="mb-4">

@@ -38,7 +38,6 @@ export default function PeriodsPage() {
         query={periods}
         name={periods.data?.levelname}
         subtitle={m.periodsTitle}
-        tabTitle={periods.data && m.tabTitle(m.periodsTitle, periods.data.levelname)}
         actions={addButton}
       />
       <ManagedList
