@@ -123,27 +123,30 @@ export function useCurriculumItemActions(kind: ItemKind) {
     notify.error(texts.failureFromServer ? getErrorMessage(error, failed) : failed);
 
   return {
-    /** ManagedList's `edit`. */
-    edit: {
-      heading: texts.edit.heading,
+    /** ManagedList's `label`, `edit` and `remove`: the list's heading is the name its dialogs ask for. */
+    list: {
       label: texts.label,
-      schema: texts.schema,
-      pending: rename.isPending,
-      run: (item: Item, title: string) =>
-        toastKeepingDialogOpen(
-          rename.mutateAsync({ id: item.id, title }),
-          texts.edit,
-          toastFailed(texts.edit.failed),
-        ),
-    },
-    /** ManagedList's `remove`: a failure only toasts (the confirmation closes either way). */
-    remove: {
-      explanation: texts.remove.explanation,
-      pending: remove.isPending,
-      run: (item: Item) =>
-        remove
-          .mutateAsync({ id: item.id })
-          .then(() => toastDone(texts.remove), toastFailed(texts.remove.failed)),
+      edit: {
+        heading: texts.edit.heading,
+        label: texts.label,
+        schema: texts.schema,
+        pending: rename.isPending,
+        run: (item: Item, title: string) =>
+          toastKeepingDialogOpen(
+            rename.mutateAsync({ id: item.id, title }),
+            texts.edit,
+            toastFailed(texts.edit.failed),
+          ),
+      },
+      // A failed delete only toasts (the confirmation closes either way).
+      remove: {
+        explanation: texts.remove.explanation,
+        pending: remove.isPending,
+        run: (item: Item) =>
+          remove
+            .mutateAsync({ id: item.id })
+            .then(() => toastDone(texts.remove), toastFailed(texts.remove.failed)),
+      },
     },
     /** The add dialog's texts and submit; `create` sends the typed title. */
     addDialog: (create: (title: string) => Promise<unknown>) => ({

@@ -81,27 +81,23 @@ export default function LessonPage() {
         <ManagedList
           items={content.data?.session}
           {...loading}
-          label={m.sessionNameLabel}
+          {...sessionActions.list}
           icon={Layers}
           hrefOf={(session) => paths.session.getHref(session.id)}
           testId="sessions-list"
           onReorder={onReorder}
           empty={{ title: m.sessionsEmptyTitle, description: m.sessionsEmptyDescription, action: addButton }}
-          edit={sessionActions.edit}
-          remove={sessionActions.remove}
         />
       ) : (
         <ManagedList
           items={content.data?.pdf}
           {...loading}
-          label={m.pdfNameLabel}
+          {...pdfActions.list}
           icon={FileText}
           hrefOf={(pdf) => paths.pdfPreview.getHref(pdf.id)}
           linkState={(pdf) => ({ title: pdf.title, backTo: paths.lesson.getHref(lessonId) })}
           testId="pdfs-list"
           empty={{ title: m.pdfsEmptyTitle, description: m.pdfsEmptyDescription, action: addButton }}
-          edit={pdfActions.edit}
-          remove={pdfActions.remove}
         />
       )}
 

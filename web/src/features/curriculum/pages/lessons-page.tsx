@@ -1,8 +1,6 @@
 // Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
 import { BookOpen } from 'lucide-react';
-import { useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { SearchInput } from '../../../components/ui/search-input';
 import { paths } from '../../../config/paths';
 import { isNotFound } from '../../../lib/is-not-found';
 import { useCreateLesson } from '../api/create-lesson';
@@ -21,8 +19,7 @@ export default function LessonsPage() {
   const lessons = useLessons(periodId);
   const create = useCreateLesson();
   const actions = useCurriculumItemActions('lesson');
-  const [query, setQuery] = useState('');
-  const visible = useTitleSearch(lessons.data?.lessons, query);
+  const search = useTitleSearch(lessons.data?.lessons, m.searchLessons);
   const onReorder = useReorder('lessons', periodId);
 
   if (periodId === null || isNotFound(lessons.error)) {
@@ -44,27 +41,19 @@ export default function LessonsPage() {
         subtitle={m.lessonsTitle}
         actions={addButton}
       />
-      <div className="mb-4">
-        <SearchInput
-          placeholder={m.searchLessons}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      {search.box}
       <ManagedList
-        items={visible}
+        items={search.visible}
         isPending={lessons.isPending}
         error={lessons.isError ? m.lessonLoadFailed : null}
         onRetry={() => void lessons.refetch()}
-        label={m.lessonNameLabel}
+        {...actions.list}
         icon={BookOpen}
         hrefOf={(lesson) => paths.lesson.getHref(lesson.id)}
-        query={query}
+        query={search.query}
         testId="lessons-list"
         onReorder={onReorder}
         empty={{ title: m.lessonsEmptyTitle, description: m.lessonsEmptyDescription, action: addButton }}
-        edit={actions.edit}
-        remove={actions.remove}
       />
     </>
   );

@@ -1,9 +1,8 @@
 // Educational levels (SPEC §2 /levels): search, add, rename, delete; a row opens the level's periods.
 import { GraduationCap } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SearchInput } from '../../../components/ui/search-input';
 import { paths } from '../../../config/paths';
 import { useCreateLevel } from '../api/create-level';
 import { useLevels } from '../api/get-levels';
@@ -16,9 +15,8 @@ export default function LevelsPage() {
   const levels = useLevels();
   const create = useCreateLevel();
   const actions = useCurriculumItemActions('level');
-  const [query, setQuery] = useState('');
   // A failed load is only logged (SPEC §8): the list then shows as empty.
-  const visible = useTitleSearch(levels.isError ? [] : levels.data?.levels, query);
+  const search = useTitleSearch(levels.isError ? [] : levels.data?.levels, m.searchLevels);
 
   useEffect(() => {
     if (levels.error) console.error('Failed to load levels', levels.error);
@@ -34,26 +32,18 @@ export default function LevelsPage() {
   return (
     <>
       <PageHeader title={m.levelsTitle} actions={addButton} />
-      <div className="mb-4">
-        <SearchInput
-          placeholder={m.searchLevels}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      {search.box}
       <ManagedList
-        items={visible}
+        items={search.visible}
         isPending={levels.isPending}
         error={null}
         onRetry={() => void levels.refetch()}
-        label={m.levelNameLabel}
+        {...actions.list}
         icon={GraduationCap}
         hrefOf={(level) => paths.periods.getHref(level.id)}
-        query={query}
+        query={search.query}
         testId="levels-list"
         empty={{ title: m.levelsEmptyTitle, description: m.levelsEmptyDescription, action: addButton }}
-        edit={actions.edit}
-        remove={actions.remove}
       />
     </>
   );

@@ -45,14 +45,12 @@ export default function PeriodsPage() {
         isPending={periods.isPending}
         error={periods.isError ? getErrorMessage(periods.error, m.periodsLoadFailed) : null}
         onRetry={() => void periods.refetch()}
-        label={m.periodNameLabel}
+        {...actions.list}
         icon={CalendarRange}
         hrefOf={(period) => paths.lessons.getHref(period.id)}
         testId="periods-list"
         onReorder={onReorder}
         empty={{ title: m.periodsEmptyTitle, description: m.periodsEmptyDescription, action: addButton }}
-        edit={actions.edit}
-        remove={actions.remove}
       />
     </>
   );

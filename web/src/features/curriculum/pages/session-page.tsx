@@ -38,7 +38,7 @@ export default function SessionPage() {
         isPending={sessionId !== null && activities.isPending}
         error={activities.isError ? m.activitiesLoadFailed : null}
         onRetry={() => void activities.refetch()}
-        label={m.activityNameLabel}
+        {...actions.list}
         icon={Puzzle}
         hrefOf={(activity) => paths.activityPreview.getHref(activity.id)}
         testId="activities-list"
@@ -49,8 +49,6 @@ export default function SessionPage() {
           description: m.activitiesEmptyDescription,
           action: upload.button,
         }}
-        edit={actions.edit}
-        remove={actions.remove}
       />
       {upload.dialog}
     </>
