@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
 import { checkNewPassword } from '../../../../../common/schemas/account-access.js';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeading } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -49,12 +49,7 @@ export function ChangePasswordCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{m.passwordTitle}</h2>
-        </CardTitle>
-        <CardDescription>{m.passwordDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={m.passwordTitle} description={m.passwordDescription} />
       <CardContent>
         <form
           onSubmit={onSubmit}
