@@ -5,9 +5,8 @@ import { ownAccountMessages as m } from '../../../../../common/messages/account-
 import { checkNewPassword } from '../../../../../common/schemas/account-access.js';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeading } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { PasswordField } from '../../../components/ui/password-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
@@ -57,17 +56,14 @@ export function ChangePasswordCard() {
           className="flex max-w-md flex-col gap-5"
           aria-label={m.passwordTitle}
         >
-          <FormField label={m.currentPasswordLabel} error={errors.current}>
-            {(field) => (
-              <PasswordInput
-                {...field}
-                name="current-password"
-                value={current}
-                onChange={(event) => setCurrent(event.target.value)}
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label={m.currentPasswordLabel}
+            error={errors.current}
+            name="current-password"
+            value={current}
+            onChange={setCurrent}
+            autoComplete="current-password"
+          />
           <NewPasswordFields
             password={password}
             confirmation={confirmation}
