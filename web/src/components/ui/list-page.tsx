@@ -1,6 +1,5 @@
-// The parts of an admin list page searched in the browser (SPEC §2, §9): the header's Import and Add
-// buttons, the search state, and the body (search row, then loading, error, empty or no-match state, or
-// the rows).
+// An admin list page searched in the browser (SPEC §2, §9): the header with the count and the Import
+// and Add buttons, the search row, then the loading, error, empty or no-match state, or the rows.
 import { FileUp, Plus } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,11 +8,12 @@ import { useTextSearch } from '../../lib/text-search';
 import { Button } from './button';
 import { ListSearch } from './list-search';
 import { ListStates } from './list-states';
+import { PageHeader } from './page-header';
 
 /** The page that adds an item, linked from the header and from the empty state. */
 type AddLink = { href: string; label: string };
 
-export function ListPageActions({ importHref, add }: { importHref: string; add: AddLink }) {
+function ListPageActions({ importHref, add }: { importHref: string; add: AddLink }) {
   return (
     <>
       <Button asChild variant="outline">
@@ -42,6 +42,8 @@ export function useListSearch<T>(items: T[] | undefined, textOf: (item: T) => st
 }
 
 type ListMessages = {
+  listTitle: string;
+  count: (total: number) => string;
   search: string;
   loadFailed: string;
   emptyTitle: string;
@@ -49,7 +51,7 @@ type ListMessages = {
   noMatch: string;
 };
 
-type SearchableListProps<T> = {
+type SearchableListPageProps<T> = {
   list: {
     status: 'pending' | 'error' | 'success';
     data: T[] | undefined;
@@ -58,6 +60,7 @@ type SearchableListProps<T> = {
   };
   search: ReturnType<typeof useListSearch<T>>;
   messages: ListMessages;
+  importHref: string;
   add: AddLink;
   /** Logged with the error when the list fails to load. */
   loadErrorLog: string;
@@ -66,21 +69,29 @@ type SearchableListProps<T> = {
   children: ReactNode;
 };
 
-export function SearchableList<T>({
+export function SearchableListPage<T>({
   list,
   search,
   messages,
+  importHref,
   add,
   loadErrorLog,
   testIdPrefix,
   children,
-}: SearchableListProps<T>) {
+}: SearchableListPageProps<T>) {
   useEffect(() => {
     if (list.error) console.error(loadErrorLog, list.error);
   }, [list.error, loadErrorLog]);
+  const total = list.data?.length ?? 0;
 
   return (
     <>
+      <PageHeader
+        title={messages.listTitle}
+        subtitle={list.data ? messages.count(total) : undefined}
+        actions={<ListPageActions importHref={importHref} add={add} />}
+      />
+
       <ListSearch
         placeholder={messages.search}
         value={search.query}
@@ -92,7 +103,7 @@ export function SearchableList<T>({
         status={list.status}
         onRetry={() => void list.refetch()}
         errorText={messages.loadFailed}
-        total={list.data?.length ?? 0}
+        total={total}
         matches={search.visible.length}
         empty={{
           title: messages.emptyTitle,

@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
 import type { School } from '../../../../../common/schemas/schools.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ListPageActions, SearchableList, useListSearch } from '../../../components/ui/list-page';
-import { PageHeader } from '../../../components/ui/page-header';
+import { SearchableListPage, useListSearch } from '../../../components/ui/list-page';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useDeleteSchool } from '../api/delete-school';
@@ -58,25 +57,13 @@ export default function SchoolsPage() {
       },
     });
 
-  const total = schools.data?.length ?? 0;
-
   return (
     <>
-      <PageHeader
-        title={schoolMessages.listTitle}
-        subtitle={schools.data ? schoolMessages.count(total) : undefined}
-        actions={
-          <ListPageActions
-            importHref={paths.schoolsImport.getHref()}
-            add={{ href: paths.schoolForm.getHref(), label: schoolMessages.addSchool }}
-          />
-        }
-      />
-
-      <SearchableList
+      <SearchableListPage
         list={schools}
         search={search}
         messages={schoolMessages}
+        importHref={paths.schoolsImport.getHref()}
         add={{ href: paths.schoolForm.getHref(), label: schoolMessages.addSchool }}
         loadErrorLog="Failed to load schools"
         testIdPrefix="schools"
@@ -87,7 +74,7 @@ export default function SchoolsPage() {
           onToggle={onToggle}
           onDelete={setToDelete}
         />
-      </SearchableList>
+      </SearchableListPage>
 
       <SchoolDetailsDialog school={details} onOpenChange={(open) => !open && setDetailsId(null)} />
       <ConfirmDialog

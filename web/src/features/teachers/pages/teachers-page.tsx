@@ -3,8 +3,7 @@ import { useCallback, useState } from 'react';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { ListPageActions, SearchableList, useListSearch } from '../../../components/ui/list-page';
-import { PageHeader } from '../../../components/ui/page-header';
+import { SearchableListPage, useListSearch } from '../../../components/ui/list-page';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -71,25 +70,13 @@ export default function TeachersPage() {
     [issueLink],
   );
 
-  const total = teachers.data?.length ?? 0;
-
   return (
     <>
-      <PageHeader
-        title={teacherMessages.listTitle}
-        subtitle={teachers.data ? teacherMessages.count(total) : undefined}
-        actions={
-          <ListPageActions
-            importHref={paths.teachersImport.getHref()}
-            add={{ href: paths.teacherForm.getHref(), label: teacherMessages.addTeacher }}
-          />
-        }
-      />
-
-      <SearchableList
+      <SearchableListPage
         list={teachers}
         search={search}
         messages={teacherMessages}
+        importHref={paths.teachersImport.getHref()}
         add={{ href: paths.teacherForm.getHref(), label: teacherMessages.addTeacher }}
         loadErrorLog="Failed to load teachers"
         testIdPrefix="teachers"
@@ -101,7 +88,7 @@ export default function TeachersPage() {
           onResetLink={onResetLink}
           onDelete={onDelete}
         />
-      </SearchableList>
+      </SearchableListPage>
 
       <TeacherProfileDialog teacher={profile} onOpenChange={(open) => !open && setProfileId(null)} />
       <SignInLinkDialog shown={shownLink} onClose={() => setShownLink(null)} />
