@@ -21,15 +21,27 @@ export function LoadError({ text, onRetry }: LoadErrorProps) {
   );
 }
 
-type LoadErrorBlockProps = LoadErrorProps & { title?: string; retryLabel?: string };
+type LoadErrorBlockProps = {
+  title?: string;
+  text?: ReactNode;
+  onRetry: () => void;
+  retryLabel?: string;
+  className?: string;
+};
 
-/** A message that may run long (often the server's), with an optional title and Retry below it. */
-export function LoadErrorBlock({ title, text, onRetry, retryLabel = uiMessages.retry }: LoadErrorBlockProps) {
+/** A title, a message that may run long (often the server's), or both; Retry below them. */
+export function LoadErrorBlock({
+  title,
+  text,
+  onRetry,
+  retryLabel = uiMessages.retry,
+  className,
+}: LoadErrorBlockProps) {
   return (
-    <Alert variant="destructive">
+    <Alert variant="destructive" className={className}>
       {title && <AlertTitle>{title}</AlertTitle>}
       <AlertDescription>
-        <p>{text}</p>
+        {text && <p>{text}</p>}
         <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
           {retryLabel}
