@@ -1,5 +1,5 @@
 // Card surface with header, title, description, content and footer slots.
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -22,4 +22,16 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
+}
+
+/** The usual header of a page's card: its title as a section heading, and what the card is for. */
+export function CardHeading({ title, description }: { title: ReactNode; description: ReactNode }) {
+  return (
+    <CardHeader>
+      <CardTitle>
+        <h2>{title}</h2>
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </CardHeader>
+  );
 }

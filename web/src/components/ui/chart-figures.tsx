@@ -1,6 +1,12 @@
-// What the charts share: their day labels on the axis, and their figures again as a table for
-// screen readers (the chart itself is aria-hidden).
-import type { ReactNode } from 'react';
+// What the charts share: their frame and caption, their axes' look and day labels, and their figures
+// again as a table for screen readers (the chart itself is aria-hidden). Only the lazily loaded chart
+// modules import this file, so recharts stays out of the other bundles.
+import type { ReactElement, ReactNode } from 'react';
+import { ResponsiveContainer } from 'recharts';
+
+/** The axes' ticks and the grid's lines. */
+export const chartAxisTick = { fontSize: 12, fill: '#475569' };
+export const chartGridStroke = '#e2e8f0';
 
 /** '2026-11-23' → '23 nov.' (the day as stored, whatever the browser's time zone). */
 export const chartDayLabel = (isoDate: string) =>
@@ -42,5 +48,40 @@ export function ChartFiguresTable({ headings, rows }: { headings: string[]; rows
         </tbody>
       </table>
     </div>
+  );
+}
+
+type ChartFigureProps = {
+  /** The chart's height, a Tailwind class; the chart fills it. */
+  heightClass: string;
+  testId: string;
+  caption: ReactNode;
+  captionClass: string;
+  /** The figures of the table for screen readers. */
+  headings: string[];
+  rows: Row[];
+  /** The recharts chart. */
+  children: ReactElement;
+};
+
+export function ChartFigure({
+  heightClass,
+  testId,
+  caption,
+  captionClass,
+  headings,
+  rows,
+  children,
+}: ChartFigureProps) {
+  return (
+    <figure className="flex flex-col gap-2">
+      <div className={`${heightClass} w-full`} aria-hidden="true" data-testid={testId}>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+      <figcaption className={captionClass}>{caption}</figcaption>
+      <ChartFiguresTable headings={headings} rows={rows} />
+    </figure>
   );
 }

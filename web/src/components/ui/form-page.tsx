@@ -8,7 +8,10 @@ import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
 
-type FormPageProps = { backHref: string; backLabel: string; children: ReactNode };
+/** The list the page goes back to. */
+type FormPageBack = { backHref: string; backLabel: string };
+
+type FormPageProps = FormPageBack & { children: ReactNode };
 
 export function FormPage({ backHref, backLabel, children }: FormPageProps) {
   return (
@@ -24,30 +27,38 @@ export function FormPage({ backHref, backLabel, children }: FormPageProps) {
   );
 }
 
-/** Stands for the title and the form while they load. */
-export function FormPageSkeleton() {
+/** The page while the item loads: the link back, and a stand-in for the title and the form. */
+export function FormPageSkeleton(back: FormPageBack) {
   return (
-    <>
+    <FormPage {...back}>
       <Skeleton className="mb-6 h-9 w-64" />
       <Skeleton className="h-96 w-full rounded-xl" />
-    </>
+    </FormPage>
   );
 }
 
-type FormPageMissingProps = { title: string; backHref: string; backLabel: string };
+type FormPageMissingProps = FormPageBack & { title: string };
 
-/** The item (or what the form needs) could not be found or loaded. */
+/** The page when the item (or what the form needs) could not be found or loaded. */
 export function FormPageMissing({ title, backHref, backLabel }: FormPageMissingProps) {
   useTabTitle(title);
   return (
-    <EmptyState
-      asPageHeading
-      title={title}
-      action={
-        <Button asChild>
-          <Link to={backHref}>{backLabel}</Link>
-        </Button>
-      }
-    />
+    <FormPage backHref={backHref} backLabel={backLabel}>
+      <EmptyState
+        asPageHeading
+        title={title}
+        action={
+          <Button asChild>
+            <Link to={backHref}>{backLabel}</Link>
+          </Button>
+        }
+      />
+    </FormPage>
   );
+}
+
+/** The `:id` of an edit route: a positive whole number, or null when the route holds anything else. */
+export function parseIdParam(id: string): number | null {
+  const value = Number(id);
+  return Number.isInteger(value) && value > 0 ? value : null;
 }

@@ -3,10 +3,8 @@
 
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
-import { Alert, AlertDescription } from './alert';
-import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { LoadError } from './load-error';
 import { Skeleton } from './skeleton';
 
 /** Placeholder rows while a list loads. */
@@ -22,18 +20,7 @@ export function ListSkeleton({ rows }: { rows: number }) {
 }
 
 /** Why a list could not load, with a Retry. */
-export function ListError({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive">
-      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-        {text}
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          {uiMessages.retry}
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
-}
+export { LoadError as ListError } from './load-error';
 
 type ListStatesProps = {
   /** The query's status: `pending` until the first data, `error` when the last fetch failed. */
@@ -61,7 +48,7 @@ export function ListStates({
   children,
 }: ListStatesProps) {
   if (status === 'pending') return <ListSkeleton rows={6} />;
-  if (status === 'error') return <ListError text={errorText} onRetry={onRetry} />;
+  if (status === 'error') return <LoadError text={errorText} onRetry={onRetry} />;
   if (total === 0) return <EmptyState {...empty} />;
   if (matches === 0)
     return <EmptyState icon={SearchX} title={noMatchTitle} description={`“${query.trim()}”`} />;

@@ -1,9 +1,10 @@
 // A password field with a show/hide toggle, for the sign-in and account forms.
 
 import { Eye, EyeOff } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { uiMessages } from '../../../../common/messages/ui.js';
 import { cn } from '../../lib/utils';
+import { FormField } from './form-field';
 import { Input } from './input';
 
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
@@ -22,5 +23,40 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         <Icon className="size-4" aria-hidden="true" />
       </button>
     </div>
+  );
+}
+
+type PasswordFieldProps = {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+};
+
+/** A labelled password field whose value the form keeps in its state. */
+export function PasswordField({
+  label,
+  hint,
+  error,
+  name,
+  value,
+  onChange,
+  autoComplete,
+}: PasswordFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(field) => (
+        <PasswordInput
+          {...field}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,13 +1,10 @@
 // A report block: a card with a heading, an optional action, and its own loading skeleton, error
 // (with a retry) and empty state, so one failing report never hides the rest of the page.
 
-import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { insightsMessages } from '../../../../common/messages/insights.js';
 import { cn } from '../../lib/utils';
-import { Alert, AlertDescription } from './alert';
-import { Button } from './button';
 import { Card, CardContent, CardDescription, CardHeader } from './card';
+import { LoadErrorBlock } from './load-error';
 import { Skeleton } from './skeleton';
 
 type ReportCardProps = {
@@ -48,15 +45,7 @@ export function ReportCard(props: ReportCardProps) {
             data-testid={`${testId}-skeleton`}
           />
         ) : status === 'error' ? (
-          <Alert variant="destructive">
-            <AlertDescription>
-              <p>{props.errorText}</p>
-              <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={props.onRetry}>
-                <RefreshCw aria-hidden="true" />
-                {insightsMessages.retry}
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadErrorBlock text={props.errorText} onRetry={props.onRetry} />
         ) : isEmpty ? (
           <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
             {props.emptyText}

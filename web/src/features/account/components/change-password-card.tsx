@@ -4,10 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
 import { checkNewPassword } from '../../../../../common/schemas/account-access.js';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
+import { Card, CardContent, CardHeading } from '../../../components/ui/card';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { PasswordField } from '../../../components/ui/password-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
@@ -49,12 +48,7 @@ export function ChangePasswordCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{m.passwordTitle}</h2>
-        </CardTitle>
-        <CardDescription>{m.passwordDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={m.passwordTitle} description={m.passwordDescription} />
       <CardContent>
         <form
           onSubmit={onSubmit}
@@ -62,17 +56,14 @@ export function ChangePasswordCard() {
           className="flex max-w-md flex-col gap-5"
           aria-label={m.passwordTitle}
         >
-          <FormField label={m.currentPasswordLabel} error={errors.current}>
-            {(field) => (
-              <PasswordInput
-                {...field}
-                name="current-password"
-                value={current}
-                onChange={(event) => setCurrent(event.target.value)}
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label={m.currentPasswordLabel}
+            error={errors.current}
+            name="current-password"
+            value={current}
+            onChange={setCurrent}
+            autoComplete="current-password"
+          />
           <NewPasswordFields
             password={password}
             confirmation={confirmation}

@@ -2,10 +2,9 @@
 import { Building2, Layers, Mail, Phone, User, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeading } from '../../../components/ui/card';
 import { Detail } from '../../../components/ui/details-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOwnProfile } from '../api/get-own-profile';
 
@@ -18,12 +17,7 @@ export function OwnProfileCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{m.profileTitle}</h2>
-        </CardTitle>
-        <CardDescription>{m.profileDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={m.profileTitle} description={m.profileDescription} />
       <CardContent>
         {profile.isPending ? (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -32,14 +26,7 @@ export function OwnProfileCard() {
             ))}
           </div>
         ) : profile.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              {m.loadFailed}
-              <Button size="sm" variant="outline" onClick={() => void profile.refetch()}>
-                {m.retry}
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError text={m.loadFailed} onRetry={() => void profile.refetch()} />
         ) : (
           <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2" data-testid="own-profile">
             <Detail label={m.nameLabel} icon={User}>

@@ -1,14 +1,14 @@
 // Audit log (/audit): who did what and when, newest first, filtered by actor, kind of object and
 // dates (kept in the URL), loaded from the server a page at a time. Each entry reads as a French
 // sentence with what changed below it; a table on wide screens, a card per entry on a phone.
-import { History, RefreshCw } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 import type { AuditEntry } from '../../../../../common/schemas/insights.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorBlock } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -48,15 +48,7 @@ export default function AuditPage() {
           ))}
         </div>
       ) : log.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>
-            <p>{getErrorMessage(log.error, m.auditError)}</p>
-            <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={() => void log.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              {m.retry}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorBlock text={getErrorMessage(log.error, m.auditError)} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState icon={History} title={m.auditEmpty} />
       ) : (

@@ -6,10 +6,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatLinkExpiry, signInLinkMessages as m } from '../../../../../common/messages/account-access.js';
 import { checkNewPassword, type SignInLinkInfo } from '../../../../../common/schemas/account-access.js';
+import { AuthShell } from '../../../components/layout/auth-frame';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { LogoMark, PRODUCT_NAME } from '../../../components/ui/logo';
+import { PRODUCT_NAME } from '../../../components/ui/logo';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -41,44 +41,34 @@ export default function ChoosePasswordPage() {
   const link = useLink(token);
 
   return (
-    <main className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-background px-4 py-10">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-gradient-to-b from-indigo-100/70 to-transparent"
-      />
-      <div className="relative w-full max-w-[420px]">
-        <div className="mb-8 flex flex-col items-center text-center">
-          <LogoMark className="size-14 rounded-2xl shadow-md" />
+    <AuthShell
+      widthClass="max-w-[420px]"
+      heading={
+        <>
           <p className="mt-5 text-lg font-semibold text-slate-900">{PRODUCT_NAME}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{m.pageTitle}</h1>
+        </>
+      }
+    >
+      {link.kind === 'checking' ? (
+        <div role="status" className="flex items-center justify-center gap-3 text-sm text-muted-foreground">
+          <Spinner className="size-5" label={null} />
+          {m.checking}
         </div>
-        <Card className="shadow-lg shadow-slate-900/5">
-          <CardContent className="p-6 pt-6 sm:p-8 sm:pt-8">
-            {link.kind === 'checking' ? (
-              <div
-                role="status"
-                className="flex items-center justify-center gap-3 text-sm text-muted-foreground"
-              >
-                <Spinner className="size-5" label={null} />
-                {m.checking}
-              </div>
-            ) : link.kind === 'invalid' ? (
-              <div className="flex flex-col gap-5">
-                <Alert variant="destructive" data-testid="sign-in-link-invalid">
-                  <AlertTitle>{m.invalidTitle}</AlertTitle>
-                  <AlertDescription>{m.invalid}</AlertDescription>
-                </Alert>
-                <Button asChild variant="outline">
-                  <Link to={paths.login.getHref()}>{m.toLogin}</Link>
-                </Button>
-              </div>
-            ) : (
-              <ChoosePasswordForm token={token} info={link.info} />
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+      ) : link.kind === 'invalid' ? (
+        <div className="flex flex-col gap-5">
+          <Alert variant="destructive" data-testid="sign-in-link-invalid">
+            <AlertTitle>{m.invalidTitle}</AlertTitle>
+            <AlertDescription>{m.invalid}</AlertDescription>
+          </Alert>
+          <Button asChild variant="outline">
+            <Link to={paths.login.getHref()}>{m.toLogin}</Link>
+          </Button>
+        </div>
+      ) : (
+        <ChoosePasswordForm token={token} info={link.info} />
+      )}
+    </AuthShell>
   );
 }
 

@@ -21,7 +21,7 @@ import {
 } from '../../../../../common/schemas/imports.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeading } from '../../../components/ui/card';
 import { FormPage } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Progress } from '../../../components/ui/progress';
@@ -162,12 +162,7 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
       <PageHeader title={screen.title} subtitle={screen.subtitle} />
       <div className="flex flex-col gap-6">
         <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{m.fileTitle}</h2>
-            </CardTitle>
-            <CardDescription>{m.fileHint}</CardDescription>
-          </CardHeader>
+          <CardHeading title={m.fileTitle} description={m.fileHint} />
           <CardContent className="flex flex-col gap-4">
             <div className="text-sm text-slate-700">
               <p>{m.columnsLabel}</p>
@@ -226,12 +221,7 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
 
         {phase.kind === 'done' ? (
           <Card data-testid="import-done">
-            <CardHeader>
-              <CardTitle>
-                <h2>{m.doneTitle}</h2>
-              </CardTitle>
-              <CardDescription>{m.done(phase.result)}</CardDescription>
-            </CardHeader>
+            <CardHeading title={m.doneTitle} description={m.done(phase.result)} />
             <CardContent className="flex flex-col gap-4">
               {links.length > 0 && (
                 <Alert>

@@ -2,7 +2,7 @@
 // grid (completed / pending / locked, each told by an icon and words, not by colour alone), the
 // date each was completed, completion over time as a small chart, and the CSV exports.
 
-import { Check, Circle, Lock, RefreshCw } from 'lucide-react';
+import { Check, Circle, Lock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 import type {
@@ -10,11 +10,10 @@ import type {
   OverviewLesson,
   OverviewStatus,
 } from '../../../../../common/schemas/insights.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorBlock } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
@@ -52,15 +51,10 @@ export default function GroupOverview({ groupId }: { groupId: string }) {
   }
   if (overview.isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription>
-          <p>{getErrorMessage(overview.error, m.overviewError)}</p>
-          <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={() => void overview.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {m.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadErrorBlock
+        text={getErrorMessage(overview.error, m.overviewError)}
+        onRetry={() => void overview.refetch()}
+      />
     );
   }
   const { group, lessons, totals, timeline } = overview.data;

@@ -7,9 +7,9 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { activityToDoFirst, isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schemas/learner.js';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorBlock } from '../../../components/ui/load-error';
 import { OverviewToggle, useOverviewView } from '../../../components/ui/overview-toggle';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -151,16 +151,12 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
       ) : table.isPending ? (
         <TableSkeleton />
       ) : table.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{learnerMessages.tableLoadError}</AlertTitle>
-          <AlertDescription>
-            <p>{getErrorMessage(table.error, learnerMessages.tableLoadFailed)}</p>
-            <Button variant="outline" size="sm" className="mt-2 w-fit" onClick={() => void table.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              {learnerMessages.tryAgain}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorBlock
+          title={learnerMessages.tableLoadError}
+          text={getErrorMessage(table.error, learnerMessages.tableLoadFailed)}
+          onRetry={() => void table.refetch()}
+          retryLabel={learnerMessages.tryAgain}
+        />
       ) : periods.length === 0 ? (
         <EmptyState
           icon={CalendarX}

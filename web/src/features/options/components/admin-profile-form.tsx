@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { adminProfileMessages } from '../../../../../common/messages/admin.js';
 import { type AdminProfileUpdate, adminProfileSchema } from '../../../../../common/schemas/admin-profile.js';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeading } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
@@ -46,12 +46,10 @@ export function AdminProfileForm() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{adminProfileMessages.profileTitle}</h2>
-        </CardTitle>
-        <CardDescription>{adminProfileMessages.profileDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading
+        title={adminProfileMessages.profileTitle}
+        description={adminProfileMessages.profileDescription}
+      />
       <CardContent>
         <form
           onSubmit={submit}

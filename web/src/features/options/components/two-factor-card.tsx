@@ -14,6 +14,7 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
+import { LoadError } from '../../../components/ui/load-error';
 import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -64,14 +65,7 @@ export function TwoFactorCard() {
             </div>
           </div>
         ) : info.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              {m.loadFailed}
-              <Button size="sm" variant="outline" onClick={() => void info.refetch()}>
-                {m.retry}
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError text={m.loadFailed} onRetry={() => void info.refetch()} />
         ) : info.data.status === 'on' ? (
           <TwoFactorOn />
         ) : (

@@ -1,8 +1,7 @@
 // POST admin/createschool. Empty website, email and remark are sent as 'vide' (SPEC §3 "School form").
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SchoolCreate, SchoolResponse } from '../../../../../common/schemas/schools.js';
+import { useAdminMutation } from '../../../lib/admin-mutations';
 import { api } from '../../../lib/api-client';
-import { rootKeys } from '../../../lib/query-keys';
 import { toCreatePayload } from '../lib/school-form-values';
 
 export async function createSchool(values: SchoolCreate): Promise<SchoolResponse['school']> {
@@ -10,10 +9,4 @@ export async function createSchool(values: SchoolCreate): Promise<SchoolResponse
   return data.school;
 }
 
-export function useCreateSchool() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createSchool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.admin }),
-  });
-}
+export const useCreateSchool = () => useAdminMutation(createSchool);

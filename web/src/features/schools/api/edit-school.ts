@@ -1,6 +1,6 @@
 // PATCH admin/editschoolform/{id}: only the fields that changed (SPEC §5 "School edit").
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { School, SchoolEditInput, SchoolResponse } from '../../../../../common/schemas/schools.js';
+import { useListItemMutation } from '../../../lib/admin-mutations';
 import { api } from '../../../lib/api-client';
 import { mergeById } from '../../../lib/list-cache';
 import { getSchoolsQueryOptions } from './get-schools';
@@ -10,14 +10,9 @@ export async function editSchool({ id, values }: { id: number; values: SchoolEdi
   return data.school;
 }
 
-export function useEditSchool() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useEditSchool = () =>
+  useListItemMutation({
+    listKey: getSchoolsQueryOptions().queryKey,
     mutationFn: editSchool,
-    onSuccess: (school) => {
-      queryClient.setQueryData(getSchoolsQueryOptions().queryKey, (schools) =>
-        mergeById(schools, school.id, school),
-      );
-    },
+    updateList: (schools, school) => mergeById(schools, school.id, school),
   });
-}

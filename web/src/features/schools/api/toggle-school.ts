@@ -1,6 +1,6 @@
 // PATCH admin/schooltoggle/{id}; on success the list flips activelicense locally (SPEC §4).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SchoolToggleResponse } from '../../../../../common/schemas/schools.js';
+import { useListItemMutation } from '../../../lib/admin-mutations';
 import { api } from '../../../lib/api-client';
 import { mergeById } from '../../../lib/list-cache';
 import { getSchoolsQueryOptions } from './get-schools';
@@ -10,14 +10,9 @@ export async function toggleSchool(id: number): Promise<boolean> {
   return data.activelicense;
 }
 
-export function useToggleSchool() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useToggleSchool = () =>
+  useListItemMutation({
+    listKey: getSchoolsQueryOptions().queryKey,
     mutationFn: toggleSchool,
-    onSuccess: (activelicense, id) => {
-      queryClient.setQueryData(getSchoolsQueryOptions().queryKey, (schools) =>
-        mergeById(schools, id, { activelicense }),
-      );
-    },
+    updateList: (schools, activelicense, id) => mergeById(schools, id, { activelicense }),
   });
-}

@@ -1,25 +1,14 @@
 // Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit; and its
 // usage over the last 30 days.
 
-import {
-  Activity,
-  CalendarDays,
-  Globe,
-  KeyRound,
-  Layers,
-  Mail,
-  MapPin,
-  Phone,
-  Send,
-  StickyNote,
-  Users,
-} from 'lucide-react';
+import { Activity, CalendarDays, Globe, KeyRound, Layers, MapPin, Phone, Send, Users } from 'lucide-react';
 import { formatNumber } from '../../../../../common/french.js';
 import { isoDay } from '../../../../../common/licence.js';
 import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import { entMessages } from '../../../../../common/messages/ent.js';
 import { insightsMessages } from '../../../../../common/messages/insights.js';
 import type { School } from '../../../../../common/schemas/schools.js';
+import { EmailDetail, licenceStatus, RemarksDetail } from '../../../components/ui/admin-details';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -38,10 +27,7 @@ export function SchoolDetailsDialog({ school, onOpenChange }: Props) {
       details={
         school && {
           title: school.schoolName,
-          status: {
-            active: school.activelicense,
-            label: school.activelicense ? schoolMessages.activeLicense : schoolMessages.inactiveLicense,
-          },
+          status: licenceStatus(school.activelicense),
           editHref: paths.schoolFormEdit.getHref(school.id),
           fields: <SchoolFields school={school} />,
         }
@@ -62,15 +48,7 @@ function SchoolFields({ school }: { school: School }) {
           {school.uai || '—'}
         </span>
       </Detail>
-      <Detail label={adminLabels.email} icon={Mail}>
-        {school.email ? (
-          <a className="text-primary hover:underline" href={`mailto:${school.email}`}>
-            {school.email}
-          </a>
-        ) : (
-          '—'
-        )}
-      </Detail>
+      <EmailDetail email={school.email} />
       <Detail label={adminLabels.phone} icon={Phone}>
         {school.telephone || '—'}
       </Detail>
@@ -123,9 +101,7 @@ function SchoolFields({ school }: { school: School }) {
       <Detail label={entMessages.subscriptionLabel} icon={Send} className="sm:col-span-2">
         <SubscriptionState school={school} />
       </Detail>
-      <Detail label={adminLabels.remarks} icon={StickyNote}>
-        <span className="whitespace-pre-line">{school.remarque || schoolMessages.noRemarks}</span>
-      </Detail>
+      <RemarksDetail remarks={school.remarque} />
       <SchoolUsage schoolId={school.id} />
     </>
   );

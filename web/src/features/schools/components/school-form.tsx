@@ -13,10 +13,10 @@ import {
   schoolCreateSchema,
   schoolEditSchema,
 } from '../../../../../common/schemas/schools.js';
-import { Card } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSection } from '../../../components/ui/form-section';
 import { Input } from '../../../components/ui/input';
 import { LevelCheckboxes } from '../../../components/ui/level-checkboxes';
 import { RemarksCard } from '../../../components/ui/remarks-card';
@@ -65,8 +65,7 @@ export function SchoolForm(props: SchoolFormProps) {
       className="flex flex-col gap-6"
       aria-label={isEdit ? schoolMessages.editTitle : schoolMessages.newTitle}
     >
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">{schoolMessages.schoolSection}</h2>
+      <FormSection title={schoolMessages.schoolSection}>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label={schoolMessages.nameLabel} required={required} error={errors.schoolName?.message}>
             {(field) => <Input {...field} {...register('schoolName')} autoComplete="organization" />}
@@ -110,10 +109,9 @@ export function SchoolForm(props: SchoolFormProps) {
             )}
           </FormField>
         </div>
-      </Card>
+      </FormSection>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">{schoolMessages.licenseSection}</h2>
+      <FormSection title={schoolMessages.licenseSection}>
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField
             label={schoolMessages.licenseStartLabel}
@@ -138,10 +136,9 @@ export function SchoolForm(props: SchoolFormProps) {
           label={schoolMessages.activeLicenseLabel}
           {...register('activelicense')}
         />
-      </Card>
+      </FormSection>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">{entMessages.entSection}</h2>
+      <FormSection title={entMessages.entSection}>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label={entMessages.signInMethodLabel} error={errors.signInMethod?.message}>
             {(field) => (
@@ -229,7 +226,7 @@ export function SchoolForm(props: SchoolFormProps) {
             />
           )}
         />
-      </Card>
+      </FormSection>
 
       <RemarksCard error={errors.remarque?.message} {...register('remarque')} />
 

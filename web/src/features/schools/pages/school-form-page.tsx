@@ -1,9 +1,8 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
 
-import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
-import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
+import { FormPage, FormPageMissing, FormPageSkeleton, parseIdParam } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -13,19 +12,13 @@ import { useEditSchool } from '../api/edit-school';
 import { useSchools } from '../api/get-schools';
 import { SchoolForm } from '../components/school-form';
 
-function SchoolFormFrame({ children }: { children: ReactNode }) {
-  return (
-    <FormPage backHref={paths.schools.getHref()} backLabel={schoolMessages.backToList}>
-      {children}
-    </FormPage>
-  );
-}
+const back = { backHref: paths.schools.getHref(), backLabel: schoolMessages.backToList };
 
 function CreateSchool() {
   const navigate = useNavigate();
   const create = useCreateSchool();
   return (
-    <SchoolFormFrame>
+    <FormPage {...back}>
       <PageHeader title={schoolMessages.addSchool} subtitle={schoolMessages.requiredHint} />
       <SchoolForm
         mode="create"
@@ -40,7 +33,7 @@ function CreateSchool() {
           )
         }
       />
-    </SchoolFormFrame>
+    </FormPage>
   );
 }
 
@@ -50,26 +43,17 @@ function EditSchool({ id }: { id: number }) {
   const edit = useEditSchool();
   const school = schools.data?.find((item) => item.id === id);
 
-  if (schools.isPending) {
-    return (
-      <SchoolFormFrame>
-        <FormPageSkeleton />
-      </SchoolFormFrame>
-    );
-  }
+  if (schools.isPending) return <FormPageSkeleton {...back} />;
   if (!school) {
     return (
-      <SchoolFormFrame>
-        <FormPageMissing
-          title={schools.isError ? schoolMessages.loadOneFailed : schoolMessages.notFound}
-          backHref={paths.schools.getHref()}
-          backLabel={schoolMessages.backToList}
-        />
-      </SchoolFormFrame>
+      <FormPageMissing
+        title={schools.isError ? schoolMessages.loadOneFailed : schoolMessages.notFound}
+        {...back}
+      />
     );
   }
   return (
-    <SchoolFormFrame>
+    <FormPage {...back}>
       <PageHeader title={schoolMessages.editPageTitle} subtitle={school.schoolName} />
       <SchoolForm
         key={school.id}
@@ -86,24 +70,14 @@ function EditSchool({ id }: { id: number }) {
           )
         }
       />
-    </SchoolFormFrame>
+    </FormPage>
   );
 }
 
 export default function SchoolFormPage() {
   const { id } = useParams();
   if (id === undefined) return <CreateSchool />;
-  const numericId = Number(id);
-  if (!Number.isInteger(numericId) || numericId <= 0) {
-    return (
-      <SchoolFormFrame>
-        <FormPageMissing
-          title={schoolMessages.notFound}
-          backHref={paths.schools.getHref()}
-          backLabel={schoolMessages.backToList}
-        />
-      </SchoolFormFrame>
-    );
-  }
+  const numericId = parseIdParam(id);
+  if (numericId === null) return <FormPageMissing title={schoolMessages.notFound} {...back} />;
   return <EditSchool id={numericId} />;
 }

@@ -1,6 +1,6 @@
 // PATCH admin/toggleactive/{id}; on success the list flips the active flag locally (SPEC §4).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeacherToggleResponse } from '../../../../../common/schemas/teachers.js';
+import { useListItemMutation } from '../../../lib/admin-mutations';
 import { api } from '../../../lib/api-client';
 import { mergeById } from '../../../lib/list-cache';
 import { getTeachersQueryOptions } from './get-teachers';
@@ -10,14 +10,9 @@ export async function toggleTeacher(id: number): Promise<boolean> {
   return data.active;
 }
 
-export function useToggleTeacher() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useToggleTeacher = () =>
+  useListItemMutation({
+    listKey: getTeachersQueryOptions().queryKey,
     mutationFn: toggleTeacher,
-    onSuccess: (active, id) => {
-      queryClient.setQueryData(getTeachersQueryOptions().queryKey, (teachers) =>
-        mergeById(teachers, id, { active }),
-      );
-    },
+    updateList: (teachers, active, id) => mergeById(teachers, id, { active }),
   });
-}

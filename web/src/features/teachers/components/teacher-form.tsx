@@ -19,10 +19,10 @@ import {
   teacherEditSchema,
 } from '../../../../../common/schemas/teachers.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSection } from '../../../components/ui/form-section';
 import { Input } from '../../../components/ui/input';
 import { LevelCheckboxes } from '../../../components/ui/level-checkboxes';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -88,8 +88,7 @@ export function TeacherForm(props: TeacherFormProps) {
           <AlertDescription>{props.serverError}</AlertDescription>
         </Alert>
       )}
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">{teacherMessages.identitySection}</h2>
+      <FormSection title={teacherMessages.identitySection}>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label={adminLabels.name} required={required} error={errors.name?.message}>
             {(field) => <Input {...field} {...register('name')} autoComplete="family-name" />}
@@ -155,10 +154,9 @@ export function TeacherForm(props: TeacherFormProps) {
             <CheckboxField label={teacherMessages.activeAccountLabel} {...register('compteactife')} />
           </div>
         </div>
-      </Card>
+      </FormSection>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 text-base font-semibold">{teacherMessages.schoolSection}</h2>
+      <FormSection title={teacherMessages.schoolSection}>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label={adminLabels.school} required={required} error={errors.school?.message}>
             {(field) => (
@@ -196,7 +194,7 @@ export function TeacherForm(props: TeacherFormProps) {
             />
           )}
         />
-      </Card>
+      </FormSection>
 
       <RemarksCard error={errors.remarque?.message} {...register('remarque')} />
 

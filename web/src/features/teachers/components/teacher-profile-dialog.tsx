@@ -1,10 +1,11 @@
 // Profile modal of a teacher (SPEC §2): school, levels, remarks, email, phone, group count, licence
 // badge from the active flag, Close and Edit.
 
-import { Building2, KeyRound, Layers, Mail, Phone, StickyNote, Users } from 'lucide-react';
-import { adminLabels, schoolMessages, teacherMessages } from '../../../../../common/messages/admin.js';
+import { Building2, KeyRound, Layers, Phone, Users } from 'lucide-react';
+import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
 import { entMessages } from '../../../../../common/messages/ent.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
+import { EmailDetail, licenceStatus, RemarksDetail } from '../../../components/ui/admin-details';
 import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
 import { paths } from '../../../config/paths';
 import { signInLabel } from '../lib/sign-in-label';
@@ -19,10 +20,7 @@ export function TeacherProfileDialog({ teacher, onOpenChange }: Props) {
       details={
         teacher && {
           title: `${teacher.firstname} ${teacher.name}`,
-          status: {
-            active: teacher.active,
-            label: teacher.active ? schoolMessages.activeLicense : schoolMessages.inactiveLicense,
-          },
+          status: licenceStatus(teacher.active),
           editHref: paths.teacherFormEdit.getHref(teacher.id),
           fields: <TeacherFields teacher={teacher} />,
         }
@@ -40,15 +38,7 @@ function TeacherFields({ teacher }: { teacher: Teacher }) {
       <Detail label={teacherMessages.levelsLabel} icon={Layers}>
         {teacher.level || '—'}
       </Detail>
-      <Detail label={adminLabels.email} icon={Mail}>
-        {teacher.email ? (
-          <a className="text-primary hover:underline" href={`mailto:${teacher.email}`}>
-            {teacher.email}
-          </a>
-        ) : (
-          '—'
-        )}
-      </Detail>
+      <EmailDetail email={teacher.email} />
       <Detail label={entMessages.teacherSignIn} icon={KeyRound}>
         <span data-testid="teacher-profile-sign-in">{signInLabel(teacher)}</span>
       </Detail>
@@ -61,9 +51,7 @@ function TeacherFields({ teacher }: { teacher: Teacher }) {
           <span className="text-muted-foreground"> {teacherMessages.groupLimit(teacher.Groups)}</span>
         )}
       </Detail>
-      <Detail label={adminLabels.remarks} icon={StickyNote}>
-        <span className="whitespace-pre-line">{teacher.remarque || schoolMessages.noRemarks}</span>
-      </Detail>
+      <RemarksDetail remarks={teacher.remarque} />
     </>
   );
 }

@@ -1,11 +1,11 @@
 // Teacher form: create at /teachersform, edit at /teacherformedit/:id (SPEC §2), then back to /teachers.
 // Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
 
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { FormPage, FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
+import { FormPage, FormPageMissing, FormPageSkeleton, parseIdParam } from '../../../components/ui/form-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -18,33 +18,7 @@ import { useInviteTeacher } from '../api/invite-teacher';
 import { type ShownLink, SignInLinkDialog } from '../components/sign-in-link-dialog';
 import { TeacherForm } from '../components/teacher-form';
 
-function TeacherFormFrame({ children }: { children: ReactNode }) {
-  return (
-    <FormPage backHref={paths.teachers.getHref()} backLabel={teacherMessages.backToList}>
-      {children}
-    </FormPage>
-  );
-}
-
-function Loading() {
-  return (
-    <TeacherFormFrame>
-      <FormPageSkeleton />
-    </TeacherFormFrame>
-  );
-}
-
-function Missing({ title }: { title: string }) {
-  return (
-    <TeacherFormFrame>
-      <FormPageMissing
-        title={title}
-        backHref={paths.teachers.getHref()}
-        backLabel={teacherMessages.backToList}
-      />
-    </TeacherFormFrame>
-  );
-}
+const back = { backHref: paths.teachers.getHref(), backLabel: teacherMessages.backToList };
 
 function useSubmitHandler(successMessage: string) {
   const navigate = useNavigate();
@@ -70,10 +44,10 @@ function CreateTeacher() {
   const submit = useSubmitHandler(teacherMessages.created);
   // The new teacher's sign-in link, shown once; closing it goes back to the list.
   const [shown, setShown] = useState<ShownLink | null>(null);
-  if (options.isPending) return <Loading />;
-  if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
+  if (options.isPending) return <FormPageSkeleton {...back} />;
+  if (!options.data) return <FormPageMissing title={teacherMessages.formOptionsFailed} {...back} />;
   return (
-    <TeacherFormFrame>
+    <FormPage {...back}>
       <PageHeader title={teacherMessages.addTeacher} subtitle={teacherMessages.requiredHint} />
       <TeacherForm
         mode="create"
@@ -93,7 +67,7 @@ function CreateTeacher() {
         }}
       />
       <SignInLinkDialog shown={shown} onClose={() => navigate(paths.teachers.getHref())} />
-    </TeacherFormFrame>
+    </FormPage>
   );
 }
 
@@ -103,12 +77,17 @@ function EditTeacher({ id }: { id: number }) {
   const edit = useEditTeacher();
   const submit = useSubmitHandler(teacherMessages.updated);
   const teacher = teachers.data?.find((item) => item.id === id);
-  if (options.isPending || teachers.isPending) return <Loading />;
-  if (!options.data) return <Missing title={teacherMessages.formOptionsFailed} />;
+  if (options.isPending || teachers.isPending) return <FormPageSkeleton {...back} />;
+  if (!options.data) return <FormPageMissing title={teacherMessages.formOptionsFailed} {...back} />;
   if (!teacher)
-    return <Missing title={teachers.isError ? teacherMessages.loadOneFailed : teacherMessages.notFound} />;
+    return (
+      <FormPageMissing
+        title={teachers.isError ? teacherMessages.loadOneFailed : teacherMessages.notFound}
+        {...back}
+      />
+    );
   return (
-    <TeacherFormFrame>
+    <FormPage {...back}>
       <PageHeader title={teacherMessages.editPageTitle} subtitle={`${teacher.firstname} ${teacher.name}`} />
       <TeacherForm
         key={teacher.id}
@@ -122,14 +101,14 @@ function EditTeacher({ id }: { id: number }) {
           return submit.handle(edit.mutateAsync({ id, body }));
         }}
       />
-    </TeacherFormFrame>
+    </FormPage>
   );
 }
 
 export default function TeacherFormPage() {
   const { id } = useParams();
   if (id === undefined) return <CreateTeacher />;
-  const numericId = Number(id);
-  if (!Number.isInteger(numericId) || numericId <= 0) return <Missing title={teacherMessages.notFound} />;
+  const numericId = parseIdParam(id);
+  if (numericId === null) return <FormPageMissing title={teacherMessages.notFound} {...back} />;
   return <EditTeacher id={numericId} />;
 }

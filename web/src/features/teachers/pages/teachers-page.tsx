@@ -1,15 +1,9 @@
 // Teacher list (SPEC §2 /teachers): search, virtualised table, profile modal, row menu.
-import { FileUp, Plus } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useState } from 'react';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { importMessages } from '../../../../../common/messages/imports.js';
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { Button } from '../../../components/ui/button';
-import { ListSearch } from '../../../components/ui/list-search';
-import { ListStates } from '../../../components/ui/list-states';
-import { PageHeader } from '../../../components/ui/page-header';
+import { SearchableListPage, useListSearch } from '../../../components/ui/list-page';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -20,23 +14,16 @@ import { useToggleTeacher } from '../api/toggle-teacher';
 import { type ShownLink, SignInLinkDialog } from '../components/sign-in-link-dialog';
 import { TeacherProfileDialog } from '../components/teacher-profile-dialog';
 import { TeachersTable } from '../components/teachers-table';
-import { useTeacherSearch } from '../lib/search-teachers';
+import { teacherSearchText } from '../lib/search-teachers';
 
 export default function TeachersPage() {
   const teachers = useTeachers();
-  const [query, setQuery] = useState('');
+  const search = useListSearch(teachers.data, teacherSearchText);
   const [profileId, setProfileId] = useState<number | null>(null);
   const toggle = useToggleTeacher();
   const remove = useRemoveTeacher();
-  // The box shows each keystroke at once; the list follows in a render React may interrupt.
-  const searched = useDeferredValue(query);
-  const visible = useTeacherSearch(teachers.data, searched);
   const profile =
     profileId === null ? null : (teachers.data?.find((teacher) => teacher.id === profileId) ?? null);
-
-  useEffect(() => {
-    if (teachers.error) console.error('Failed to load teachers', teachers.error);
-  }, [teachers.error]);
 
   // Stable row handlers: the table is memoised, so a keystroke does not re-render its rows.
   const { mutate: toggleTeacher } = toggle;
@@ -83,65 +70,25 @@ export default function TeachersPage() {
     [issueLink],
   );
 
-  const total = teachers.data?.length ?? 0;
-
   return (
     <>
-      <PageHeader
-        title={teacherMessages.listTitle}
-        subtitle={teachers.data ? teacherMessages.count(total) : undefined}
-        actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to={paths.teachersImport.getHref()}>
-                <FileUp aria-hidden="true" />
-                {importMessages.importButton}
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={paths.teacherForm.getHref()}>
-                <Plus aria-hidden="true" />
-                {teacherMessages.addTeacher}
-              </Link>
-            </Button>
-          </>
-        }
-      />
-
-      <ListSearch
-        placeholder={teacherMessages.search}
-        value={query}
-        onChange={setQuery}
-        matches={searched.trim() && teachers.data ? visible.length : null}
+      <SearchableListPage
+        list={teachers}
+        search={search}
+        messages={teacherMessages}
+        importHref={paths.teachersImport.getHref()}
+        add={{ href: paths.teacherForm.getHref(), label: teacherMessages.addTeacher }}
+        loadErrorLog="Failed to load teachers"
         testIdPrefix="teachers"
-      />
-
-      <ListStates
-        status={teachers.status}
-        onRetry={() => void teachers.refetch()}
-        errorText={teacherMessages.loadFailed}
-        total={total}
-        matches={visible.length}
-        empty={{
-          title: teacherMessages.emptyTitle,
-          description: teacherMessages.emptyDescription,
-          action: (
-            <Button asChild>
-              <Link to={paths.teacherForm.getHref()}>{teacherMessages.addTeacher}</Link>
-            </Button>
-          ),
-        }}
-        noMatchTitle={teacherMessages.noMatch}
-        query={searched}
       >
         <TeachersTable
-          teachers={visible}
+          teachers={search.visible}
           onProfile={onProfile}
           onToggle={onToggle}
           onResetLink={onResetLink}
           onDelete={onDelete}
         />
-      </ListStates>
+      </SearchableListPage>
 
       <TeacherProfileDialog teacher={profile} onOpenChange={(open) => !open && setProfileId(null)} />
       <SignInLinkDialog shown={shownLink} onClose={() => setShownLink(null)} />
