@@ -3,20 +3,14 @@
 // content.ardoise.localhost): a package's script plants XSRF and session cookies for the parent
 // domain on the paths the app and the preview use. The app's cookies are host-only `__Host-` ones
 // and the content origin has its own, so the teacher's saves and the admin's previews still work.
-import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
-import { buildZip } from '../server/fixtures/files.js';
-import { packageFileKey } from '../server/storage/keys.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { newAdminPage } from './support/admin-session.js';
-import { launchBrowser, newSignedInPage, openedDialog } from './support/browser.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
-import { describeActivities } from './support/runtime-packages.js';
-import { APP_HOST, type RunningServer, startServer } from './support/server.js';
+import { newSignedInPage, openedDialog } from './support/browser.js';
+import { openGroupTable, startActivity } from './support/learner-pages.js';
+import { startOnePackageLevel } from './support/one-package-level.js';
+import { APP_HOST, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,18 +46,12 @@ function plantingFiles(): Record<string, string> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}, { hostNames: true }), launchBrowser()]);
-  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const packageHash = await storePackage(files, buildZip(plantingFiles()));
-  for (const [name, content] of Object.entries(plantingFiles())) {
-    await files.write(packageFileKey(packageHash, [name]), Buffer.from(content));
-  }
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
-  const ids = level.lessons[0]![0]!.activityIds.flat();
-  activityId = ids[0]!;
-  await describeActivities(server.db, ids, { kind: 'html5', root: '', launch: 'index.html' });
-  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
-  teacher = { email: created.email, password: DEFAULT_PASSWORD };
+  ({ server, browser, teacher, activityId } = await startOnePackageLevel({
+    level: LEVEL,
+    files: plantingFiles(),
+    kind: 'html5',
+    server: { hostNames: true },
+  }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -95,10 +83,7 @@ describe('a package that plants cookies for the parent domain', () => {
   it("leaves the teacher's saves working", async () => {
     const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     await openGroupTable(page, LEVEL, 'Classe piégée');
-    await activity(page, FIRST).click();
-    await page.waitForURL(/\/activity\/\d+$/);
-    const frame = await playerReady(page);
-    await page.getByRole('button', { name: 'Commencer' }).click();
+    const frame = await startActivity(page, FIRST);
     await expect.poll(() => frame.locator('#out').textContent()).toMatch(/^planted for /);
     const planted = await plantedForParent(context);
     expect(planted).toEqual(expect.arrayContaining(['XSRF-TOKEN /api/user', 'ardoise_session /content']));
