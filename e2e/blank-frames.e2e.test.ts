@@ -6,34 +6,17 @@
 // stylesheet applies and the script runs, online and with the network cut, and nothing under
 // /local-activity/ reaches the network. The admin preview, served by the content origin itself,
 // plays the same page.
-import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAdminPage } from './support/admin-session.js';
 import { blankFrameFiles, INLINE_TEXT, SCRIPTED_TEXT, STYLED_TEXT } from './support/blank-frame-package.js';
-import { newSignedInPage } from './support/browser.js';
 import { openGroupTable, startActivity } from './support/learner-pages.js';
-import { startOnePackageLevel } from './support/one-package-level.js';
-import type { RunningServer } from './support/server.js';
+import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 
-let server: RunningServer;
-let browser: Browser;
-let teacher: { email: string; password: string };
-let previewId: number;
 const LEVEL = 'Module cadres vides';
 const FIRST = 'Activité 1.1.1.1';
 
-beforeAll(async () => {
-  ({
-    server,
-    browser,
-    teacher,
-    activityId: previewId,
-  } = await startOnePackageLevel({ level: LEVEL, files: blankFrameFiles(), kind: 'scorm12' }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const setup = setupOnePackageLevel({ level: LEVEL, files: blankFrameFiles(), kind: 'scorm12' });
 
 /** Answers under /local-activity/ that came from the network rather than the worker. */
 function escapedRequests(context: BrowserContext): string[] {
@@ -66,7 +49,7 @@ async function start(page: Page, group: string, offline?: BrowserContext): Promi
 
 describe('documents written into blank frames', () => {
   it('load their stylesheet and script from the package, through the worker', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     const escaped = escapedRequests(context);
     const frame = await start(page, 'En ligne');
     await expectFramesLoaded(frame);
@@ -75,7 +58,7 @@ describe('documents written into blank frames', () => {
   });
 
   it('load them with the network cut after opening', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     const frame = await start(page, 'Hors ligne', context);
     await expectFramesLoaded(frame);
     // The launch page loaded again offline writes its frames again.
@@ -86,8 +69,8 @@ describe('documents written into blank frames', () => {
   });
 
   it('load them in the admin preview (served by the content origin)', async () => {
-    const admin = await newAdminPage(browser, server);
-    await admin.page.goto(`${server.url}/activity-preview/${previewId}`);
+    const admin = await newAdminPage(setup.browser, setup.server);
+    await admin.page.goto(`${setup.server.url}/activity-preview/${setup.activityId}`);
     const content = admin.page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await expectFramesLoaded(content);
     await admin.context.close();

@@ -3,34 +3,17 @@
 // worker, the shim it adds to every page answers them from the player's memory, in the launch
 // page, a nested frame and a page navigated to, with the network cut too, and again on a re-open
 // (the held files then come from IndexedDB). Requests it cannot answer still reach the network.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAdminPage } from './support/admin-session.js';
-import { newSignedInPage } from './support/browser.js';
 import { backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
-import { startOnePackageLevel } from './support/one-package-level.js';
-import type { RunningServer } from './support/server.js';
+import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrFiles } from './support/sync-xhr-package.js';
 
-let server: RunningServer;
-let browser: Browser;
-let teacher: { email: string; password: string };
-let previewId: number;
 const LEVEL = 'Module lecture synchrone';
 const FIRST = 'Activité 1.1.1.1';
 
-beforeAll(async () => {
-  ({
-    server,
-    browser,
-    teacher,
-    activityId: previewId,
-  } = await startOnePackageLevel({ level: LEVEL, files: syncXhrFiles(), kind: 'scorm12' }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const setup = setupOnePackageLevel({ level: LEVEL, files: syncXhrFiles(), kind: 'scorm12' });
 
 /** The XHRs under /local-activity/ the browser sent to the network (none of those the shim
  * answers): the file name, or 'autre paquet' for the other namespace. */
@@ -54,7 +37,7 @@ const nested = (page: Page) => {
 
 describe('synchronous XHR to the package', () => {
   it('reads its own files in every page, and again on a re-open from the held copy', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     const reads = networkReads(context);
     await openGroupTable(page, LEVEL, 'Synchrone');
     let frame = await start(page);
@@ -83,7 +66,7 @@ describe('synchronous XHR to the package', () => {
   });
 
   it('plays a frameset whose manager frame opens pages in its sibling frame, as Lectora does', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     await openGroupTable(page, LEVEL, 'Cadres');
     const frame = await start(page);
     await frame.getByRole('link', { name: 'Jeu en cadres' }).click();
@@ -96,8 +79,8 @@ describe('synchronous XHR to the package', () => {
   });
 
   it('plays the same frameset in the admin preview (served by the content origin, sandboxed too)', async () => {
-    const admin = await newAdminPage(browser, server);
-    await admin.page.goto(`${server.url}/activity-preview/${previewId}`);
+    const admin = await newAdminPage(setup.browser, setup.server);
+    await admin.page.goto(`${setup.server.url}/activity-preview/${setup.activityId}`);
     const content = admin.page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await content.getByRole('link', { name: 'Jeu en cadres' }).click();
     const opened = () => admin.page.frames().find((f) => f.url().includes('/cadres/ouverte.html'));
@@ -107,7 +90,7 @@ describe('synchronous XHR to the package', () => {
   });
 
   it('reads them with the network cut after opening', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     await openGroupTable(page, LEVEL, 'Hors ligne');
     const frame = await startActivity(page, FIRST, () => context.setOffline(true));
     await frame.getByText(`Texte : 200 ${SYNC_TEXT}`).waitFor();

@@ -3,13 +3,14 @@
 // admin preview), and a teacher of that level.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { PackageKind } from '../../common/schemas/activity-package.js';
 import { buildLevel, storePackage } from '../../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../../server/fixtures/factories.js';
 import { buildZip } from '../../server/fixtures/files.js';
 import { packageFileKey } from '../../server/storage/keys.js';
 import { LocalFileStore } from '../../server/storage/local-store.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, newSignedInPage } from './browser.js';
 import { describeActivities } from './runtime-packages.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -43,4 +44,23 @@ export async function startOnePackageLevel(options: {
     teacher: { email: created.email, password: DEFAULT_PASSWORD },
     activityId: ids[0]!,
   };
+}
+
+/** Call at the top level of a test file: the level is started before its tests (the fields are set
+ * from then on) and the browser and server are closed after them. */
+export function setupOnePackageLevel(options: Parameters<typeof startOnePackageLevel>[0]): OnePackageLevel {
+  const setup = {} as OnePackageLevel;
+  beforeAll(async () => {
+    Object.assign(setup, await startOnePackageLevel(options));
+  });
+  afterAll(async () => {
+    await setup.browser?.close();
+    await setup.server?.close();
+  });
+  return setup;
+}
+
+/** A new page in its own browser context, signed in as the level's teacher (on their home page). */
+export function newTeacherPage({ browser, server, teacher }: OnePackageLevel) {
+  return newSignedInPage(browser, server.url, teacher, /\/user$/);
 }
