@@ -12,14 +12,7 @@ import { SESSION_STORAGE_TOKEN_KEY } from '../common/constants.js';
 import { curriculumMessages as m, xapiSummaryMessages as x } from '../common/messages/curriculum.js';
 import { learnerMessages } from '../common/messages/learner.js';
 import { statementsResponseSchema } from '../common/schemas/xapi.js';
-import {
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../server/fixtures/factories.js';
+import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
 import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
@@ -41,10 +34,9 @@ beforeAll(async () => {
   ({ server, browser, page: adminPage } = await startAdminSession());
   const levelIds: number[] = [];
   for (const course of Object.values(courses)) {
-    const level = await createLevel(server.db, course.level);
-    const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
-    course.sessionId = (await createLessonSession(server.db, lesson.id)).id;
-    levelIds.push(level.id);
+    const { levelId, sessionId } = await createSessionPath(server.db, { level: course.level });
+    course.sessionId = sessionId;
+    levelIds.push(levelId);
   }
   const created = await createTeacher(server.db, { levelIds });
   teacher = { email: created.email, password: DEFAULT_PASSWORD };
