@@ -1,6 +1,6 @@
 // The teacher-area steps the E2E files share: open a level's new group table, find an activity's
-// button, wait for the player to be ready, start an activity, go back to the table, count the runtime writes the server
-// accepted.
+// button, wait for the player to be ready, start an activity, go back to the table, count the
+// runtime writes the server accepted.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import type { RuntimeWrite } from '../../common/schemas/activity-runtime.js';
 

@@ -1,4 +1,5 @@
-// Helpers for tests and benchmarks that run the server as a real child process.
+// Helpers for tests and benchmarks that run a server (Ardoise, or a test's CAS, IdP or S3 server) as
+// a real child process.
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
