@@ -6,52 +6,17 @@
 // stylesheet applies and the script runs, online and with the network cut, and nothing under
 // /local-activity/ reaches the network. The admin preview, served by the content origin itself,
 // plays the same page.
-import path from 'node:path';
-import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
-import { packageFileKey } from '../server/storage/keys.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
+import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAdminPage } from './support/admin-session.js';
-import {
-  blankFrameFiles,
-  blankFramePackage,
-  INLINE_TEXT,
-  SCRIPTED_TEXT,
-  STYLED_TEXT,
-} from './support/blank-frame-package.js';
-import { launchBrowser, newSignedInPage } from './support/browser.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
-import { describeActivities } from './support/runtime-packages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { blankFrameFiles, INLINE_TEXT, SCRIPTED_TEXT, STYLED_TEXT } from './support/blank-frame-package.js';
+import { openGroupTable, startActivity } from './support/learner-pages.js';
+import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 
-let server: RunningServer;
-let browser: Browser;
-let teacher: { email: string; password: string };
-let previewId: number;
 const LEVEL = 'Module cadres vides';
 const FIRST = 'Activité 1.1.1.1';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const packageHash = await storePackage(files, blankFramePackage());
-  // Unpacked too, as an upload leaves it, for the admin preview.
-  for (const [name, content] of Object.entries(blankFrameFiles())) {
-    await files.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
-  }
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
-  const ids = level.lessons[0]![0]!.activityIds.flat();
-  previewId = ids[0]!;
-  await describeActivities(server.db, ids, { kind: 'scorm12', root: '', launch: 'index.html' });
-  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
-  teacher = { email: created.email, password: DEFAULT_PASSWORD };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const setup = setupOnePackageLevel({ level: LEVEL, files: blankFrameFiles(), kind: 'scorm12' });
 
 /** Answers under /local-activity/ that came from the network rather than the worker. */
 function escapedRequests(context: BrowserContext): string[] {
@@ -77,17 +42,14 @@ async function expectFramesLoaded(content: Frame | FrameLocator): Promise<void> 
 
 async function start(page: Page, group: string, offline?: BrowserContext): Promise<Frame> {
   await openGroupTable(page, LEVEL, group);
-  await activity(page, FIRST).click();
-  await page.waitForURL(/\/activity\/\d+$/);
-  const frame = await playerReady(page);
-  await offline?.setOffline(true);
-  await page.getByRole('button', { name: 'Commencer' }).click();
-  return frame;
+  return startActivity(page, FIRST, async () => {
+    await offline?.setOffline(true);
+  });
 }
 
 describe('documents written into blank frames', () => {
   it('load their stylesheet and script from the package, through the worker', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     const escaped = escapedRequests(context);
     const frame = await start(page, 'En ligne');
     await expectFramesLoaded(frame);
@@ -96,7 +58,7 @@ describe('documents written into blank frames', () => {
   });
 
   it('load them with the network cut after opening', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     const frame = await start(page, 'Hors ligne', context);
     await expectFramesLoaded(frame);
     // The launch page loaded again offline writes its frames again.
@@ -107,8 +69,8 @@ describe('documents written into blank frames', () => {
   });
 
   it('load them in the admin preview (served by the content origin)', async () => {
-    const admin = await newAdminPage(browser, server);
-    await admin.page.goto(`${server.url}/activity-preview/${previewId}`);
+    const admin = await newAdminPage(setup.browser, setup.server);
+    await admin.page.goto(`${setup.server.url}/activity-preview/${setup.activityId}`);
     const content = admin.page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await expectFramesLoaded(content);
     await admin.context.close();

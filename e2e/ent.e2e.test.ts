@@ -14,7 +14,7 @@ import { newAdminPage } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE } from './support/browser.js';
 import { ENT_UAI, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
 import { expectFrench } from './support/french.js';
-import { activity, playerReady } from './support/learner-pages.js';
+import { startActivity } from './support/learner-pages.js';
 import type { RunningServer } from './support/server.js';
 
 const LEVEL = 'Sixième – français';
@@ -69,10 +69,7 @@ describe('a teacher coming from the ENT', () => {
 
       await page.getByRole('link', { name: /6EME A/ }).press('Enter');
       await page.waitForURL(/\/usertable\/\d+$/);
-      await activity(page, 'Activité 1.1.1.1').click();
-      await page.waitForURL(/\/activity\/\d+$/);
-      const frame = await playerReady(page);
-      await page.getByRole('button', { name: 'Commencer' }).click();
+      const frame = await startActivity(page, 'Activité 1.1.1.1');
       await frame.getByText('script ran').waitFor();
     } finally {
       await context.close();

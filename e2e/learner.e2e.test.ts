@@ -3,7 +3,7 @@
 // the group; and a malicious package played in the player cannot reach the user's session.
 import path from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerMessages } from '../common/messages/learner.js';
 import { buildLevel, storePackage, storePdf } from '../server/fixtures/curriculum.js';
@@ -12,15 +12,14 @@ import { buildActivityZip, buildPdf, buildZip } from '../server/fixtures/files.j
 import { LocalFileStore } from '../server/storage/local-store.js';
 import {
   DESKTOP,
-  describePageOnFailure,
+  describeLatestPageOnFailure,
   expectAccessible,
   launchBrowser,
   newSignedInPage,
   PHONE,
-  watchPage,
 } from './support/browser.js';
 import { expectFrench } from './support/french.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { activity, backToTable, openGroupTable, playerReady } from './support/learner-pages.js';
 import { maliciousPackage } from './support/malicious-package.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -108,13 +107,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-let lastPage: Page | undefined;
-describePageOnFailure(() => lastPage);
+const describeOnFailure = describeLatestPageOnFailure();
 
 async function signedIn(viewport = DESKTOP) {
   const session = await newSignedInPage(browser, server.url, teacher, /\/user$/, viewport);
-  lastPage = session.page;
-  watchPage(session.page);
+  describeOnFailure(session.page);
   return session;
 }
 
@@ -203,8 +200,7 @@ describe('teacher area', () => {
     await activity(page, 'Activité 1.1.1.2').click();
     await page.waitForURL(/\/activity\/\d+$/);
     await playerReady(page);
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     // Lesson A done: it moves last and lesson B opens.
     await expect.poll(() => page.getByText(learnerMessages.lessonLocked).count()).toBe(0);
     await expect.poll(() => activity(page, 'Activité 1.2.1.1').getAttribute('data-clickable')).toBe('true');
@@ -221,8 +217,7 @@ describe('teacher area', () => {
       .poll(() => page.locator('canvas').evaluate((c) => c.getBoundingClientRect().width))
       .toBeGreaterThan(before);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
 
     // Delete the group from its card.
     await page.getByRole('link', { name: 'Groupes' }).click();
@@ -284,8 +279,7 @@ describe('teacher area', () => {
       const frame = await playerReady(page);
       await frame.getByRole('heading', { name: title }).waitFor();
       await frame.getByText('script ran').waitFor();
-      await page.getByRole('button', { name: 'Retour' }).click();
-      await page.waitForURL(/\/usertable\/\d+$/);
+      await backToTable(page);
       // Back at the table with the server's status; the activity frame is gone.
       await expect
         .poll(() => activity(page, 'Activité 1.1.1.1').getAttribute('data-status'))
@@ -327,8 +321,7 @@ describe('teacher area', () => {
       const token = await page.evaluate(() => sessionStorage.getItem('token'));
       expect(token).toBeTruthy();
       // The forged write was not relayed: nothing went to the runtime endpoint.
-      await page.getByRole('button', { name: 'Retour' }).click();
-      await page.waitForURL(/\/usertable\/\d+$/);
+      await backToTable(page);
       expect(runtimePosts).toEqual([]);
       await context.close();
     },

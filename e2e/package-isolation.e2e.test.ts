@@ -3,25 +3,15 @@
 // content.ardoise.localhost): a package's script plants XSRF and session cookies for the parent
 // domain on the paths the app and the preview use. The app's cookies are host-only `__Host-` ones
 // and the content origin has its own, so the teacher's saves and the admin's previews still work.
-import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
-import { buildZip } from '../server/fixtures/files.js';
-import { packageFileKey } from '../server/storage/keys.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { newAdminPage } from './support/admin-session.js';
-import { launchBrowser, newSignedInPage, openedDialog } from './support/browser.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
-import { describeActivities } from './support/runtime-packages.js';
-import { APP_HOST, type RunningServer, startServer } from './support/server.js';
+import { openedDialog } from './support/browser.js';
+import { openGroupTable, startActivity } from './support/learner-pages.js';
+import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
+import { APP_HOST } from './support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-let teacher: { email: string; password: string };
-let activityId: number;
 const LEVEL = 'Module cookies piégés';
 const FIRST = 'Activité 1.1.1.1';
 const PLANTED = ['XSRF-TOKEN', 'ardoise_session', 'ardoise_content'];
@@ -51,23 +41,11 @@ function plantingFiles(): Record<string, string> {
   };
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}, { hostNames: true }), launchBrowser()]);
-  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const packageHash = await storePackage(files, buildZip(plantingFiles()));
-  for (const [name, content] of Object.entries(plantingFiles())) {
-    await files.write(packageFileKey(packageHash, [name]), Buffer.from(content));
-  }
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
-  const ids = level.lessons[0]![0]!.activityIds.flat();
-  activityId = ids[0]!;
-  await describeActivities(server.db, ids, { kind: 'html5', root: '', launch: 'index.html' });
-  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
-  teacher = { email: created.email, password: DEFAULT_PASSWORD };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const setup = setupOnePackageLevel({
+  level: LEVEL,
+  files: plantingFiles(),
+  kind: 'html5',
+  server: { hostNames: true },
 });
 
 /** The cookies the package managed to plant for the parent domain (so the attack did happen). */
@@ -93,27 +71,24 @@ async function hostCookiesUntouched(context: BrowserContext): Promise<void> {
 
 describe('a package that plants cookies for the parent domain', () => {
   it("leaves the teacher's saves working", async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     await openGroupTable(page, LEVEL, 'Classe piégée');
-    await activity(page, FIRST).click();
-    await page.waitForURL(/\/activity\/\d+$/);
-    const frame = await playerReady(page);
-    await page.getByRole('button', { name: 'Commencer' }).click();
+    const frame = await startActivity(page, FIRST);
     await expect.poll(() => frame.locator('#out').textContent()).toMatch(/^planted for /);
     const planted = await plantedForParent(context);
     expect(planted).toEqual(expect.arrayContaining(['XSRF-TOKEN /api/user', 'ardoise_session /content']));
     await hostCookiesUntouched(context);
 
     // Saves under /api/user, where the planted XSRF-TOKEN is sent first, still pass the check.
-    await page.goto(`${server.url}/user`);
+    await page.goto(`${setup.server.url}/user`);
     await openGroupTable(page, LEVEL, 'Classe après le piège');
     await context.close();
   });
 
   it("leaves the admin's saves and previews working", async () => {
-    const { context, page } = await newAdminPage(browser, server);
+    const { context, page } = await newAdminPage(setup.browser, setup.server);
     const preview = page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
-    await page.goto(`${server.url}/activity-preview/${activityId}`);
+    await page.goto(`${setup.server.url}/activity-preview/${setup.activityId}`);
     await expect.poll(() => preview.locator('#out').textContent()).toMatch(/^planted for /);
     expect(await plantedForParent(context)).toEqual(
       expect.arrayContaining([
@@ -125,7 +100,7 @@ describe('a package that plants cookies for the parent domain', () => {
     await hostCookiesUntouched(context);
 
     // An admin save.
-    await page.goto(`${server.url}/levels`);
+    await page.goto(`${setup.server.url}/levels`);
     await page.getByRole('button', { name: m.addLevel }).first().click();
     const dialog = await openedDialog(page);
     await dialog.getByLabel(m.levelNameLabel).fill('Niveau après le piège');
@@ -135,7 +110,7 @@ describe('a package that plants cookies for the parent domain', () => {
     await page.getByRole('link', { name: 'Niveau après le piège' }).waitFor();
 
     // The preview opens again: the planted session cookies on /content are not read.
-    await page.goto(`${server.url}/activity-preview/${activityId}`);
+    await page.goto(`${setup.server.url}/activity-preview/${setup.activityId}`);
     await preview.getByRole('heading', { name: 'Cookies piégés' }).waitFor();
     await expect.poll(() => preview.locator('#out').textContent()).toMatch(/^planted for /);
     await context.close();

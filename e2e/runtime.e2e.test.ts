@@ -15,15 +15,21 @@ import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { newAdminPage } from './support/admin-session.js';
 import {
-  describePageOnFailure,
+  describeLatestPageOnFailure,
   launchBrowser,
   newPage,
   newSignedInPage,
   PHONE,
   signInThroughForm,
-  watchPage,
 } from './support/browser.js';
-import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import {
+  acceptedWrites,
+  activity,
+  backToTable,
+  openGroupTable,
+  playerReady,
+  startActivity,
+} from './support/learner-pages.js';
 import { keepScreenshot } from './support/photograph.js';
 import {
   describeActivities,
@@ -74,14 +80,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The page a test signed in last: the one a failure describes. */
-let lastPage: Page | undefined;
-describePageOnFailure(() => lastPage);
+/** The page a test signed in last is the one a failure describes. */
+const describeOnFailure = describeLatestPageOnFailure();
 
 async function signedIn(context?: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
   const session = context ? { context, page: await context.newPage() } : await newPage(browser);
-  lastPage = session.page;
-  watchPage(session.page);
+  describeOnFailure(session.page);
   await signInThroughForm(session.page, server.url, teacher, /\/user$/);
   return session;
 }
@@ -102,10 +106,7 @@ const scored = (page: Page, score = 85, name = FIRST) =>
 
 /** Opens the first activity of the open table and starts it; returns its frame. */
 async function start(page: Page, name = FIRST) {
-  await activity(page, name).click();
-  await page.waitForURL(/\/activity\/\d+$/);
-  const frame = await playerReady(page);
-  await page.getByRole('button', { name: 'Commencer' }).click();
+  const frame = await startActivity(page, name);
   await frame.getByText('API trouvée : true').waitFor();
   return frame;
 }
@@ -171,8 +172,7 @@ describe('SCORM runtime', () => {
       await there.getByRole('button', { name: 'Terminer' }).click();
       await there.getByText('Activité terminée (true, true)').waitFor();
       await finished;
-      await other.page.getByRole('button', { name: 'Retour' }).click();
-      await other.page.waitForURL(/\/usertable\/\d+$/);
+      await backToTable(other.page);
       await scored(other.page).waitFor();
       expectEachOnce([...accepted, ...acceptedThere]);
       await other.context.close();
@@ -191,8 +191,7 @@ describe('SCORM runtime', () => {
     await frame.getByRole('button', { name: 'Terminer' }).click();
     // The content never waits for the network.
     await frame.getByText('Activité terminée (true, true)').waitFor();
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     expect(accepted).toEqual([]);
 
     await context.setOffline(false);
@@ -208,8 +207,7 @@ describe('SCORM runtime', () => {
     const accepted = acceptedWrites(context);
     await openGroupTable(page, levels.scorm12, 'Réouverture');
     let frame = await startAndStepOnce(page);
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     // What makes the offline re-open possible: the player's pages and assets kept on the device.
     await expect
       .poll(async () => keepsScormPlayer(await keptPlayerFiles(page)), { timeout: 30_000 })
@@ -221,13 +219,11 @@ describe('SCORM runtime', () => {
     await frame.getByText(`suspend=${LONG_SUSPEND_LENGTH}`).waitFor();
     await frame.getByRole('button', { name: 'Étape suivante' }).click();
     await frame.getByText('location=step-2 (true)').waitFor();
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     // Again offline: from the commit this device made offline, which the server has not seen yet.
     frame = await start(page);
     await frame.getByText('location=step-2', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     const offlineWrites = accepted.length;
 
     await context.setOffline(false);
@@ -338,8 +334,7 @@ describe('SCORM runtime', () => {
     const { context, page } = await signedIn();
     await openGroupTable(page, levels.scorm12, 'Stockage vidé');
     await start(page);
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     // The browser evicts the content origin's packages (as Safari does after 7 days unvisited).
     const probe = await context.newPage();
     await probe.goto(`${server.contentUrl}/player/`);
@@ -407,8 +402,7 @@ describe('SCORM runtime', () => {
     );
     await content.getByRole('button', { name: 'Répondre' }).click();
     await stateSaved;
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     await scored(page, 100).waitFor();
 
     await activity(page, FIRST).click();
@@ -416,8 +410,7 @@ describe('SCORM runtime', () => {
     await content.getByText('Réponses : 1').waitFor();
 
     // With the network cut, it opens again from what the device keeps (package, pages, state).
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     await context.setOffline(true);
     await activity(page, FIRST).click();
     content = await h5pFrame();

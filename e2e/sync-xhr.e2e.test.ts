@@ -3,49 +3,17 @@
 // worker, the shim it adds to every page answers them from the player's memory, in the launch
 // page, a nested frame and a page navigated to, with the network cut too, and again on a re-open
 // (the held files then come from IndexedDB). Requests it cannot answer still reach the network.
-import path from 'node:path';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
-import { packageFileKey } from '../server/storage/keys.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAdminPage } from './support/admin-session.js';
-import { launchBrowser, newSignedInPage } from './support/browser.js';
-import { activity, openGroupTable, playerReady } from './support/learner-pages.js';
-import { describeActivities } from './support/runtime-packages.js';
-import { type RunningServer, startServer } from './support/server.js';
-import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrFiles, syncXhrPackage } from './support/sync-xhr-package.js';
+import { backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
+import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
+import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrFiles } from './support/sync-xhr-package.js';
 
-let server: RunningServer;
-let browser: Browser;
-let teacher: { email: string; password: string };
-let previewId: number;
 const LEVEL = 'Module lecture synchrone';
 const FIRST = 'Activité 1.1.1.1';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const packageHash = await storePackage(files, syncXhrPackage());
-  // Unpacked too, as an upload leaves it, for the admin preview.
-  for (const [name, content] of Object.entries(syncXhrFiles())) {
-    await files.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
-  }
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
-  previewId = level.lessons[0]![0]!.activityIds.flat()[0]!;
-  await describeActivities(server.db, level.lessons[0]![0]!.activityIds.flat(), {
-    kind: 'scorm12',
-    root: '',
-    launch: 'index.html',
-  });
-  const created = await createTeacher(server.db, { levelIds: [level.levelId] });
-  teacher = { email: created.email, password: DEFAULT_PASSWORD };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const setup = setupOnePackageLevel({ level: LEVEL, files: syncXhrFiles(), kind: 'scorm12' });
 
 /** The XHRs under /local-activity/ the browser sent to the network (none of those the shim
  * answers): the file name, or 'autre paquet' for the other namespace. */
@@ -59,13 +27,7 @@ function networkReads(context: BrowserContext): string[] {
   return reads;
 }
 
-async function start(page: Page): Promise<Frame> {
-  await activity(page, FIRST).click();
-  await page.waitForURL(/\/activity\/\d+$/);
-  const frame = await playerReady(page);
-  await page.getByRole('button', { name: 'Commencer' }).click();
-  return frame;
-}
+const start = (page: Page): Promise<Frame> => startActivity(page, FIRST);
 
 const nested = (page: Page) => {
   const frame = page.frames().find((f) => f.url().includes('/cadres/cadre.html'));
@@ -75,7 +37,7 @@ const nested = (page: Page) => {
 
 describe('synchronous XHR to the package', () => {
   it('reads its own files in every page, and again on a re-open from the held copy', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     const reads = networkReads(context);
     await openGroupTable(page, LEVEL, 'Synchrone');
     let frame = await start(page);
@@ -91,8 +53,7 @@ describe('synchronous XHR to the package', () => {
     expect(reads).toEqual(['absent.txt', 'autre paquet']);
 
     // Re-open: the device holds the package (no download), the files come from IndexedDB.
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForURL(/\/usertable\/\d+$/);
+    await backToTable(page);
     const downloaded = page.waitForResponse((r) => r.url().includes('/api/user/activity/download/'));
     frame = await start(page);
     expect((await downloaded).status()).toBe(304);
@@ -105,7 +66,7 @@ describe('synchronous XHR to the package', () => {
   });
 
   it('plays a frameset whose manager frame opens pages in its sibling frame, as Lectora does', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     await openGroupTable(page, LEVEL, 'Cadres');
     const frame = await start(page);
     await frame.getByRole('link', { name: 'Jeu en cadres' }).click();
@@ -118,8 +79,8 @@ describe('synchronous XHR to the package', () => {
   });
 
   it('plays the same frameset in the admin preview (served by the content origin, sandboxed too)', async () => {
-    const admin = await newAdminPage(browser, server);
-    await admin.page.goto(`${server.url}/activity-preview/${previewId}`);
+    const admin = await newAdminPage(setup.browser, setup.server);
+    await admin.page.goto(`${setup.server.url}/activity-preview/${setup.activityId}`);
     const content = admin.page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await content.getByRole('link', { name: 'Jeu en cadres' }).click();
     const opened = () => admin.page.frames().find((f) => f.url().includes('/cadres/ouverte.html'));
@@ -129,13 +90,9 @@ describe('synchronous XHR to the package', () => {
   });
 
   it('reads them with the network cut after opening', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    const { context, page } = await newTeacherPage(setup);
     await openGroupTable(page, LEVEL, 'Hors ligne');
-    await activity(page, FIRST).click();
-    await page.waitForURL(/\/activity\/\d+$/);
-    const frame = await playerReady(page);
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Commencer' }).click();
+    const frame = await startActivity(page, FIRST, () => context.setOffline(true));
     await frame.getByText(`Texte : 200 ${SYNC_TEXT}`).waitFor();
     // A page navigated to offline, and the launch page loaded again offline.
     await frame.getByRole('link', { name: 'Suite' }).click();

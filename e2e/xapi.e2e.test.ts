@@ -6,23 +6,16 @@
 // the learning table shows completed with the score once the network is back, the server holds each
 // statement once, the teacher reads them in the table's dialog, and the state resumes in another
 // browser.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_TOKEN_KEY } from '../common/constants.js';
 import { curriculumMessages as m, xapiSummaryMessages as x } from '../common/messages/curriculum.js';
 import { learnerMessages } from '../common/messages/learner.js';
 import { statementsResponseSchema } from '../common/schemas/xapi.js';
-import {
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../server/fixtures/factories.js';
+import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
-import { acceptedWrites, activity, openGroupTable, playerReady } from './support/learner-pages.js';
+import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
 import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
 import { cmi5TestPackage, tincanTestPackage, XAPI_SCORE } from './support/xapi-packages.js';
@@ -41,10 +34,9 @@ beforeAll(async () => {
   ({ server, browser, page: adminPage } = await startAdminSession());
   const levelIds: number[] = [];
   for (const course of Object.values(courses)) {
-    const level = await createLevel(server.db, course.level);
-    const lesson = await createLesson(server.db, (await createPeriod(server.db, level.id)).id);
-    course.sessionId = (await createLessonSession(server.db, lesson.id)).id;
-    levelIds.push(level.id);
+    const { levelId, sessionId } = await createSessionPath(server.db, { level: course.level });
+    course.sessionId = sessionId;
+    levelIds.push(levelId);
   }
   const created = await createTeacher(server.db, { levelIds });
   teacher = { email: created.email, password: DEFAULT_PASSWORD };
@@ -70,15 +62,23 @@ async function serverStatements(page: Page, entryId: number) {
 const scored = (page: Page, title: string) =>
   page.getByRole('button', { name: new RegExp(`^${title} \\(terminée, score ${XAPI_SCORE} sur 100\\)$`) });
 
-/** Opens the course of the open table and starts it; returns its frame and entry id. */
-async function start(page: Page, title: string) {
-  await activity(page, title).click();
-  await page.waitForURL(/\/activity\/\d+$/);
+/** Opens the course of the open table and starts it (`beforeStarting` runs once the player is
+ * ready); returns its frame and entry id. */
+async function start(page: Page, title: string, beforeStarting?: () => Promise<void>) {
+  const frame = await startActivity(page, title, beforeStarting);
   const entryId = Number(/\/activity\/(\d+)$/.exec(page.url())?.[1]);
-  const frame = await playerReady(page);
-  await page.getByRole('button', { name: 'Commencer' }).click();
   await frame.getByRole('button', { name: 'Démarrer' }).click();
   return { frame, entryId };
+}
+
+/** In the started course: keeps page 3 in its state document and terminates (the content never
+ * waits for the network), then goes back to the table. */
+async function saveAndFinish(page: Page, frame: Frame) {
+  await frame.getByRole('button', { name: 'Enregistrer la page 3' }).click();
+  await frame.getByText('état enregistré 204 page=3').waitFor();
+  await frame.getByRole('button', { name: 'Terminer le cours' }).click();
+  await frame.getByText('fini 200 200 200').waitFor();
+  await backToTable(page);
 }
 
 describe('xAPI packages uploaded through the admin screens', () => {
@@ -134,12 +134,7 @@ describe('xAPI packages played by a teacher', () => {
       await frame.getByText('autre inscription 400').waitFor();
       await frame.getByRole('button', { name: 'Déclaration invalide' }).click();
       await frame.getByText('invalide 400').waitFor();
-      await frame.getByRole('button', { name: 'Enregistrer la page 3' }).click();
-      await frame.getByText('état enregistré 204 page=3').waitFor();
-      await frame.getByRole('button', { name: 'Terminer le cours' }).click();
-      await frame.getByText('fini 200 200 200').waitFor();
-      await page.getByRole('button', { name: 'Retour' }).click();
-      await page.waitForURL(/\/usertable\/\d+$/);
+      await saveAndFinish(page, frame);
       await scored(page, course.title).waitFor();
 
       const verbs = (await serverStatements(page, entryId)).map((s) => s.verb);
@@ -156,21 +151,9 @@ describe('xAPI packages played by a teacher', () => {
       const { context, page } = await signedIn();
       const accepted = acceptedWrites(context);
       await openGroupTable(page, course.level, 'Hors ligne');
-      await activity(page, course.title).click();
-      await page.waitForURL(/\/activity\/\d+$/);
-      const entryId = Number(/\/activity\/(\d+)$/.exec(page.url())?.[1]);
-      const frame = await playerReady(page);
-      await context.setOffline(true);
-      await page.getByRole('button', { name: 'Commencer' }).click();
-      await frame.getByRole('button', { name: 'Démarrer' }).click();
+      const { frame, entryId } = await start(page, course.title, () => context.setOffline(true));
       await frame.getByText('initialized 200').waitFor();
-      await frame.getByRole('button', { name: 'Enregistrer la page 3' }).click();
-      await frame.getByText('état enregistré 204 page=3').waitFor();
-      await frame.getByRole('button', { name: 'Terminer le cours' }).click();
-      // The content never waits for the network.
-      await frame.getByText('fini 200 200 200').waitFor();
-      await page.getByRole('button', { name: 'Retour' }).click();
-      await page.waitForURL(/\/usertable\/\d+$/);
+      await saveAndFinish(page, frame);
       expect(accepted).toEqual([]);
 
       await context.setOffline(false);

@@ -5,24 +5,16 @@
 // (multipart, NDJSON answers read as they stream), and samples the server's RSS from /proc every
 // 50 ms. Prints, per step: wall time, rows, and the server's peak RSS above its level before the step.
 // `npm run bench:import` (add `-- --xlsx` to send the teachers as an XLSX workbook too).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { importColumns } from '../common/schemas/imports.js';
 import { csvFile, uaiFor, xlsxFile } from '../server/fixtures/import-files.js';
-import { freePort } from '../server/test/processes.js';
 import { createTestDatabase } from '../server/test/test-database.js';
+import { builtServer, rssBytes, signInBenchAdmin, startBenchServer } from './bench-server.js';
 
-const ADMIN = { email: 'bench@ardoise.test', password: 'bench-password-123' };
-const XSRF = 'bench-xsrf';
 const SCHOOLS = 5_000;
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 50_000);
 const LEVELS = ['CP', 'CE1', 'CE2', 'CM1', 'CM2'];
-
-function rssBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
@@ -56,48 +48,20 @@ function teacherRows(): string[][] {
 }
 
 async function main(): Promise<void> {
-  const mainJs = path.resolve('dist/server/server/main.js');
-  if (!fs.existsSync(mainJs)) throw new Error('No production build: run `npm run build` first.');
+  const mainJs = builtServer();
   const database = await createTestDatabase();
   const dataDir = database.dataDir;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CONTENT_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.database.kind === 'postgres' ? database.database.url : '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // e.g. '--max-old-space-size=64': the import must fit in a small heap whatever the file's size.
-      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startBenchServer(mainJs, dataDir, {
+    DATABASE_URL: database.database.kind === 'postgres' ? database.database.url : '',
+    // e.g. '--max-old-space-size=64': the import must fit in a small heap whatever the file's size.
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
   });
-  const pid = child.pid as number;
+  const { base, pid } = server;
   try {
-    const deadline = Date.now() + 30_000;
-    while (
-      !(await fetch(`${base}/api/auth/me`).then(
-        (r) => r.status === 204,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const headers = { 'x-xsrf-token': XSRF, cookie: `__Host-XSRF-TOKEN=${XSRF}` };
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { ...headers, authorization: `Bearer ${token}` };
+    const auth = (await signInBenchAdmin(base)).headers;
     for (const title of LEVELS) {
       await fetch(`${base}/api/admin/createlevel`, {
         method: 'POST',
@@ -165,8 +129,7 @@ async function main(): Promise<void> {
     await step('teachers: import again (unchanged)', 'import/teachers', 'enseignants.csv');
     if (withXlsx) await step('teachers XLSX: preview', 'import/teachers/preview', 'enseignants.xlsx');
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     await database.drop();
   }
 }

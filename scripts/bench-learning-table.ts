@@ -12,7 +12,6 @@
 // URL, BENCH_DATABASE_URL=<that URL> runs on it again without seeding (then drop it yourself).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +31,7 @@ import { findOwnedGroup } from '../server/features/groups/group-access.repositor
 import { buildLevel } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
+import { freePort, stopChild } from '../server/test/processes.js';
 import { createTestDatabase } from '../server/test/test-database.js';
 
 const GROUPS = 100_000;
@@ -143,14 +143,6 @@ type Measured = Result & { cpuPerRequest: number; pgCpuPerRequest: number };
 const instancesArg = process.argv.indexOf('--instances');
 const INSTANCES = instancesArg === -1 ? 1 : Number(process.argv[instancesArg + 1]);
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A server process (server/main.ts) on the bench database, with its own DATA_DIR; resolves once ready. */
 async function startInstance(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ardoise-bench-instance-'));
@@ -178,9 +170,7 @@ async function startInstance(databaseUrl: string) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

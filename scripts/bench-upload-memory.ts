@@ -5,26 +5,23 @@
 // hashed, validated, unpacked and stored. Prints the baseline, the peak and the delta.
 // `npm run bench:upload-memory -- --s3`: the same with the S3 driver, against an s3rver started here
 // on loopback in its own process (so its memory is not counted), a fresh bucket, path-style URLs.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { freePort } from '../server/test/processes.js';
 import { createTestBucket, fileStoreEnv, type S3Server, startS3Server } from '../server/test/s3-server.js';
+import {
+  type BenchServer,
+  builtServer,
+  rssBytes,
+  signInBenchAdmin,
+  startBenchServer,
+} from './bench-server.js';
 
-const ADMIN = { email: 'bench@ardoise.test', password: 'bench-password-123' };
-const XSRF = 'bench-xsrf';
 const ENTRY_BYTES = 1024 * 1024;
 const ENTRIES = 99; // 99 MiB of content + headers: just under the 100 MiB cap
 const BUDGET_MB = 30;
-
-function rssBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
-}
 
 /** Writes a zip of stored entries (no compression, so the file stays ~100 MB) without holding it in memory. */
 async function writeStoredZip(file: string, entries = ENTRIES): Promise<number> {
@@ -72,8 +69,7 @@ async function writeStoredZip(file: string, entries = ENTRIES): Promise<number> 
 }
 
 async function main(): Promise<void> {
-  const mainJs = path.resolve('dist/server/server/main.js');
-  if (!fs.existsSync(mainJs)) throw new Error('No production build: run `npm run build` first.');
+  const mainJs = builtServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ardoise-bench-upload-'));
   const useS3 = process.argv.includes('--s3');
   let s3: S3Server | undefined;
@@ -84,47 +80,12 @@ async function main(): Promise<void> {
     s3 = await startS3Server(s3Dir);
     storeEnv = fileStoreEnv(await createTestBucket(s3.endpoint));
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CONTENT_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...storeEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const pid = child.pid as number;
+  let server: BenchServer | undefined;
   try {
-    const deadline = Date.now() + 30_000;
-    while (
-      !(await fetch(`${base}/api/auth/me`).then(
-        (r) => r.status === 204,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const headers = {
-      'content-type': 'application/json',
-      'x-xsrf-token': XSRF,
-      cookie: `__Host-XSRF-TOKEN=${XSRF}`,
-    };
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { ...headers, authorization: `Bearer ${token}` };
+    server = await startBenchServer(mainJs, dataDir, storeEnv);
+    const { base, pid } = server;
+    const admin = await signInBenchAdmin(base);
+    const auth = { ...admin.headers, 'content-type': 'application/json' };
     const post = async (url: string, body: object) =>
       (
         await fetch(`${base}/api/admin/${url}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })
@@ -155,9 +116,7 @@ async function main(): Promise<void> {
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(head.length + size + tail.length),
-          'x-xsrf-token': XSRF,
-          cookie: `__Host-XSRF-TOKEN=${XSRF}`,
-          authorization: `Bearer ${token}`,
+          ...admin.headers,
         },
         body: ReadableStreamFrom(stream()),
         duplex: 'half',
@@ -204,8 +163,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server?.stop();
     await s3?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -3,13 +3,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertSession } from '../server/features/auth/session.repository.js';
-import {
-  createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-} from '../server/fixtures/factories.js';
+import { createAdmin, createSessionPath } from '../server/fixtures/factories.js';
 import { buildActivityZip, buildPdf } from '../server/fixtures/files.js';
 import { packageDirKey, packageZipKey, pdfKey } from '../server/storage/keys.js';
 import { setupTestApp } from '../server/test/helper.js';
@@ -26,12 +20,11 @@ const orphans = [orphanPdf, packageZipKey(orphanHash), `${packageDirKey(orphanHa
 beforeAll(async () => {
   const admin = await createAdmin(ctx.db);
   const token = await insertSession(ctx.db, admin.id, new Date(), 600_000);
-  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id);
-  const session = await createLessonSession(ctx.db, lesson.id);
+  const { lessonId, sessionId } = await createSessionPath(ctx.db);
   const pdf = { filename: 'fiche.pdf', type: 'application/pdf', bytes: buildPdf() };
-  await uploadThroughApi(ctx.app, token, { ...pdf, title: 'Fiche', id: lesson.id });
+  await uploadThroughApi(ctx.app, token, { ...pdf, title: 'Fiche', id: lessonId });
   const zip = { filename: 'jeu.zip', type: 'application/zip', bytes: buildActivityZip() };
-  await uploadThroughApi(ctx.app, token, { ...zip, title: 'Jeu', id: session.id });
+  await uploadThroughApi(ctx.app, token, { ...zip, title: 'Jeu', id: sessionId });
   // What a crash between storing a file and inserting its row leaves behind, and a foreign key.
   for (const key of orphans) await ctx.files.write(key, Buffer.from(key));
   await ctx.files.write('notes/readme.txt', Buffer.from('not Ardoise'));

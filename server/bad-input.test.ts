@@ -21,11 +21,8 @@ beforeAll(async () => {
   admin = await signIn(ctx.app, { email: adminUser.email, password: make.DEFAULT_PASSWORD });
   const teacherUser = await make.createTeacher(ctx.db);
   teacher = await signIn(ctx.app, { email: teacherUser.email, password: make.DEFAULT_PASSWORD });
-  const level = (await make.createLevel(ctx.db)).id;
-  const period = (await make.createPeriod(ctx.db, level)).id;
-  const lesson = (await make.createLesson(ctx.db, period)).id;
-  const session = (await make.createLessonSession(ctx.db, lesson)).id;
-  ids = { level, period, lesson, session };
+  const path = await make.createSessionPath(ctx.db);
+  ids = { level: path.levelId, period: path.periodId, lesson: path.lessonId, session: path.sessionId };
 });
 
 /** An error answer in our shape: exactly `{ success: false, message }`, no framework code. */

@@ -17,10 +17,7 @@ import { buildLevel } from './fixtures/curriculum.js';
 import {
   createAdmin,
   createGroup,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
+  createSessionPath,
   createTeacher,
   DEFAULT_PASSWORD,
 } from './fixtures/factories.js';
@@ -146,9 +143,7 @@ function sendUpload(instance: ServerProcess, token: string, sessionId: number, z
 }
 
 async function newSession(): Promise<number> {
-  const level = await createLevel(db);
-  const lesson = await createLesson(db, (await createPeriod(db, level.id)).id);
-  return (await createLessonSession(db, lesson.id)).id;
+  return (await createSessionPath(db)).sessionId;
 }
 
 /** Restarts on the same DATA_DIR and database, checks the store against the rows, and that the same

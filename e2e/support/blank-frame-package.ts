@@ -4,7 +4,6 @@
 // `document.write`s into it a stylesheet and a script by relative URLs into subfolders. The frame
 // shows what a learner would see: a line only the stylesheet makes visible, a line the script
 // writes. Also a blank frame written with inline markup only, read back at once.
-import { buildZip } from '../../server/fixtures/files.js';
 import { scormManifest } from './runtime-packages.js';
 
 export const STYLED_TEXT = 'Feuille de style du paquet appliquée';
@@ -57,8 +56,4 @@ document.getElementById('inline').textContent = 'Cadre de mesure : ' + (read ? r
   document.getElementById('script').textContent = ${JSON.stringify(SCRIPTED_TEXT)};
 });\n`,
   };
-}
-
-export function blankFramePackage(): Buffer {
-  return buildZip(blankFrameFiles());
 }

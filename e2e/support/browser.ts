@@ -140,3 +140,14 @@ export function describePageOnFailure(currentPage: () => Page | undefined): void
     });
   });
 }
+
+/** describePageOnFailure for a file whose tests open their own pages: the page a failure describes
+ * is the one last passed to the returned function (which also starts watching it). */
+export function describeLatestPageOnFailure(): (page: Page) => void {
+  let latest: Page | undefined;
+  describePageOnFailure(() => latest);
+  return (page) => {
+    latest = page;
+    watchPage(page);
+  };
+}

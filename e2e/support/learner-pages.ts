@@ -1,5 +1,6 @@
 // The teacher-area steps the E2E files share: open a level's new group table, find an activity's
-// button, wait for the player to be ready, count the runtime writes the server accepted.
+// button, wait for the player to be ready, start an activity, go back to the table, count the
+// runtime writes the server accepted.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import type { RuntimeWrite } from '../../common/schemas/activity-runtime.js';
 
@@ -19,6 +20,27 @@ export async function openGroupTable(page: Page, level: string, group: string): 
   await page.getByRole('link', { name: new RegExp(group) }).press('Enter');
   await page.waitForURL(/\/usertable\/\d+$/);
   await page.getByRole('button', { name: /^Période 1/ }).waitFor();
+}
+
+/** Opens the activity from the open table and starts it once the player is ready (`beforeStarting`
+ * runs just before, e.g. to cut the network); returns the activity's frame. */
+export async function startActivity(
+  page: Page,
+  name: string,
+  beforeStarting?: () => Promise<void>,
+): Promise<Frame> {
+  await activity(page, name).click();
+  await page.waitForURL(/\/activity\/\d+$/);
+  const frame = await playerReady(page);
+  await beforeStarting?.();
+  await page.getByRole('button', { name: 'Commencer' }).click();
+  return frame;
+}
+
+/** From the player, back to the group's learning table. */
+export async function backToTable(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Retour' }).click();
+  await page.waitForURL(/\/usertable\/\d+$/);
 }
 
 export const activity = (page: Page, name: string) =>

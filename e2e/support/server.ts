@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Db, openDatabase } from '../../server/db/database.js';
-import { collectOutput, freePort } from '../../server/test/processes.js';
+import { collectOutput, freePort, stopChild, waitUntilAnswering } from '../../server/test/processes.js';
 
 export const ADMIN_EMAIL = 'admin@ardoise.test';
 export const ADMIN_PASSWORD = 'admin-password-123';
@@ -80,7 +80,11 @@ export async function startServer(
   const output = collectOutput(child);
   const apiUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(apiUrl, child, output);
+    // Signed out, and serving.
+    await waitUntilAnswering(`${apiUrl}/api/auth/me`, child, output, {
+      ready: (response) => response.status === 204,
+      timeoutMs: 30_000,
+    });
   } catch (error) {
     child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -97,28 +101,9 @@ export async function startServer(
     output,
     close: async () => {
       await db.destroy();
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       await fs.rm(dataDir, { recursive: true, force: true });
       return child.exitCode;
     },
   };
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/auth/me`);
-      if (response.status === 204) return; // signed out, and serving
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start in time:\n${output()}`);
 }

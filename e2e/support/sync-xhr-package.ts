@@ -5,7 +5,6 @@
 // got, so a test waits for texts. Also a frameset as Lectora builds it: a manager frame reads the
 // data, then opens the page in its sibling content frame through the target's trivExitPage when
 // it has one (as Lectora does), else by setting its location.
-import { buildZip } from '../../server/fixtures/files.js';
 import { scormManifest } from './runtime-packages.js';
 
 export const SYNC_TEXT = 'Bonjour depuis le paquet, déjà lu';
@@ -24,10 +23,6 @@ const page = (title: string, body: string, script: string) =>
   `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title}</title></head>
 <body><h1>${title}</h1>${body}<script>${READ}
 ${script}</script></body></html>`;
-
-export function syncXhrPackage(): Buffer {
-  return buildZip(syncXhrFiles());
-}
 
 /** The package's files by path (the preview reads them unpacked). */
 export function syncXhrFiles(): Record<string, string> {

@@ -6,8 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FormBrowser, readForm } from './browser-form.js';
-import { collectOutput, freePort } from './processes.js';
-import { waitUntilAnswering } from './saml-idp.js';
+import { collectOutput, freePort, stopChild, waitUntilAnswering } from './processes.js';
 
 const PYTHON = '/usr/bin/python3';
 
@@ -90,11 +89,7 @@ for name in settings.HARNESS['attributes']:
   return {
     url,
     async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       await fs.rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 // Helpers of the ENT sign-in tests: posting the IdP's form to the ACS, trading the page's one-time
-// code for a session, and reading what the audit log says of ENT sign-ins.
+// code for a session, and reading the account it made and what the audit log says of ENT sign-ins.
 
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -35,6 +35,11 @@ export async function openEntSession(ctx: TestContext, response: LightMyRequestR
     next: string;
   }>();
   return { ...body, client: apiClient(ctx.app, body.token), code: params.get('code')! };
+}
+
+/** The account an ENT session belongs to, as stored. */
+export function storedUser(ctx: TestContext, id: number) {
+  return ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** The ENT entries of the audit log since `afterId`, oldest first. */

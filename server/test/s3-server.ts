@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FileStoreConfig } from '../config.js';
+import { stopChild } from './processes.js';
 
 /** s3rver's one account; the SDK finds these in the environment like real credentials. (And no
  * notice that later SDK releases will need Node 22: see s3-store.ts.) */
@@ -33,12 +34,7 @@ export async function startS3Server(directory: string, port = 0): Promise<S3Serv
     endpoint: `http://127.0.0.1:${listening}`,
     port: listening,
     process: child,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopChild(child),
   };
 }
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCertificate, type KeyPair } from '../features/ent/certificates.js';
 import { FormBrowser, readForm } from './browser-form.js';
-import { collectOutput, freePort } from './processes.js';
+import { collectOutput, freePort, stopChild, waitUntilAnswering } from './processes.js';
 
 const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
@@ -106,34 +106,10 @@ export async function startSamlIdp(options: {
     entityId: metadataUrl,
     keys,
     async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function waitUntilAnswering(
-  url: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${url}: the server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 20 s:\n${output()}`);
 }
 
 /** Walks the IdP's pages as a browser would: from Ardoise's sign-in redirect to the form the IdP

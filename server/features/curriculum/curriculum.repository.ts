@@ -57,6 +57,17 @@ export function findLevel(db: Executor, id: number): Promise<ItemRow | undefined
   return db.selectFrom('levels').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
 }
 
+/** How many of these level ids exist. */
+export async function countExistingLevels(db: Executor, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('levels')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export function insertLevel(db: Executor, title: string): Promise<ItemRow> {
   return db
     .insertInto('levels')

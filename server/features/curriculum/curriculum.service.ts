@@ -407,6 +407,11 @@ export function packageColumns(pkg: RecognisedPackage): repo.PackageColumns {
   return { kind: pkg.kind, root: pkg.root, launch: pkg.launch, summaryJson: JSON.stringify(pkg.summary) };
 }
 
+/** Whether every one of these ids names a level (a school's licence, a teacher's levels). */
+export async function levelsExist(db: Db, levelIds: number[]): Promise<boolean> {
+  return (await repo.countExistingLevels(db, levelIds)) === levelIds.length;
+}
+
 /** Whether an upload's parent exists: a lesson (PDF) or a session (activity package). */
 export async function uploadParentExists(db: Db, kind: 'pdf' | 'zip', parentId: number): Promise<boolean> {
   const parent = await repo.findChild(db, kind === 'pdf' ? 'lessons' : 'lesson_sessions', parentId);

@@ -117,10 +117,6 @@ export async function selectSchoolRanking(db: Db, now: Date) {
 }
 
 /** One school over the last 30 days: teachers who signed in, groups with a completion, completions. */
-export async function schoolExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 export async function selectSchoolUsage(db: Db, schoolId: number, now: Date): Promise<SchoolUsage> {
   const since = addDays(now, -RANKING_DAYS).toISOString();
   const row = await db

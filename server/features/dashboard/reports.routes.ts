@@ -12,8 +12,8 @@ import {
 import { notFound } from '../../http-error.js';
 import { access } from '../../plugins/auth.js';
 import { sendCsv, toCsv } from '../insights/csv.js';
+import { schoolExists } from '../schools/school.service.js';
 import {
-  schoolExists,
   selectLicencesToRenew,
   selectSchoolRanking,
   selectSchoolUsage,

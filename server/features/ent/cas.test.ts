@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, newUai } from '../../fixtures/factories.js';
 import { type CasServer, signInAtCas, startCasServer } from '../../test/cas-server.js';
-import { entAudit, landing, lastAuditId, openEntSession } from '../../test/ent-helpers.js';
+import { entAudit, landing, lastAuditId, openEntSession, storedUser } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';
@@ -72,11 +72,7 @@ describe('CAS sign-in', () => {
     expect(back.searchParams.get('ticket')).toMatch(/^ST-/);
     const session = await openEntSession(ctx, await callback(back));
     expect(session.user).toMatchObject({ name: 'Durand', role: 'teacher' });
-    const user = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', session.user.id)
-      .executeTakeFirstOrThrow();
+    const user = await storedUser(ctx, session.user.id);
     expect(user).toMatchObject({
       email: 'paul.durand@ent-region.test',
       firstname: 'Paul',

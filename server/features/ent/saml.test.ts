@@ -10,7 +10,14 @@ import { authMessages } from '../../../common/messages/auth.js';
 import { entMessages, entRefusals } from '../../../common/messages/ent.js';
 import { createLevel, createSchool, createTeacher, daysFromToday, newUai } from '../../fixtures/factories.js';
 import { FormBrowser } from '../../test/browser-form.js';
-import { entAudit, landing, lastAuditId, openEntSession, postAcs } from '../../test/ent-helpers.js';
+import {
+  entAudit,
+  landing,
+  lastAuditId,
+  openEntSession,
+  postAcs,
+  storedUser,
+} from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
 import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
@@ -160,11 +167,7 @@ describe('a teacher’s first visit, and the next ones', () => {
     expect(session.user).toMatchObject({ name: 'Martin', role: 'teacher' });
     expect(session.next).toBe('/user');
 
-    const user = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', session.user.id)
-      .executeTakeFirstOrThrow();
+    const user = await storedUser(ctx, session.user.id);
     expect(user).toMatchObject({
       email: 'claire.martin@ac-lyon.test',
       firstname: 'Claire',

@@ -23,6 +23,14 @@ export async function mapSchoolsByUai(db: Db): Promise<Map<string, SchoolByUai>>
   return new Map(rows.map((row) => [row.uai!, { id: row.id, defaultGroupLimit: row.default_group_limit }]));
 }
 
+/** The level ids of each school or account, in ascending order, from its level links. */
+function levelIdsByOwner(links: { owner: number; level_id: number }[]): Map<number, number[]> {
+  const levelIds = new Map<number, number[]>();
+  for (const link of links) levelIds.set(link.owner, [...(levelIds.get(link.owner) ?? []), link.level_id]);
+  for (const ids of levelIds.values()) ids.sort((a, b) => a - b);
+  return levelIds;
+}
+
 /** Schools with these UAIs, with the ids of the levels their licence includes. */
 export async function findSchoolsByUai(db: Db, uais: string[]) {
   const schools = await db.selectFrom('schools').selectAll().where('uai', 'in', uais).execute();
@@ -31,20 +39,15 @@ export async function findSchoolsByUai(db: Db, uais: string[]) {
       ? []
       : await db
           .selectFrom('school_levels')
-          .select(['school_id', 'level_id'])
+          .select(['school_id as owner', 'level_id'])
           .where(
             'school_id',
             'in',
             schools.map((school) => school.id),
           )
           .execute();
-  const levelIds = new Map<number, number[]>();
-  for (const link of links)
-    levelIds.set(link.school_id, [...(levelIds.get(link.school_id) ?? []), link.level_id]);
-  return schools.map((school) => ({
-    ...school,
-    levelIds: (levelIds.get(school.id) ?? []).sort((a, b) => a - b),
-  }));
+  const levelIds = levelIdsByOwner(links);
+  return schools.map((school) => ({ ...school, levelIds: levelIds.get(school.id) ?? [] }));
 }
 export type ExistingSchool = Awaited<ReturnType<typeof findSchoolsByUai>>[number];
 
@@ -93,17 +96,15 @@ export async function findAccountsByEmail(db: Db, emails: string[]) {
       ? []
       : await db
           .selectFrom('teacher_levels')
-          .select(['user_id', 'level_id'])
+          .select(['user_id as owner', 'level_id'])
           .where(
             'user_id',
             'in',
             users.map((user) => user.id),
           )
           .execute();
-  const levelIds = new Map<number, number[]>();
-  for (const link of links)
-    levelIds.set(link.user_id, [...(levelIds.get(link.user_id) ?? []), link.level_id]);
-  return users.map((user) => ({ ...user, levelIds: (levelIds.get(user.id) ?? []).sort((a, b) => a - b) }));
+  const levelIds = levelIdsByOwner(links);
+  return users.map((user) => ({ ...user, levelIds: levelIds.get(user.id) ?? [] }));
 }
 export type ExistingAccount = Awaited<ReturnType<typeof findAccountsByEmail>>[number];
 

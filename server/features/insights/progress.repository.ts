@@ -1,5 +1,6 @@
 // SQL of a group's progress report: every activity entry of one group (or of all the caller's
 // groups in a level) with its lesson, session, status and completion date, in table order.
+import { inCurriculumOrder } from '../../db/curriculum-order.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.repository.js';
@@ -45,14 +46,7 @@ function selectProgress(db: Db) {
     .whereRef('p.level_id', '=', 'g.level_id')
     .orderBy('g.title')
     .orderBy('g.id')
-    .orderBy('p.position')
-    .orderBy('p.id')
-    .orderBy('le.position')
-    .orderBy('le.id')
-    .orderBy('s.position')
-    .orderBy('s.id')
-    .orderBy('a.position')
-    .orderBy('a.id');
+    .$call(inCurriculumOrder);
 }
 
 /** The entries of one group (ownership checked by the caller of this function). */

@@ -1,6 +1,7 @@
 // SQL of the learning table: a group's whole table in two set-based reads (activities, PDFs),
 // whatever the size of the level, and the status and score of one activity entry.
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
+import { inCurriculumOrder } from '../../db/curriculum-order.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import { selectOwnedEntry } from '../groups/group-access.repository.js';
@@ -46,14 +47,7 @@ export function selectActivityRows(db: Db, groupId: number, levelId: number): Pr
       'a.package_kind',
     ])
     .where('p.level_id', '=', levelId)
-    .orderBy('p.position')
-    .orderBy('p.id')
-    .orderBy('le.position')
-    .orderBy('le.id')
-    .orderBy('s.position')
-    .orderBy('s.id')
-    .orderBy('a.position')
-    .orderBy('a.id')
+    .$call(inCurriculumOrder)
     .execute();
 }
 

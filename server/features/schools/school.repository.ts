@@ -48,16 +48,6 @@ export async function replaceSchoolLevels(db: Db, schoolId: number, levelIds: nu
     .execute();
 }
 
-export async function countExistingLevels(db: Db, levelIds: number[]): Promise<number> {
-  if (levelIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('levels')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('id', 'in', levelIds)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Every school with its teacher and group counts, newest first. */
 export function listSchoolsWithCounts(db: Db): Promise<SchoolWithCounts[]> {
   return selectSchoolsWithCounts(db).orderBy('s.id', 'desc').execute();
@@ -69,6 +59,10 @@ export function findSchoolWithCounts(db: Db, id: number): Promise<SchoolWithCoun
 
 export function findSchoolById(db: Db, id: number): Promise<SchoolRow | undefined> {
   return db.selectFrom('schools').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function schoolExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** Whether another school (not `exceptId`) already has this UAI. */

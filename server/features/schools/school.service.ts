@@ -11,11 +11,11 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { auditChanges } from '../audit/audit-changes.js';
+import { levelsExist } from '../curriculum/curriculum.service.js';
 import { planSubscription, subscriptionStates } from '../gar-subscriptions/subscription.service.js';
 import { licenceLetsTeachersIn } from './licence.js';
 import { presentSchool } from './school.presenter.js';
 import {
-  countExistingLevels,
   countTeachersOfSchool,
   deleteSchoolById,
   deleteSessionsOfSchool,
@@ -28,6 +28,9 @@ import {
   replaceSchoolLevels,
   updateSchool,
 } from './school.repository.js';
+
+// Whether a school has this id: a teacher's school, a school's report.
+export { schoolExists } from './school.repository.js';
 
 const ENTITY = 'school';
 
@@ -115,7 +118,7 @@ async function withUaiConflict<T>(
 }
 
 async function checkLevels(db: Db, levelIds: number[] | undefined): Promise<void> {
-  if (levelIds && (await countExistingLevels(db, levelIds)) !== levelIds.length) {
+  if (levelIds && !(await levelsExist(db, levelIds))) {
     throw badRequest(teacherMessages.levelUnknown);
   }
 }

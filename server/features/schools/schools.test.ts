@@ -44,6 +44,16 @@ const validSchool = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Creating a school from `validSchool(overrides)` is refused with `message`, and creates nothing. */
+async function expectCreateRefused(overrides: Record<string, unknown>, message: string) {
+  const client = await adminClient();
+  const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
+  const response = await client.post('/api/admin/createschool', validSchool(overrides));
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ success: false, message });
+  expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
+}
+
 /** An admin and a school they created through the API (as the list shows it). */
 async function adminWithSchool() {
   const client = await adminClient();
@@ -143,14 +153,7 @@ describe('POST /api/admin/createschool', () => {
     invalidCases.map(
       ([overrides, message]) => [JSON.stringify(overrides).slice(0, 70), overrides, message] as const,
     ),
-  )('rejects %s with its message', async (_label, overrides, message) => {
-    const client = await adminClient();
-    const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
-    const response = await client.post('/api/admin/createschool', validSchool(overrides));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message });
-    expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
-  });
+  )('rejects %s with its message', (_label, overrides, message) => expectCreateRefused(overrides, message));
 
   it('keeps the UAI in upper case, and gives each UAI to one school only', async () => {
     const client = await adminClient();
@@ -414,14 +417,7 @@ describe('how a school’s teachers sign in, and what its licence gives a new ac
   ];
   it.each(invalidEnt.map(([body, message]) => [JSON.stringify(body), body, message] as const))(
     'refuses %s with its message and creates nothing',
-    async (_label, overrides, message) => {
-      const client = await adminClient();
-      const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
-      const response = await client.post('/api/admin/createschool', validSchool(overrides));
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, message });
-      expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
-    },
+    (_label, overrides, message) => expectCreateRefused(overrides, message),
   );
 
   it('refuses an attribute the GAR does not send, and a method it does not know', async () => {

@@ -93,22 +93,6 @@ export function findTeacherById(db: Db, id: number): Promise<UserRow | undefined
     .executeTakeFirst();
 }
 
-/** Any account (admin or teacher) other than `exceptId` that already uses this email. */
-export async function schoolExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-/** How many of these level ids exist. */
-export async function countExistingLevels(db: Db, ids: number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('levels')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function updateTeacher(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }

@@ -20,17 +20,17 @@ import {
   NO_PASSWORD,
   newAccountColumns,
 } from '../auth/accounts.service.js';
+import { levelsExist } from '../curriculum/curriculum.service.js';
 import type { Mailer } from '../mail/mailer.js';
+import { schoolExists } from '../schools/school.service.js';
 import { presentTeacher } from './teacher.presenter.js';
 import {
-  countExistingLevels,
   deleteTeacherById,
   findTeacherById,
   findTeacherRow,
   listEntProviders,
   listTeacherLevels,
   replaceTeacherLevels,
-  schoolExists,
   updateTeacher,
 } from './teacher.repository.js';
 
@@ -70,7 +70,7 @@ async function checkReferences(
   if (input.schoolId !== undefined && !(await schoolExists(db, input.schoolId))) {
     throw badRequest(teacherMessages.schoolUnknown);
   }
-  if (input.levelIds && (await countExistingLevels(db, input.levelIds)) !== input.levelIds.length) {
+  if (input.levelIds && !(await levelsExist(db, input.levelIds))) {
     throw badRequest(teacherMessages.levelUnknown);
   }
 }

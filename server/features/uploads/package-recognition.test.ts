@@ -1,17 +1,11 @@
-import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
 import { activityPackageResponseSchema } from '../../../common/schemas/curriculum.js';
-import {
-  createActivity,
-  createSessionPath,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../../fixtures/factories.js';
+import { createActivity, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { buildActivityZip, buildZip } from '../../fixtures/files.js';
 import { packageDirKey, packageZipKey } from '../../storage/keys.js';
-import { expectShape, signInNewAdmin } from '../../test/admin-helpers.js';
-import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { expectShape } from '../../test/admin-helpers.js';
+import { setupTestApp, signIn } from '../../test/helper.js';
 import {
   buildH5pPackage,
   buildHtml5Package,
@@ -20,52 +14,12 @@ import {
   buildScormPackage,
   scormManifest,
 } from '../../test/package-fixtures.js';
-import { uploadPackage } from '../../test/upload-helpers.js';
+import { setupPackageUploads, sha256 } from '../../test/upload-helpers.js';
 import { describeStoredPackages } from './describe-stored-packages.js';
 
 const ctx = setupTestApp();
-let admin: ApiClient;
-let sessionId: number;
-
-beforeAll(async () => {
-  admin = await signInNewAdmin(ctx);
-  sessionId = (await createSessionPath(ctx.db)).sessionId;
-});
-
-const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
-
-async function accepted(data: Buffer, file: Parameters<typeof uploadPackage>[3] = {}) {
-  const response = await uploadPackage(admin, sessionId, data, file);
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json();
-  const row = await ctx.db
-    .selectFrom('activities')
-    .select(['package_kind', 'package_root', 'launch_path', 'package_summary'])
-    .where('id', '=', body.newfile.id)
-    .executeTakeFirstOrThrow();
-  return { body, row, summary: body.package };
-}
-
-async function refused(
-  data: Buffer,
-  status: number,
-  message: string,
-  file: Parameters<typeof uploadPackage>[3] = {},
-) {
-  const before = await ctx.db
-    .selectFrom('activities')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const response = await uploadPackage(admin, sessionId, data, file);
-  expect(response.json()).toEqual({ success: false, message });
-  expect(response.statusCode).toBe(status);
-  expect(await ctx.files.exists(packageZipKey(sha256(data)))).toBe(false);
-  const after = await ctx.db
-    .selectFrom('activities')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  expect(Number(after.n)).toBe(Number(before.n));
-}
+const uploads = setupPackageUploads(ctx);
+const { accepted, refused } = uploads;
 
 describe('SCORM packages', () => {
   it('recognises SCORM 1.2 and launches the first SCO of the default organization', async () => {
@@ -86,7 +40,7 @@ describe('SCORM packages', () => {
       package_summary: JSON.stringify(summary),
     });
     // The same summary beside the activity in its session's list.
-    const list = (await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities;
+    const list = (await uploads.admin.get(`/api/admin/getactivites/${uploads.sessionId}`)).json().activities;
     expect(list).toContainEqual({ id: body.newfile.id, title: 'Fractions', package: summary });
   });
 
@@ -135,15 +89,13 @@ describe('SCORM packages', () => {
   });
 
   it('refuses a manifest whose launch page is missing, that is not XML, or that names no page', async () => {
-    await refused(buildScorm12Package({ withoutSco: true }), 400, u.manifestLaunchMissing('index_lms.html'));
+    await refused(buildScorm12Package({ withoutSco: true }), u.manifestLaunchMissing('index_lms.html'));
     await refused(
       buildScorm2004Package({ href: '../outside.html', withoutSco: true }),
-      400,
       u.manifestLaunchMissing('../outside.html'),
     );
     await refused(
       buildZip({ 'imsmanifest.xml': '<manifest><organizations>', 'index.html': '<p>x</p>' }),
-      400,
       u.manifestInvalid,
     );
     await refused(
@@ -152,7 +104,6 @@ describe('SCORM packages', () => {
           '<manifest identifier="m"><organizations/><resources><resource identifier="r"/></resources></manifest>',
         'index.html': '<p>x</p>',
       }),
-      400,
       u.manifestNoLaunch,
     );
   });
@@ -183,27 +134,20 @@ describe('H5P packages', () => {
     const file = { filename: 'quiz.h5p', contentType: 'application/octet-stream' };
     await refused(
       buildH5pPackage({ omit: ['FontAwesome-4.5'] }),
-      400,
       u.h5pMissingLibraries(['FontAwesome 4.5']),
       file,
     );
     await refused(
       buildH5pPackage({ omit: ['H5P.ArdoiseQuiz-1.2', 'H5P.Question-1.5'] }),
-      400,
       u.h5pMissingLibraries(['H5P.ArdoiseQuiz 1.2', 'H5P.Question 1.5']),
       file,
     );
   });
 
   it('refuses an H5P package without content or with an unreadable h5p.json', async () => {
-    await refused(
-      buildZip({ 'h5p.json': '{"title":"x"', 'content/content.json': '{}' }),
-      400,
-      u.h5pJsonInvalid,
-    );
+    await refused(buildZip({ 'h5p.json': '{"title":"x"', 'content/content.json': '{}' }), u.h5pJsonInvalid);
     await refused(
       buildZip({ 'h5p.json': JSON.stringify({ mainLibrary: 'H5P.X', preloadedDependencies: [] }) }),
-      400,
       u.h5pNoContent,
     );
   });
@@ -222,7 +166,6 @@ describe('HTML5 packages without manifest', () => {
   it('lists the candidates when several pages could start the package', async () => {
     await refused(
       buildHtml5Package(['chapitre1.html', 'chapitre2.html']),
-      400,
       u.entryPageAmbiguous(['chapitre1.html', 'chapitre2.html']),
     );
   });
@@ -250,13 +193,13 @@ describe('HTML5 packages without manifest', () => {
 describe('GET /api/admin/activity-package/{id}', () => {
   it('answers the summary and where the preview starts, to admins only', async () => {
     const { body, summary } = await accepted(buildScorm12Package(), { title: 'Aperçu' });
-    const response = await admin.get(`/api/admin/activity-package/${body.newfile.id}`);
+    const response = await uploads.admin.get(`/api/admin/activity-package/${body.newfile.id}`);
     expect(response.statusCode).toBe(200);
     expectShape(activityPackageResponseSchema, response.json());
     expect(response.json()).toEqual({
       id: body.newfile.id,
       title: 'Aperçu',
-      parentid: sessionId,
+      parentid: uploads.sessionId,
       package: summary,
       kind: 'scorm12',
       launch: 'index_lms.html',
@@ -265,11 +208,11 @@ describe('GET /api/admin/activity-package/{id}', () => {
         expect.objectContaining({ kind: 'level' }),
         expect.objectContaining({ kind: 'period' }),
         expect.objectContaining({ kind: 'lesson' }),
-        expect.objectContaining({ kind: 'session', id: sessionId }),
+        expect.objectContaining({ kind: 'session', id: uploads.sessionId }),
         { kind: 'activity', id: body.newfile.id, title: 'Aperçu' },
       ],
     });
-    expect((await admin.get('/api/admin/activity-package/999999')).statusCode).toBe(404);
+    expect((await uploads.admin.get('/api/admin/activity-package/999999')).statusCode).toBe(404);
     const teacher = await createTeacher(ctx.db);
     const teacherClient = await signIn(ctx.app, { email: teacher.email, password: DEFAULT_PASSWORD });
     expect((await teacherClient.get(`/api/admin/activity-package/${body.newfile.id}`)).statusCode).toBe(403);
@@ -286,11 +229,11 @@ describe('describing packages stored before recognition', () => {
       await ctx.files.write(key, zip);
     }
     const old = [
-      await createActivity(ctx.db, sessionId, { packageHash: sha256(scorm) }),
-      await createActivity(ctx.db, sessionId, { packageHash: sha256(scorm) }),
-      await createActivity(ctx.db, sessionId, { packageHash: sha256(html) }),
+      await createActivity(ctx.db, uploads.sessionId, { packageHash: sha256(scorm) }),
+      await createActivity(ctx.db, uploads.sessionId, { packageHash: sha256(scorm) }),
+      await createActivity(ctx.db, uploads.sessionId, { packageHash: sha256(html) }),
     ];
-    const lost = await createActivity(ctx.db, sessionId, { packageHash: 'f'.repeat(64) });
+    const lost = await createActivity(ctx.db, uploads.sessionId, { packageHash: 'f'.repeat(64) });
     const lines: string[] = [];
 
     expect(await describeStoredPackages(ctx.db, ctx.files, (line) => lines.push(line))).toEqual({
@@ -314,7 +257,7 @@ describe('describing packages stored before recognition', () => {
 
     // Only the package that could not be read is tried again.
     expect(await describeStoredPackages(ctx.db, ctx.files, () => {})).toEqual({ described: 0, failed: 1 });
-    const list = (await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities;
+    const list = (await uploads.admin.get(`/api/admin/getactivites/${uploads.sessionId}`)).json().activities;
     expect(list.find((a: { id: number }) => a.id === lost.id).package).toBeNull();
     expect(list.find((a: { id: number }) => a.id === old[0]?.id).package.kind).toBe('scorm2004');
   });

@@ -13,7 +13,7 @@ import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
 import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, apiClient, setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
 import { storeListing as listStore, readStored } from '../../test/stored-files.js';
-import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
+import { multipart, type Part, sha256, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
 import { buildRawZip, zipAttacks } from '../../test/zip-attacks.js';
 
 const PDF_CAP = 64 * 1024;
@@ -57,8 +57,6 @@ const fields = (title: string, id: number | string): Part[] => [
 function storeListing(): Promise<string[]> {
   return listStore(ctx.files);
 }
-
-const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
 async function rowCounts() {
   const pdfs = await ctx.db

@@ -1,63 +1,18 @@
 // Upload recognition of xAPI packages: cmi5 (cmi5.xml) and Tin Can (tincan.xml), through
 // the admin's upload route, with the summary the admin reads and what is stored for the player.
-import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageWarningMessages, uploadMessages as u } from '../../../common/messages/curriculum.js';
-import {
-  createActivity,
-  createAdmin,
-  createLesson,
-  createLessonSession,
-  createLevel,
-  createPeriod,
-  DEFAULT_PASSWORD,
-} from '../../fixtures/factories.js';
+import { createActivity } from '../../fixtures/factories.js';
 import { buildZip } from '../../fixtures/files.js';
 import { packageZipKey } from '../../storage/keys.js';
-import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { setupTestApp } from '../../test/helper.js';
 import { buildCmi5Package, buildTincanPackage, cmi5Xml } from '../../test/package-fixtures.js';
-import { uploadPackage } from '../../test/upload-helpers.js';
+import { setupPackageUploads, sha256 } from '../../test/upload-helpers.js';
 import { describeStoredPackages } from './describe-stored-packages.js';
 
 const ctx = setupTestApp();
-let admin: ApiClient;
-let sessionId: number;
-
-beforeAll(async () => {
-  const adminUser = await createAdmin(ctx.db);
-  admin = await signIn(ctx.app, { email: adminUser.email, password: DEFAULT_PASSWORD });
-  const lesson = await createLesson(ctx.db, (await createPeriod(ctx.db, (await createLevel(ctx.db)).id)).id);
-  sessionId = (await createLessonSession(ctx.db, lesson.id)).id;
-});
-
-async function accepted(data: Buffer) {
-  const response = await uploadPackage(admin, sessionId, data);
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json();
-  const row = await ctx.db
-    .selectFrom('activities')
-    .select(['package_kind', 'package_root', 'launch_path', 'package_summary'])
-    .where('id', '=', body.newfile.id)
-    .executeTakeFirstOrThrow();
-  return { row, summary: body.package };
-}
-
-async function refused(data: Buffer, message: string) {
-  const count = async () =>
-    Number(
-      (
-        await ctx.db
-          .selectFrom('activities')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const before = await count();
-  const response = await uploadPackage(admin, sessionId, data);
-  expect(response.json()).toEqual({ success: false, message });
-  expect(response.statusCode).toBe(400);
-  expect(await count()).toBe(before);
-}
+const uploads = setupPackageUploads(ctx);
+const { accepted, refused } = uploads;
 
 describe('cmi5 packages', () => {
   it('accepts a Rise 360-like export (no index.html at the root) and plays its AU with its rules', async () => {
@@ -246,13 +201,13 @@ describe('packages stored before recognition', () => {
     const zip = buildCmi5Package({
       aus: [{ id: 'https://a/au', url: 'scormdriver/indexAPI.html', moveOn: 'Completed' }],
     });
-    const key = packageZipKey(crypto.createHash('sha256').update(zip).digest('hex'));
+    const key = packageZipKey(sha256(zip));
     await ctx.files.write(key, zip);
-    const old = await createActivity(ctx.db, sessionId, {
-      packageHash: crypto.createHash('sha256').update(zip).digest('hex'),
+    const old = await createActivity(ctx.db, uploads.sessionId, {
+      packageHash: sha256(zip),
     });
     expect(await describeStoredPackages(ctx.db, ctx.files, () => {})).toEqual({ described: 1, failed: 0 });
-    const list = (await admin.get(`/api/admin/getactivites/${sessionId}`)).json().activities;
+    const list = (await uploads.admin.get(`/api/admin/getactivites/${uploads.sessionId}`)).json().activities;
     expect(list.find((a: { id: number }) => a.id === old.id).package).toMatchObject({
       kind: 'cmi5',
       launch: 'scormdriver/indexAPI.html',
