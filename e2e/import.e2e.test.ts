@@ -11,7 +11,7 @@ import { importColumns } from '../common/schemas/imports.js';
 import { createLevel } from '../server/fixtures/factories.js';
 import { csvFile, uaiFor, xlsxFile } from '../server/fixtures/import-files.js';
 import { newAdminPage } from './support/admin-session.js';
-import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { describePageOnFailure, expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { expectFrench } from './support/french.js';
 import { photograph } from './support/photograph.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -30,6 +30,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+describePageOnFailure(() => page);
 
 const CSV = 'text/csv';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -98,12 +98,19 @@ export function pageSettled(page: Page): Promise<void> {
   );
 }
 
-/** The open dialog, once its opening animation has ended (axe and screenshots see it settled). */
+/** The open dialog, once its opening animation has ended (axe and screenshots see it settled).
+ * A loading skeleton's pulse never ends, and is cancelled when its data arrives: only the finite
+ * animations are waited for, and a cancelled one counts as ended. */
 export async function openedDialog(page: Page) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await dialog.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
   return dialog;
 }
