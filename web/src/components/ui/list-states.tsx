@@ -19,9 +19,6 @@ export function ListSkeleton({ rows }: { rows: number }) {
   );
 }
 
-/** Why a list could not load, with a Retry. */
-export { LoadError as ListError } from './load-error';
-
 type ListStatesProps = {
   /** The query's status: `pending` until the first data, `error` when the last fetch failed. */
   status: 'pending' | 'error' | 'success';

@@ -42,7 +42,8 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ListError, ListSkeleton } from '../../../components/ui/list-states';
+import { ListSkeleton } from '../../../components/ui/list-states';
+import { LoadError } from '../../../components/ui/load-error';
 import { cn } from '../../../lib/utils';
 
 export type ItemListProps<T extends Item> = {
@@ -80,7 +81,7 @@ export function ItemList<T extends Item>(props: ItemListProps<T>) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   if (isPending) return <ListSkeleton rows={4} />;
-  if (error) return <ListError text={error} onRetry={onRetry} />;
+  if (error) return <LoadError text={error} onRetry={onRetry} />;
   if (!items || items.length === 0) {
     return query?.trim() ? (
       <EmptyState icon={SearchX} title={m.noResults} description={`«\u00a0${query.trim()}\u00a0»`} />
