@@ -70,6 +70,8 @@ export const importMessages = {
   unreadableCsv: (line: number) =>
     `Le fichier CSV est illisible vers la ligne ${fr(line)} (guillemets mal fermés ?).`,
   unreadableXlsx: 'Le classeur XLSX est illisible : enregistrez-le de nouveau depuis votre tableur.',
+  xlsxTooLarge:
+    'Le classeur XLSX est trop volumineux une fois décompressé : découpez-le ou enregistrez-le en CSV.',
   missingColumns: (columns: string[]) =>
     `Colonne${columns.length > 1 ? 's' : ''} manquante${columns.length > 1 ? 's' : ''} : ${columns.join(', ')}.`,
   unknownColumns: (columns: string[]) =>

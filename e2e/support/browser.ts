@@ -126,7 +126,12 @@ export function watchPage(page: Page): void {
   const note = (line: string) => lines.push(line) > 30 && lines.shift();
   page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`));
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
-  page.on('response', (answer) => answer.status() >= 400 && note(`${answer.status()} ${answer.url()}`));
+  page.on('response', async (answer) => {
+    if (answer.status() < 400) return;
+    // The API's refusals say why in their body ({ message }): the first words of it.
+    const body = await answer.text().catch(() => '');
+    note(`${answer.status()} ${answer.url()} ${body.replace(/\s+/g, ' ').slice(0, 200)}`.trimEnd());
+  });
   page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`));
 }
 
@@ -141,7 +146,11 @@ export function describePageOnFailure(currentPage: () => Page | undefined): void
       const failed = currentPage();
       if (!failed || failed.isClosed()) return;
       const text = await failed
-        .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+        .evaluate(() => {
+          const text = (element: Element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ');
+          const alerts = [...document.querySelectorAll('[role="alert"]')].map(text).filter(Boolean);
+          return `${text(document.body).slice(0, 1500)}${alerts.length ? `\nalerts: ${alerts.join(' | ')}` : ''}`;
+        })
         .catch((error: Error) => `(page unreadable: ${error.message})`);
       console.error([`page at ${failed.url()}`, `shows: ${text}`, ...(heard.get(failed) ?? [])].join('\n'));
     });

@@ -16,7 +16,7 @@ export type SheetRow = { line: number; cells: string[]; progress: number };
 export type SheetFormat = 'csv' | 'xlsx';
 
 export function readSheet(path: string, format: SheetFormat, size: number): AsyncGenerator<SheetRow> {
-  return format === 'csv' ? readCsv(path, size) : readXlsx(path, size);
+  return format === 'csv' ? readCsv(path, size) : readXlsx(path);
 }
 
 type Encoding = 'utf8' | 'utf16le' | 'utf16be' | 'win1252';
@@ -79,7 +79,7 @@ async function* readCsv(path: string, size: number): AsyncGenerator<SheetRow> {
   }
 }
 
-async function* readXlsx(path: string, size: number): AsyncGenerator<SheetRow> {
+async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
   const xlsx = await import('./xlsx-reader.js');
-  yield* xlsx.readXlsx(path, size);
+  yield* xlsx.readXlsx(path);
 }
