@@ -8,7 +8,8 @@ const page = (file: string) => fileURLToPath(new URL(`web/player/${file}`, impor
 // The offline activity player, served by the content origin and kept out of the SPA bundle:
 // `vite build -c vite.player.config.ts` builds its pages into dist/player — the player
 // (index.html) with its unzip worker, the H5P runtime (h5p/) with h5p-standalone's frame bundle,
-// styles and fonts as hashed assets, and the admin preview player (preview/) — then `--mode sw`
+// styles and fonts as hashed assets, the admin preview player (preview/) and the page that clears
+// an earlier activity's origin (clear/) — then `--mode sw`
 // builds the service worker as one classic script at a fixed name, with the version of the built
 // pages (it keeps them and their assets in Cache Storage for offline use).
 const builtPages = ['dist/player/index.html', 'dist/player/h5p/index.html'];
@@ -52,6 +53,7 @@ export default defineConfig(({ mode }) =>
               player: page('index.html'),
               h5p: page('h5p/index.html'),
               preview: page('preview/index.html'),
+              clear: page('clear/index.html'),
             },
           },
         },

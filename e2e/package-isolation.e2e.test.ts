@@ -1,7 +1,8 @@
 // Packages that attack the cookies of the app and of the content origin, in Chromium with sibling
 // host names under one parent as in production (app on ardoise.localhost, content origin on
-// content.ardoise.localhost): a package's script plants XSRF and session cookies for the parent
-// domain on the paths the app and the preview use. The app's cookies are host-only `__Host-` ones
+// content.ardoise.localhost, the activity on activity-N.content.ardoise.localhost): a package's
+// script plants XSRF and session cookies for every parent domain on the paths the app and the
+// preview use. The app's cookies are host-only `__Host-` ones
 // and the content origin has its own, so the teacher's saves and the admin's previews still work.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,12 +17,13 @@ const LEVEL = 'Module cookies piégés';
 const FIRST = 'Activité 1.1.1.1';
 const PLANTED = ['XSRF-TOKEN', 'ardoise_session', 'ardoise_content'];
 
-/** Plants every name the app ever used, for the parent domain and its own host, on the paths of
+/** Plants every name the app ever used, for each parent domain and its own host, on the paths of
  * the API, the teacher's routes and the preview, for a year; the `__Host-` names too (which the
  * browser must refuse with a Domain or another path). Writes what it did. */
 const PLANT_SCRIPT = `
-const parent = location.hostname.split('.').slice(1).join('.');
-for (const domain of [parent, location.hostname]) {
+const labels = location.hostname.split('.');
+const domains = labels.map((_, index) => labels.slice(index).join('.'));
+for (const domain of domains) {
   for (const path of ['/', '/api', '/api/user', '/api/admin', '/content']) {
     for (const name of ${JSON.stringify(PLANTED)}) {
       document.cookie = name + '=tossed; domain=' + domain + '; path=' + path + '; max-age=31536000';
@@ -30,7 +32,7 @@ for (const domain of [parent, location.hostname]) {
   }
 }
 document.cookie = '__Host-ardoise_content=tossed; path=/; max-age=31536000; secure';
-document.getElementById('out').textContent = 'planted for ' + parent;
+document.getElementById('out').textContent = 'planted for ' + domains.slice(1).join(', ');
 `;
 
 function plantingFiles(): Record<string, string> {

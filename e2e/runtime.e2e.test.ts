@@ -334,10 +334,13 @@ describe('SCORM runtime', () => {
     const { context, page } = await signedIn();
     await openGroupTable(page, levels.scorm12, 'Stockage vidé');
     await start(page);
+    // The activity's own origin, which holds its package.
+    const activityOrigin = new URL(page.frames().find((frame) => frame.url().endsWith('/player/'))!.url()).origin;
+    expect(activityOrigin).not.toBe(server.contentUrl);
     await backToTable(page);
-    // The browser evicts the content origin's packages (as Safari does after 7 days unvisited).
+    // The browser evicts the origin's packages (as Safari does after 7 days unvisited).
     const probe = await context.newPage();
-    await probe.goto(`${server.contentUrl}/player/`);
+    await probe.goto(`${activityOrigin}/player/`);
     await probe.evaluate(async () => {
       const packages = async () =>
         (await indexedDB.databases()).flatMap(({ name }) =>

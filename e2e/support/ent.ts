@@ -65,7 +65,8 @@ export async function startServerWithIdp(): Promise<{
   });
   const server = await startServer(
     { SAML_IDP_METADATA: idp.metadataUrl, SAML_SP_KEY: files.key, SAML_SP_CERT: files.cert },
-    { port },
+    // The identity provider knows the service provider by its address.
+    { port, hostNames: false },
   );
   return {
     server,

@@ -1,6 +1,7 @@
 // Starts the production build (dist/) as a real server process on free ports with a fresh data
 // folder, and opens the same SQLite database so tests can seed rows with the factories.
 import { type ChildProcess, spawn } from 'node:child_process';
+import dns from 'node:dns';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -27,6 +28,21 @@ export type RunningServer = {
   close: () => Promise<number | null>;
 };
 
+// The servers are reached by host names under `localhost`, which Chromium resolves to loopback
+// itself (RFC 6761); Node's resolver does not. The tests' own requests from Node resolve them the
+// same way as the browser (Node's fetch and http, and Playwright's route.fetch, go through
+// dns.lookup).
+const loopbackFor = (hostname: string) => (hostname.endsWith('.localhost') ? '127.0.0.1' : hostname);
+const systemLookup = dns.lookup;
+dns.lookup = ((hostname: string, ...rest: unknown[]) =>
+  (systemLookup as (...args: unknown[]) => unknown)(loopbackFor(hostname), ...rest)) as typeof dns.lookup;
+const systemPromisesLookup = dns.promises.lookup;
+dns.promises.lookup = ((hostname: string, ...rest: unknown[]) =>
+  (systemPromisesLookup as (...args: unknown[]) => unknown)(
+    loopbackFor(hostname),
+    ...rest,
+  )) as typeof dns.promises.lookup;
+
 // Each test process runs its own snapshot of dist/, so a rebuild elsewhere (another test run,
 // a developer's `npm run build`) cannot pull files from under a running server.
 let buildSnapshot: Promise<string> | undefined;
@@ -51,6 +67,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { port?: number; hostNames?: boolean } = {},
 ): Promise<RunningServer> {
+  const hostNames = options.hostNames ?? true;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-e2e-'));
   const port = options.port ?? (await freePort());
   let contentPort = await freePort();
@@ -67,7 +84,7 @@ export async function startServer(
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
-      ...(options.hostNames
+      ...(hostNames
         ? {
             PUBLIC_URL: `http://${APP_HOST}:${port}`,
             CONTENT_URL: `http://content.${APP_HOST}:${contentPort}`,
@@ -91,11 +108,11 @@ export async function startServer(
     throw error;
   }
   const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') });
-  const host = options.hostNames ? APP_HOST : '127.0.0.1';
+  const host = hostNames ? APP_HOST : '127.0.0.1';
   return {
     url: `http://${host}:${port}`,
     apiUrl,
-    contentUrl: `http://${options.hostNames ? `content.${host}` : host}:${contentPort}`,
+    contentUrl: `http://${hostNames ? `content.${host}` : host}:${contentPort}`,
     dataDir,
     db,
     output,

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { activityOriginsSource } from '../../common/content/activity-origin.js';
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { contentUrl: string; https: boolean }) => {
@@ -15,7 +16,8 @@ export const securityHeadersPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", options.contentUrl],
-          frameSrc: ["'self'", options.contentUrl],
+          // The admin's previews on the content origin, the player on each activity's own.
+          frameSrc: ["'self'", options.contentUrl, activityOriginsSource(options.contentUrl)],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'self'"],

@@ -1,6 +1,7 @@
-// Content-origin side of the offline player: the player page (framed by the app's /activity/:id),
-// the H5P runtime page and the admin preview player page, their hashed assets, and the service
-// worker script at its fixed path. The built files come from
+// Content-origin side of the offline player, served on the content host and on every activity's
+// host under it (common/content/activity-origin.ts): the player page (framed by the app's
+// /activity/:id), the H5P runtime page, the admin preview player page and the page that clears an
+// activity's origin, their hashed assets, and the service worker script at its fixed path. The built files come from
 // `vite build -c vite.player.config.ts` (dist/player). The origin also refuses to hand any other
 // response to a service-worker registration, so a package can never install its own worker and
 // take over /local-activity/ (DESIGN §5).
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { dir: '/player/', file: 'index.html', csp: playerPageCsp(app.config.publicUrl) },
     { dir: '/player/h5p/', file: 'h5p/index.html', csp: h5pPageCsp(app.config.publicUrl) },
     { dir: '/player/preview/', file: 'preview/index.html', csp: previewPageCsp(app.config.publicUrl) },
+    { dir: '/player/clear/', file: 'clear/index.html', csp: playerPageCsp(app.config.publicUrl) },
   ];
   for (const { dir, file, csp } of pages) {
     const page = readBuilt(file)?.replace(APP_ORIGIN_PLACEHOLDER, escapeAttribute(app.config.publicUrl));

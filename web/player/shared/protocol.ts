@@ -1,6 +1,7 @@
 // Messages between the app page (/activity/:id on the app origin) and the player frame (/player/
-// on the content origin). Both sides check the sender's origin and frame; the app treats every
-// message as untrusted anyway, because an activity shares the player frame's origin. No zod here:
+// on the activity's own origin, common/content/activity-origin.ts), or the frame that clears an
+// earlier activity's origin (/player/clear/). Both sides check the sender's origin and frame; the
+// app treats every message as untrusted anyway, because an activity shares its player's origin. No zod here:
 // the player page stays small (the app page checks runtime writes with their schema).
 import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../../common/constants.js';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
@@ -30,8 +31,8 @@ export type PlayerToApp =
   /** What activities reported, oldest first: the current launch's new writes, or the leftovers of
    * the player's journal (writes the app page never acknowledged, e.g. a tab closed meanwhile). */
   | { type: 'player:runtime-writes'; writes: RuntimeWrite[] }
-  /** The device no longer held the package it played last: it is being downloaded again. */
-  | { type: 'player:package-evicted' };
+  /** The clear page has deleted everything this origin held (its journal was acknowledged). */
+  | { type: 'player:cleared' };
 
 export type AppToPlayer =
   /** A package of `size` bytes is being downloaded: its chunks follow, in order, then its end. */

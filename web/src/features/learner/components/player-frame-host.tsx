@@ -1,30 +1,40 @@
-// Owns the content-origin player frame for the learner routes (tables, activity, PDF), so that it
-// is loaded and past its cleanup before the learner clicks an activity: the package's chunks go to
-// it at once. The frame stays at one place in the tree (moving a frame reloads it), hidden until
-// an activity page shows it; that page renders its progress and buttons into the same stage, which
-// is what goes full-screen. After each activity the frame is reloaded, so nothing an activity left
-// in the player's page reaches the next one. Runtime writes are handed to the runtime relay
-// (features/runtime-relay) from the current frame and from the frames it replaced (a frame being
-// unloaded commits as it goes).
+// Owns the player frame for the learner routes (tables, activity, PDF), so that it is loaded and
+// past its cleanup before the learner clicks an activity: the package's chunks go to it at once.
+// Each activity plays on an origin of its own (common/content/activity-origin.ts): the table warms
+// the frame on the origin of the activity played last (whose package a re-open plays), the
+// activity page moves it to its activity's origin. The frame stays at one place in the tree
+// (moving a frame reloads it), hidden until an activity page shows it; that page renders its
+// progress and buttons into the same stage, which is what goes full-screen. After each activity
+// the frame is reloaded, so nothing an activity left in the player's page reaches the next one.
+// Runtime writes are handed to the runtime relay (features/runtime-relay) from the current frame,
+// from the frames it replaced (a frame being unloaded commits as it goes) and from the hidden
+// frames that clear the origins of activities played before (ActivityOriginCleaner).
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { activityOrigin, separatesActivities } from '../../../../../common/content/activity-origin.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/shared/protocol';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { parseRuntimeWrites, useRuntimeRelay } from '../../runtime-relay';
 import { learnerKeys } from '../api/query-keys';
-
-// The frame may run scripts and keep its own (content) origin, but may not navigate this page.
-const FRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-modals allow-pointer-lock allow-popups allow-downloads';
+import {
+  type LastPlayed,
+  readLastPlayed,
+  readOriginsToClear,
+  recordCleared,
+  recordPlayed,
+} from '../lib/played-activities';
+import { PLAYER_FRAME_SANDBOX } from '../lib/player-frame-sandbox';
+import { ActivityOriginCleaner } from './activity-origin-cleaner';
 
 export type PlayerFrame = {
-  /** The content origin the player runs on. */
+  /** The activity whose origin the player runs on, and that origin. */
+  activityId: number;
   origin: string;
   post: (message: AppToPlayer, transfer?: Transferable[]) => void;
-  /** Receives the current player's messages (its window, the content origin only); its first
+  /** Receives the current player's messages (its window and origin only); its first
    * announcement (`player:waiting`, or an error) is replayed when it came before. */
   listen: (listener: (message: PlayerToApp) => void) => () => void;
   /** Loads a fresh player: after an activity, or to try again. */
@@ -37,14 +47,21 @@ export type PlayerFrame = {
 export type PlayerView = 'hidden' | 'loading' | 'ready';
 
 type PlayerHost = {
-  /** Null until the content origin is known. */
+  /** Null until the content origin and the activity are known. */
   frame: PlayerFrame | null;
   /** Where the activity page renders its progress and buttons (inside the full-screen stage). */
   controls: HTMLDivElement | null;
   stage: HTMLDivElement | null;
-  /** Starts loading the player frame (the table does it, so that it is ready for the click). */
-  warm: () => void;
+  /** Has the player frame loaded beside the table, so that it is ready for the click: on the
+   * origin it is on, else the activity played last's (a re-open), else `likely`'s (the one to do
+   * next). */
+  warm: (likely: number | null) => void;
+  /** Moves the player frame to `activityId`'s origin (the activity page). */
+  open: (activityId: number) => void;
   setView: (view: PlayerView) => void;
+  /** The activity played last and its package, offline on its origin (the player showed it). */
+  lastPlayed: () => LastPlayed | null;
+  played: (played: LastPlayed) => void;
 };
 
 const PlayerHostContext = createContext<PlayerHost | null>(null);
@@ -59,35 +76,59 @@ export default function PlayerFrameHost() {
   const [wanted, setWanted] = useState(false);
   const config = useQuery({ ...getClientConfigQueryOptions(), enabled: wanted });
   const contentUrl = config.data?.contentUrl;
-  const origin = contentUrl ? new URL(contentUrl).origin : null;
+  const [target, setTarget] = useState<number | null>(null);
+  const targetRef = useRef<number | null>(null);
+  const origin = contentUrl && target !== null ? activityOrigin(contentUrl, target) : null;
   const [generation, setGeneration] = useState(0);
   const [view, setView] = useState<PlayerView>('hidden');
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [controls, setControls] = useState<HTMLDivElement | null>(null);
+  const [toClear, setToClear] = useState(readOriginsToClear);
+  /** Origins whose clearing did not finish on this visit (offline, say): tried on the next. */
+  const [givenUp, setGivenUp] = useState<ReadonlySet<number>>(new Set());
   const element = useRef<HTMLIFrameElement | null>(null);
   const listeners = useRef(new Set<(message: PlayerToApp) => void>());
   const announcement = useRef<PlayerToApp | null>(null);
-  const replaced = useRef(new WeakSet<MessageEventSource>());
+  /** Frames replaced by a reload or another activity's, with their origins. */
+  const replaced = useRef(new WeakMap<MessageEventSource, string>());
   const queryClient = useQueryClient();
   // The server took writes: the learning table and groups show the completion and score.
   const onSent = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: learnerKeys.all });
   }, [queryClient]);
   const relay = useRuntimeRelay(onSent);
+  /** Relays a frame's writes and acknowledges them to that frame. */
+  const relayFrom = useCallback(
+    (source: Window, from: string, raw: unknown) => {
+      const writes = parseRuntimeWrites(raw);
+      if (!writes) return;
+      relay(writes, (ids) =>
+        source.postMessage({ type: 'app:runtime-ack', writes: ids } satisfies AppToPlayer, from),
+      );
+    },
+    [relay],
+  );
+
+  /** The current frame is heard from only for its last runtime writes from now on. */
+  const retire = useCallback(() => {
+    const old = element.current?.contentWindow;
+    const oldOrigin =
+      contentUrl && targetRef.current !== null ? activityOrigin(contentUrl, targetRef.current) : null;
+    if (old && oldOrigin) replaced.current.set(old, oldOrigin);
+    element.current = null;
+    announcement.current = null;
+  }, [contentUrl]);
 
   useEffect(() => {
     if (!origin) return;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin || !event.source || !isPlayerMessage(event.data)) return;
+      if (!event.source || !isPlayerMessage(event.data)) return;
       const message = event.data;
       const source = event.source as Window;
-      const current = event.source === element.current?.contentWindow;
+      const current = event.origin === origin && source === element.current?.contentWindow;
       if (message.type === 'player:runtime-writes') {
-        const writes = parseRuntimeWrites(message.writes);
-        if (!writes || !(current || replaced.current.has(source))) return;
-        relay(writes, (ids) =>
-          source.postMessage({ type: 'app:runtime-ack', writes: ids } satisfies AppToPlayer, origin),
-        );
+        if (current || replaced.current.get(source) === event.origin)
+          relayFrom(source, event.origin, message.writes);
         return;
       }
       if (!current) return;
@@ -98,12 +139,13 @@ export default function PlayerFrameHost() {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [origin, relay]);
+  }, [origin, relayFrom]);
 
   const frame = useMemo<PlayerFrame | null>(
     () =>
-      origin
+      origin && target !== null
         ? {
+            activityId: target,
             origin,
             post: (message, transfer = []) =>
               element.current?.contentWindow?.postMessage(message, origin, transfer),
@@ -113,22 +155,42 @@ export default function PlayerFrameHost() {
               return () => listeners.current.delete(listener);
             },
             reload: () => {
-              // The old frame is heard from only for its last runtime writes; the new one
-              // announces itself.
-              const old = element.current?.contentWindow;
-              if (old) replaced.current.add(old);
-              element.current = null;
-              announcement.current = null;
+              // The new frame announces itself.
+              retire();
               setGeneration((n) => n + 1);
             },
             focus: () => element.current?.focus(),
           }
         : null,
-    [origin],
+    [origin, target, retire],
   );
 
-  const warm = useCallback(() => setWanted(true), []);
-  const host = useMemo(() => ({ frame, controls, stage, warm, setView }), [frame, controls, stage, warm]);
+  const moveTo = useCallback(
+    (activityId: number | null) => {
+      setWanted(true);
+      if (activityId === targetRef.current) return;
+      retire();
+      targetRef.current = activityId;
+      setTarget(activityId);
+    },
+    [retire],
+  );
+  const warm = useCallback(
+    (likely: number | null) => moveTo(targetRef.current ?? readLastPlayed()?.activityId ?? likely),
+    [moveTo],
+  );
+  const played = useCallback((record: LastPlayed) => setToClear(recordPlayed(record)), []);
+  const cleared = useCallback((activityId: number) => setToClear(recordCleared(activityId)), []);
+  const host = useMemo(
+    () => ({ frame, controls, stage, warm, open: moveTo, setView, lastPlayed: readLastPlayed, played }),
+    [frame, controls, stage, warm, moveTo, played],
+  );
+  // One at a time, while no activity is shown, never the origin the frame is on (and only where
+  // activities have origins of their own: else the player's own cleanup keeps one package).
+  const clearing =
+    view === 'hidden' && contentUrl && separatesActivities(contentUrl)
+      ? toClear.find((id) => id !== target && !givenUp.has(id))
+      : undefined;
 
   return (
     <PlayerHostContext value={host}>
@@ -143,19 +205,28 @@ export default function PlayerFrameHost() {
             : 'fixed inset-x-0 top-0 z-50 h-dvh w-full overflow-hidden bg-slate-950 text-slate-100'
         }
       >
-        {wanted && contentUrl && (
+        {wanted && origin && (
           <iframe
-            key={generation}
+            key={`${target}:${generation}`}
             ref={element}
-            src={`${contentUrl}/player/`}
+            src={`${origin}/player/`}
             title={learnerMessages.activity}
-            sandbox={FRAME_SANDBOX}
+            sandbox={PLAYER_FRAME_SANDBOX}
             allow="fullscreen; autoplay"
             className={`absolute inset-0 size-full border-0 ${view === 'ready' ? '' : 'invisible'}`}
           />
         )}
         <div ref={setControls} />
       </div>
+      {clearing !== undefined && contentUrl && (
+        <ActivityOriginCleaner
+          key={clearing}
+          origin={activityOrigin(contentUrl, clearing)}
+          relayFrom={relayFrom}
+          onCleared={() => cleared(clearing)}
+          onGiveUp={() => setGivenUp((ids) => new Set(ids).add(clearing))}
+        />
+      )}
     </PlayerHostContext>
   );
 }

@@ -2,19 +2,15 @@
 // current) and hands its chunks to the frame as they arrive (kept until the frame's cleanup is
 // done), fetches the launch information beside it (kind, folder, launch page, kept runtime state)
 // and hands it over with a fresh launch id before the package's end, then follows the frame's
-// progress up to ready; the frame is reloaded when the activity is left. Messages come only from the player frame on the content origin (checked by the host), and
-// are treated as untrusted (an activity shares that origin).
+// progress up to ready; the frame is reloaded when the activity is left. Messages come only from
+// the player frame on the activity's own origin (checked by the host), and are treated as
+// untrusted (the activity shares that origin).
 
 import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { ActivityLaunchResponse } from '../../../../../common/schemas/activity-runtime.js';
-import {
-  type AppToPlayer,
-  NAMESPACE_PATTERN,
-  type PlayerStep,
-  type PlayerToApp,
-} from '../../../../player/shared/protocol';
+import type { AppToPlayer, PlayerStep, PlayerToApp } from '../../../../player/shared/protocol';
 import {
   keepLaunch,
   keptLaunch,
@@ -26,6 +22,7 @@ import {
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
+import type { LastPlayed } from './played-activities';
 import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
 
 export type PlayerState = {
@@ -43,24 +40,6 @@ export function newLaunchId(): string {
 }
 
 const FRAME_TIMEOUT_MS = 15_000;
-
-/** The package this device played last (a content hash; nothing secret). */
-const HINT_KEY = 'ardoise:last-offline-package';
-function readHint(): string | null {
-  try {
-    const hint = localStorage.getItem(HINT_KEY);
-    return hint && NAMESPACE_PATTERN.test(hint) ? hint : null;
-  } catch {
-    return null;
-  }
-}
-function writeHint(namespace: string): void {
-  try {
-    localStorage.setItem(HINT_KEY, namespace);
-  } catch {
-    // Without storage, re-opening downloads again: slower, still correct.
-  }
-}
 
 const initial: PlayerState = {
   step: 'cleanup',
@@ -110,8 +89,11 @@ type Options = {
   token: string | null;
   /** Whose kept launches may be used offline. */
   userId: number | null;
-  /** The warm player frame (null until the content origin is known). */
+  /** The player frame on this activity's origin (null until it is there). */
   frame: PlayerFrame | null;
+  /** The activity played last and its package, and where to record this one once shown. */
+  lastPlayed: () => LastPlayed | null;
+  onPlayed: (played: LastPlayed) => void;
   /** A new attempt ('Réessayer') starts everything again. */
   attempt: number;
   onEscape: () => void;
@@ -122,13 +104,17 @@ export function useActivityPlayer({
   token,
   userId,
   frame,
+  lastPlayed,
+  onPlayed,
   attempt,
   onEscape,
 }: Options): PlayerState {
   const [state, setState] = useState<PlayerState>(initial);
-  // Read through a ref so that a new callback does not restart the whole load.
+  // Read through refs so that a new callback does not restart the whole load.
   const onEscapeRef = useRef(onEscape);
   onEscapeRef.current = onEscape;
+  const onPlayedRef = useRef(onPlayed);
+  onPlayedRef.current = onPlayed;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt ('Réessayer') starts again.
   useEffect(() => {
@@ -154,8 +140,10 @@ export function useActivityPlayer({
     };
 
     // The download starts at once, beside the frame's start-up, asking with the package this
-    // device played last (most likely the one the frame still holds: a 304 then).
-    const hint = readHint();
+    // activity's origin held last, when it is the activity played last (most likely still held
+    // there: a 304 then).
+    const last = lastPlayed();
+    const hint = last?.activityId === Number(activityId) ? last.namespace : null;
     let frameHeld: string | null | undefined;
     let fraction = 0;
     // The bar moves by whole percents: no render for the other chunks (they slow the download).
@@ -262,7 +250,7 @@ export function useActivityPlayer({
           return;
         case 'player:ready':
           if (!sent) return;
-          writeHint(sent);
+          onPlayedRef.current({ activityId: Number(activityId), namespace: sent });
           advance('ready');
           return;
         case 'player:error':

@@ -1,5 +1,5 @@
 // Full-screen offline activity player (SPEC §2 /activity/:id, §4 progress, §9 limits). The
-// activity runs in the warm player frame on the content origin (DESIGN §5, PlayerFrameHost); this
+// activity runs in the player frame on its own origin (DESIGN §5, PlayerFrameHost); this
 // page downloads the package, shows the progress over the frame's stage, then a start overlay
 // whose button puts the stage full-screen. Escape, leaving full-screen or the back button clean up
 // and return.
@@ -20,6 +20,8 @@ import { useActivityPlayer } from '../lib/use-activity-player';
 
 export default function ActivityPlayerPage() {
   const activityId = useParamsId();
+  // An id that cannot be an activity's has no origin to play on: the page says it cannot load.
+  const numericId = /^[1-9]\d{0,15}$/.test(activityId) ? Number(activityId) : null;
   useTabTitle(learnerMessages.activity);
   const { token, user } = useAuth();
   const config = useClientConfig();
@@ -44,18 +46,21 @@ export default function ActivityPlayerPage() {
     activityId,
     token,
     userId: user?.id ?? null,
-    frame: host.frame,
+    // Once the frame is on this activity's origin.
+    frame: numericId !== null && host.frame?.activityId === numericId ? host.frame : null,
+    lastPlayed: host.lastPlayed,
+    onPlayed: host.played,
     attempt,
     onEscape: exit,
   });
   const ready = state.step === 'ready' && !state.error;
-  const error = state.error ?? (config.isError ? learnerMessages.loadError : null);
+  const error = state.error ?? (config.isError || numericId === null ? learnerMessages.loadError : null);
 
-  const { warm, setView } = host;
+  const { open, setView } = host;
   useEffect(() => {
-    warm();
+    if (numericId !== null) open(numericId);
     setView(ready ? 'ready' : 'loading');
-  }, [warm, setView, ready]);
+  }, [open, setView, ready, numericId]);
   useEffect(() => () => setView('hidden'), [setView]);
 
   useEffect(() => {

@@ -4,7 +4,7 @@
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { type ComponentType, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { activityToDoFirst, isLessonComplete } from '../../../../../common/learning-rules.js';
+import { activityToDoFirst, arrangeLessons, isLessonComplete } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { LearnerActivity, LearnerPeriod } from '../../../../../common/schemas/learner.js';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -36,6 +36,12 @@ function nameToDoFirst(periods: LearnerPeriod[], activityId: number): string | u
     }
   }
   return undefined;
+}
+
+/** The activity the learner may open next in the period shown first, if any. */
+function nextToDo(periods: LearnerPeriod[], periodId: number | undefined): number | null {
+  const period = periods.find((candidate) => candidate.periodsid === periodId);
+  return period ? (arrangeLessons(period.groupslesson)[0]?.nextActivityId ?? null) : null;
 }
 
 /** The period to open first: the first one with unfinished lessons, else the first with lessons. */
@@ -111,12 +117,14 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
     [busyActivityId, navigate, updatePending, location.pathname, periods],
   );
 
-  // The player is one click away: fetch its code and have the player frame loaded now.
+  // The player is one click away: fetch its code and have the player frame loaded now (on the
+  // origin of the activity played last, else of the one to do next).
   const { warm: warmPlayer } = usePlayerHost();
+  const likely = table.data ? nextToDo(periods, firstOpen) : undefined;
   useEffect(() => {
     void import('./activity-player-page');
-    warmPlayer();
-  }, [warmPlayer]);
+    if (likely !== undefined) warmPlayer(likely);
+  }, [warmPlayer, likely]);
 
   const group = table.data?.group;
   if (!overview && isNotFound(table.error)) {

@@ -1,0 +1,28 @@
+// Where an activity plays: a host of its own under the content origin's host
+// (`activity-12.content.ardoise.example`), so that what a package's script can reach (that origin's
+// storage, service worker and cookies) holds its own activity's files and journal only, never the
+// player data of another activity. Production needs a wildcard DNS record and certificate for
+// `*.<content host>` (docs/deployment.md); browsers resolve `*.localhost` to loopback themselves.
+// An IP address has no sub-hosts: a CONTENT_URL by address plays every activity on the content
+// origin itself, without that isolation (tests that need no host names only).
+
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+const hasSubHosts = (url: URL) => !IP_HOST.test(url.hostname);
+
+/** Whether activities get origins of their own under `contentUrl` (not under an address). */
+export const separatesActivities = (contentUrl: string) => hasSubHosts(new URL(contentUrl));
+
+/** The origin activity `activityId` plays on. */
+export function activityOrigin(contentUrl: string, activityId: number): string {
+  const url = new URL(contentUrl);
+  if (!hasSubHosts(url)) return url.origin;
+  url.hostname = `activity-${activityId}.${url.hostname}`;
+  return url.origin;
+}
+
+/** Every activity's origin, as a CSP source (`http://*.content.example:8081`). */
+export function activityOriginsSource(contentUrl: string): string {
+  const url = new URL(contentUrl);
+  return hasSubHosts(url) ? `${url.protocol}//*.${url.host}` : url.origin;
+}

@@ -1,0 +1,151 @@
+// A package reaches nothing but its own files and state: each activity plays on an origin of its
+// own (activity-N.content.ardoise.localhost, common/content/activity-origin.ts). A probing
+// package lists the IndexedDB databases, caches and service workers its origin holds and asks for
+// another activity's files, after that other activity was played on the same device; then the
+// other activity's origin is cleared once the teacher is back at the table.
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityOrigin } from '../common/content/activity-origin.js';
+import type { PackageKind } from '../common/schemas/activity-package.js';
+import type { Db } from '../server/db/database.js';
+import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
+import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
+import { buildZip } from '../server/fixtures/files.js';
+import { packageFileKey } from '../server/storage/keys.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
+import { describeLatestPageOnFailure, launchBrowser, newSignedInPage } from './support/browser.js';
+import { backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
+import { describeActivities } from './support/runtime-packages.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+const NEIGHBOUR_LEVEL = 'Module voisin';
+const PROBE_LEVEL = 'Module sonde';
+const FIRST = 'Activité 1.1.1.1';
+const JOURNAL_DB = 'ardoise_runtime_journal';
+const PACKAGE_DB_PREFIX = 'keynote_activity_';
+
+/** A SCORM 1.2 package that commits a score (so its origin has a journal and a package). */
+const NEIGHBOUR_FILES = {
+  'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Voisine</title></head><body>
+<h1>Activité voisine</h1><p id="out">pending</p><script>
+const api = window.parent.API;
+api.LMSInitialize('');
+api.LMSSetValue('cmi.core.score.raw', '42');
+api.LMSSetValue('cmi.core.lesson_status', 'completed');
+api.LMSCommit('');
+document.getElementById('out').textContent = 'committed';
+</script></body></html>`,
+};
+
+/** Lists what its origin holds and asks for the neighbour's files by their path. */
+const probeFiles = (neighbourHash: string) => ({
+  'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Sonde</title></head><body>
+<h1>Sonde</h1><p id="out">running</p><script>
+(async () => {
+  const own = location.pathname.split('/')[2];
+  const databases = (await indexedDB.databases()).map((d) => d.name).sort();
+  const cacheNames = await caches.keys();
+  const other = await fetch('/local-activity/${neighbourHash}/index.html').then((r) => r.status, () => 'failed');
+  document.getElementById('out').textContent = JSON.stringify({ origin: location.origin, own, databases, cacheNames, other });
+})();
+</script></body></html>`,
+});
+
+type Setup = { server: RunningServer; browser: Browser; teacher: { email: string; password: string } };
+let setup: Setup;
+let neighbourHash: string;
+const activityIds: Record<string, number> = {};
+
+async function addLevel(
+  db: Db,
+  store: LocalFileStore,
+  title: string,
+  files: Record<string, string>,
+  kind: PackageKind,
+) {
+  const packageHash = await storePackage(store, buildZip(files));
+  for (const [name, content] of Object.entries(files)) {
+    await store.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
+  }
+  const level = await buildLevel(db, [[{ sessions: [1] }]], { title, packageHash });
+  const ids = level.lessons[0]![0]!.activityIds.flat();
+  await describeActivities(db, ids, { kind, root: '', launch: 'index.html' });
+  activityIds[title] = ids[0]!;
+  return { levelId: level.levelId, packageHash };
+}
+
+beforeAll(async () => {
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const store = new LocalFileStore(path.join(server.dataDir, 'files'));
+  const neighbour = await addLevel(server.db, store, NEIGHBOUR_LEVEL, NEIGHBOUR_FILES, 'scorm12');
+  neighbourHash = neighbour.packageHash;
+  const probe = await addLevel(server.db, store, PROBE_LEVEL, probeFiles(neighbourHash), 'html5');
+  const teacher = await createTeacher(server.db, { levelIds: [neighbour.levelId, probe.levelId] });
+  setup = { server, browser, teacher: { email: teacher.email, password: DEFAULT_PASSWORD } };
+});
+afterAll(async () => {
+  await setup?.browser.close();
+  await setup?.server.close();
+});
+const describeOnFailure = describeLatestPageOnFailure();
+
+/** What an origin holds, seen from a page of that origin that is not the player's. */
+async function heldBy(context: BrowserContext, origin: string) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/nothing-here`);
+    return await page.evaluate(async () => ({
+      databases: (await indexedDB.databases()).map((d) => d.name).sort(),
+      workers: (await navigator.serviceWorker.getRegistrations()).length,
+      caches: (await caches.keys()).length,
+    }));
+  } finally {
+    await page.close();
+  }
+}
+
+describe('each activity on an origin of its own', () => {
+  it('keeps a package away from the other activities’ files, journal and worker, and clears what an earlier one left', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    const neighbourOrigin = activityOrigin(server.contentUrl, activityIds[NEIGHBOUR_LEVEL]!);
+    const probeOrigin = activityOrigin(server.contentUrl, activityIds[PROBE_LEVEL]!);
+    expect(new Set([neighbourOrigin, probeOrigin, server.contentUrl]).size).toBe(3);
+
+    // The neighbour plays and commits: its origin holds its package and its journal.
+    await openGroupTable(page, NEIGHBOUR_LEVEL, 'Classe voisine');
+    const neighbour = await startActivity(page, FIRST);
+    await neighbour.getByText('committed').waitFor();
+    expect(new URL(neighbour.url()).origin).toBe(neighbourOrigin);
+    await backToTable(page);
+    const before = await heldBy(context, neighbourOrigin);
+    expect(before.databases).toEqual(
+      expect.arrayContaining([JOURNAL_DB, `${PACKAGE_DB_PREFIX}${neighbourHash}`]),
+    );
+    expect(before.workers).toBeGreaterThan(0);
+
+    // The probe plays on its own origin and finds only its own package and journal there.
+    await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
+    await openGroupTable(page, PROBE_LEVEL, 'Classe sonde');
+    const probe = await startActivity(page, FIRST);
+    await probe.locator('#out').filter({ hasNotText: 'running' }).waitFor();
+    const found = JSON.parse((await probe.locator('#out').textContent()) ?? '{}');
+    expect(found.origin).toBe(probeOrigin);
+    expect(found.databases).toContain(`${PACKAGE_DB_PREFIX}${found.own}`);
+    for (const name of found.databases)
+      expect([JOURNAL_DB, `${PACKAGE_DB_PREFIX}${found.own}`]).toContain(name);
+    expect(found.other).toBe(404);
+
+    // Back at the table, the neighbour's origin is cleared: its journal was empty (the server has
+    // its writes), so its package, journal, workers and caches all go.
+    await backToTable(page);
+    await expect
+      .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
+      .toEqual({ databases: [], workers: 0, caches: 0 });
+    // The probe's origin, played last, keeps its package for an offline re-open.
+    expect((await heldBy(context, probeOrigin)).databases).toContain(`${PACKAGE_DB_PREFIX}${found.own}`);
+    await context.close();
+  });
+});

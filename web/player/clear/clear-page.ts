@@ -1,0 +1,62 @@
+// Clears an activity's origin of what an earlier play left on the device, framed (hidden) by the
+// app's learner area once another activity holds the offline copy (each activity plays on an
+// origin of its own: common/content/activity-origin.ts, and only that origin can delete its data).
+// The journal's leftovers go to the app page first; once it has acknowledged every one, the
+// package, the journal, the service workers and their caches are deleted, and the app page told.
+// A journal the app page does not empty is kept, and the origin cleared on a later visit.
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
+import { forgetWrites, journalLeftovers } from '../player/runtime-journal';
+import { deleteDatabase } from '../shared/offline-db';
+import { type AppToPlayer, isAppMessage, type PlayerToApp } from '../shared/protocol';
+
+const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
+
+function send(message: PlayerToApp): void {
+  if (window.parent !== window) window.parent.postMessage(message, appOrigin);
+}
+
+async function announceLeftovers(): Promise<number> {
+  const writes = await journalLeftovers();
+  for (let start = 0; start < writes.length; start += RUNTIME_WRITES_MAX_PER_REQUEST) {
+    send({
+      type: 'player:runtime-writes',
+      writes: writes.slice(start, start + RUNTIME_WRITES_MAX_PER_REQUEST),
+    });
+  }
+  return writes.length;
+}
+
+async function clearEverything(): Promise<void> {
+  const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);
+  await Promise.all(
+    (registrations ?? []).map((registration) => registration.unregister().catch(() => false)),
+  );
+  const cacheNames = await caches.keys().catch(() => []);
+  await Promise.all(cacheNames.map((name) => caches.delete(name)));
+  const databases = await indexedDB.databases();
+  await Promise.all(databases.flatMap(({ name }) => (name ? [deleteDatabase(name)] : [])));
+  localStorage.clear();
+}
+
+let cleared = false;
+
+async function clearWhenAcknowledged(): Promise<void> {
+  if (cleared || (await journalLeftovers()).length > 0) return; // more acks to come
+  cleared = true;
+  // The journal's database goes with the rest: nothing is left in it.
+  await clearEverything();
+  send({ type: 'player:cleared' });
+}
+
+window.addEventListener('message', (event) => {
+  if (event.origin !== appOrigin || event.source !== window.parent || !isAppMessage(event.data)) return;
+  const message: AppToPlayer = event.data;
+  if (message.type !== 'app:runtime-ack') return;
+  forgetWrites(message.writes)
+    .then(clearWhenAcknowledged)
+    .catch((error: unknown) => console.error('Clearing the activity origin', error));
+});
+
+announceLeftovers()
+  .then((count) => (count === 0 ? clearWhenAcknowledged() : undefined))
+  .catch((error: unknown) => console.error('Clearing the activity origin', error));
