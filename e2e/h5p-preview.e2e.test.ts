@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityOrigin } from '../common/content/activity-origin.js';
 import { h5pMessages } from '../common/messages/h5p.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
@@ -293,6 +294,11 @@ describe('the H5P runtime page on a learner’s offline copy', () => {
     const preview = await fetch(`${server.contentUrl}/player/preview/`);
     expect(preview.headers.get('content-security-policy')).toContain("connect-src 'none'");
     expect(preview.headers.get('content-security-policy')).toContain(`frame-ancestors ${server.url}`);
+    // An activity's own host serves the player's pages too: the page that clears its origin.
+    const clear = await fetch(`${activityOrigin(server.contentUrl, 5)}/player/clear/`);
+    expect(clear.status).toBe(200);
+    expect(clear.headers.get('content-security-policy')).toContain(`frame-ancestors ${server.url}`);
+    expect(await clear.text()).toContain(`content="${server.url}"`);
     // The page's script names the runtime's assets; each is served with its type, cached for good.
     const script = html.match(/src="(\/player\/assets\/h5p-[^"]+\.js)"/)?.[1];
     const code = await (await fetch(`${server.contentUrl}${script}`)).text();

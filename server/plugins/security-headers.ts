@@ -17,7 +17,7 @@ export const securityHeadersPlugin = fp(
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", options.contentUrl],
           // The admin's previews on the content origin, the player on each activity's own.
-          frameSrc: ["'self'", options.contentUrl, activityOriginsSource(options.contentUrl)],
+          frameSrc: [...new Set(["'self'", options.contentUrl, activityOriginsSource(options.contentUrl)])],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'self'"],

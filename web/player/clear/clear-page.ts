@@ -4,8 +4,7 @@
 // The journal's leftovers go to the app page first; once it has acknowledged every one, the
 // package, the journal, the service workers and their caches are deleted, and the app page told.
 // A journal the app page does not empty is kept, and the origin cleared on a later visit.
-import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
-import { forgetWrites, journalLeftovers } from '../player/runtime-journal';
+import { announceLeftovers, forgetWrites, journalLeftovers } from '../player/runtime-journal';
 import { deleteDatabase } from '../shared/offline-db';
 import { type AppToPlayer, isAppMessage, type PlayerToApp } from '../shared/protocol';
 
@@ -13,17 +12,6 @@ const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-ap
 
 function send(message: PlayerToApp): void {
   if (window.parent !== window) window.parent.postMessage(message, appOrigin);
-}
-
-async function announceLeftovers(): Promise<number> {
-  const writes = await journalLeftovers();
-  for (let start = 0; start < writes.length; start += RUNTIME_WRITES_MAX_PER_REQUEST) {
-    send({
-      type: 'player:runtime-writes',
-      writes: writes.slice(start, start + RUNTIME_WRITES_MAX_PER_REQUEST),
-    });
-  }
-  return writes.length;
 }
 
 async function clearEverything(): Promise<void> {
@@ -57,6 +45,6 @@ window.addEventListener('message', (event) => {
     .catch((error: unknown) => console.error('Clearing the activity origin', error));
 });
 
-announceLeftovers()
+announceLeftovers(send)
   .then((count) => (count === 0 ? clearWhenAcknowledged() : undefined))
   .catch((error: unknown) => console.error('Clearing the activity origin', error));

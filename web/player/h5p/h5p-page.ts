@@ -1,7 +1,8 @@
-// The H5P runtime page, /player/h5p/?base=<package folder> on the content origin: plays an H5P
-// package with h5p-standalone, gives it the state kept by the page framing it (the H5P bridge on
-// window.parent) and hands that page the content's saves and results. Opened without a bridge (the
-// admin preview, or alone), the content plays and nothing is kept.
+// The H5P runtime page, /player/h5p/?base=<package folder> on the activity's origin (on the content
+// origin for the preview): plays an H5P package with h5p-standalone, gives it the state kept by the
+// page framing it (the H5P bridge on window.parent) and hands that page the content's saves and
+// results. Opened without a bridge (the admin preview, or alone), the content plays and nothing is
+// kept.
 
 import { H5P } from 'h5p-standalone';
 import frameJs from 'h5p-standalone/dist/frame.bundle.js?url';

@@ -1,12 +1,11 @@
-// The player page on the content origin, framed by the app's /activity/:id page. It keeps one
-// package offline (cleanup), receives a package from the app page chunk by chunk as it downloads,
-// unzips and stores it in a worker meanwhile, makes sure the service worker serves
-// /local-activity/, then shows the activity in a nested frame, with the runtime its kind needs
-// (../runtimes: SCORM API, H5P bridge, xAPI endpoint) and the package's small text files in memory
-// for the content's synchronous requests (sync-shim.ts). What the activity reports is journaled here and posted to
-// the app page, which queues and sends it. It never sees the user's token: the app page does the
-// network.
-import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
+// The player page on its activity's own origin (common/content/activity-origin.ts), framed by the
+// app's /activity/:id page. It keeps one package offline (cleanup), receives a package from the app
+// page chunk by chunk as it downloads, unzips and stores it in a worker meanwhile, makes sure the
+// service worker serves /local-activity/, then shows the activity in a nested frame, with the
+// runtime its kind needs (../runtimes: SCORM API, H5P bridge, xAPI endpoint) and the package's
+// small text files in memory for the content's synchronous requests (sync-shim.ts). What the
+// activity reports is journaled here and posted to the app page, which queues and sends it. It
+// never sees the user's token: the app page does the network.
 import { isRuntimeStandard } from '../../../common/standards/kinds.js';
 import { installRuntime, type PlayerRuntime } from '../runtimes';
 import { isXapiRequestMessage, parseXapiPath } from '../runtimes/xapi/xapi-endpoint';
@@ -34,7 +33,7 @@ import {
 } from '../shared/service-worker-client';
 import { createSyncTexts, SYNC_KEY, type SyncEntry, type SyncTexts } from '../shared/sync-shim';
 import type { WorkerReply, WorkerRequest } from '../unzip/unzip.worker';
-import { forgetWrites, journalLeftovers, keepWrite, keepWriteNow } from './runtime-journal';
+import { announceLeftovers, forgetWrites, keepWrite, keepWriteNow } from './runtime-journal';
 
 const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
 const frame = document.getElementById('activity') as HTMLIFrameElement;
@@ -332,19 +331,9 @@ window.addEventListener('message', (event) => {
 
 forwardEscape(window);
 
-/** Writes an earlier player never had acknowledged (its tab closed first): the app page queues them. */
-async function announceLeftovers(): Promise<void> {
-  const writes = await journalLeftovers();
-  for (let start = 0; start < writes.length; start += RUNTIME_WRITES_MAX_PER_REQUEST) {
-    send({
-      type: 'player:runtime-writes',
-      writes: writes.slice(start, start + RUNTIME_WRITES_MAX_PER_REQUEST),
-    });
-  }
-}
 // The leftovers go before the announcement, so that the app page has queued (and tried to send)
 // them before it reads the kept runtime data of the next launch: a reload resumes from them.
-const leftoversAnnounced = announceLeftovers().catch((error: unknown) =>
+const leftoversAnnounced = announceLeftovers(send).catch((error: unknown) =>
   console.error('Runtime journal', error),
 );
 Promise.all([cleanup(), leftoversAnnounced])

@@ -1,9 +1,11 @@
-// The player page's journal of runtime writes on the content origin (IndexedDB): each write is
+// The player page's journal of runtime writes on the activity's origin (IndexedDB): each write is
 // kept here until the app page acknowledges it, so a tab closed before the app page heard of it
 // loses nothing; a fresh player announces what is left. Not a package database (other prefix), so
 // the package cleanup leaves it alone.
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import type { RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
 import { databaseOpener, requestToPromise, transactionDone } from '../../src/lib/indexed-db';
+import type { PlayerToApp } from '../shared/protocol';
 import { inReportOrder } from '../shared/runtime-writes';
 
 const JOURNAL_DB = 'ardoise_runtime_journal';
@@ -70,4 +72,17 @@ export async function journalLeftovers(): Promise<RuntimeWrite[]> {
   const transaction = db.transaction(WRITES_STORE, 'readonly');
   const writes = (await requestToPromise(transaction.objectStore(WRITES_STORE).getAll())) as RuntimeWrite[];
   return inReportOrder(writes);
+}
+
+/** Posts the writes not acknowledged yet to the app page (an earlier player's whose tab closed
+ * first), as many a message as a request takes; resolves with how many there were. */
+export async function announceLeftovers(send: (message: PlayerToApp) => void): Promise<number> {
+  const writes = await journalLeftovers();
+  for (let start = 0; start < writes.length; start += RUNTIME_WRITES_MAX_PER_REQUEST) {
+    send({
+      type: 'player:runtime-writes',
+      writes: writes.slice(start, start + RUNTIME_WRITES_MAX_PER_REQUEST),
+    });
+  }
+  return writes.length;
 }

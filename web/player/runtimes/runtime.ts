@@ -12,7 +12,7 @@ export type RuntimeLaunch<S extends RuntimeStandard = RuntimeStandard> = Omit<Ap
   kind: S;
 };
 
-/** Where the package sits on the content origin once stored offline. */
+/** Where the package sits on the activity's origin once stored offline. */
 export type StoredPackage = {
   /** /local-activity/{namespace}/ */
   folder: string;

@@ -1,4 +1,4 @@
-// The service worker's side of the player's own pages on the content origin: the player page
+// The service worker's side of the player's own pages on each activity's origin: the player page
 // (/player/) and the H5P runtime page (/player/h5p/), with the hashed assets they load, kept in
 // Cache Storage so that they open with the network cut: an activity the device holds opens again
 // offline (the player frame is reloaded after each activity), and H5P content keeps its runtime.

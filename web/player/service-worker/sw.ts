@@ -1,4 +1,4 @@
-// The offline player's service worker, registered by the player page on the content origin at a
+// The offline player's service worker, registered by the player page on its activity's origin at a
 // fixed path with scope /local-activity/. It serves /local-activity/{namespace}/{path in the zip}
 // from the package's complete IndexedDB copy, with the stored content type and single byte ranges
 // (audio, video), and answers health pings. Registered again by the player page (scope /player/)

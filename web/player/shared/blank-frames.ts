@@ -2,7 +2,7 @@
 // h5p-standalone inserts `<iframe src="about:blank">` (or one without src) and at once
 // `document.write`s a whole page into it, whose stylesheets and scripts are relative URLs into the
 // package. The written document takes the parent's base URL, but Chromium gives an about:blank
-// frame no service-worker controller: those requests reach the content origin's server (404 for
+// frame no service-worker controller: those requests reach the content server (404 for
 // /local-activity/…) or, offline, nothing. A frame cannot be given a controller after the fact, and
 // content writes before any navigation could finish, so the shim (in every package page the
 // worker serves, sync-shim.ts) catches the write instead: when content reaches a blank frame's
@@ -14,7 +14,7 @@
 // - inline markup only is written into the blank frame as content asked, synchronously at close
 //   (content that measures or reads it back at once keeps working).
 // Outside a worker-controlled package page the shim does nothing here: the admin preview's pages
-// come from the content origin's server, which serves the relative URLs of a blank frame itself.
+// come from the content server, which serves the relative URLs of a blank frame itself.
 
 /** The page of every package folder that a blank frame's held markup is replayed in. */
 export const BLANK_PAGE_NAME = '.ardoise-blank.html';

@@ -1,6 +1,6 @@
 // Synchronous XMLHttpRequest in the content's pages. Chromium does not hand synchronous XHR to
 // service workers, so a request the content makes that way to /local-activity/… reaches the
-// content origin's server, which holds no package (404). Lectora reads its tests and page data
+// content server, which holds no package (404). Lectora reads its tests and page data
 // (_tobj….txt) like this, Rise's scormdriver its xAPI state. The worker adds a small shim
 // (SYNC_SHIM) first in the head of every HTML page it serves; the shim answers synchronous
 // same-origin requests under /local-activity/ from the player page on its parent chain

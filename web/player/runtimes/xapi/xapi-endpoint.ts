@@ -1,4 +1,4 @@
-// The xAPI endpoint of a launch on the content origin: /local-activity/xapi/{launchId}/{resource}.
+// The xAPI endpoint of a launch on the activity's origin: /local-activity/xapi/{launchId}/{resource}.
 // The service worker answers it by handing each request to the player page of that launch (which
 // runs the launch's LRS, xapi-lrs.ts) over a MessageChannel; this module is what both sides share.
 // Synchronous requests to it, which do not reach the worker, are answered by sync-shim.ts.

@@ -1,7 +1,7 @@
 // The cmi5 / Tin Can runtime of the player page: creates the launch's LRS (xapi-lrs.ts) preloaded
 // with the kept state documents, answers the requests the service worker forwards from the content's
 // endpoint, and builds the launch query the content reads (cmi5 §8.1; Tin Can: Rustici's launch
-// convention). The token the content must send is made here and never leaves the content origin's
+// convention). The token the content must send is made here and never leaves the activity origin's
 // player; the user's sign-in token never reaches this origin. Loaded for these kinds only.
 import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
 import type { XapiDocument, XapiLaunch } from '../../../../common/schemas/xapi.js';
