@@ -335,7 +335,12 @@ describe('SCORM runtime', () => {
     await openGroupTable(page, levels.scorm12, 'Stockage vidé');
     await start(page);
     // The activity's own origin, which holds its package.
-    const activityOrigin = new URL(page.frames().find((frame) => frame.url().endsWith('/player/'))!.url()).origin;
+    const activityOrigin = new URL(
+      page
+        .frames()
+        .find((frame) => frame.url().endsWith('/player/'))!
+        .url(),
+    ).origin;
     expect(activityOrigin).not.toBe(server.contentUrl);
     await backToTable(page);
     // The browser evicts the origin's packages (as Safari does after 7 days unvisited).
