@@ -8,6 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../common/content/activity-origin.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
+import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import type { Db } from '../server/db/database.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
@@ -15,7 +16,7 @@ import { buildZip } from '../server/fixtures/files.js';
 import { packageFileKey } from '../server/storage/keys.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { describeLatestPageOnFailure, launchBrowser, newSignedInPage } from './support/browser.js';
-import { backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
+import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
 
@@ -90,6 +91,18 @@ afterAll(async () => {
 });
 const describeOnFailure = describeLatestPageOnFailure();
 
+/** The id in /activity/{id} of the level's activity in the group made last (one per group). */
+async function entryOf(level: string): Promise<number> {
+  const [entry] = await setup.server.db
+    .selectFrom('group_activities')
+    .select('id')
+    .where('activity_id', '=', activityIds[level]!)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .execute();
+  return entry!.id;
+}
+
 /** What an origin holds, seen from a page of that origin that is not the player's. */
 async function heldBy(context: BrowserContext, origin: string) {
   const page = await context.newPage();
@@ -110,12 +123,9 @@ describe('each activity on an origin of its own', () => {
     const { server, browser, teacher } = setup;
     const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     describeOnFailure(page);
-    const neighbourOrigin = activityOrigin(server.contentUrl, activityIds[NEIGHBOUR_LEVEL]!);
-    const probeOrigin = activityOrigin(server.contentUrl, activityIds[PROBE_LEVEL]!);
-    expect(new Set([neighbourOrigin, probeOrigin, server.contentUrl]).size).toBe(3);
-
     // The neighbour plays and commits: its origin holds its package and its journal.
     await openGroupTable(page, NEIGHBOUR_LEVEL, 'Classe voisine');
+    const neighbourOrigin = activityOrigin(server.contentUrl, await entryOf(NEIGHBOUR_LEVEL));
     const neighbour = await startActivity(page, FIRST);
     await neighbour.getByText('committed').waitFor();
     expect(new URL(neighbour.url()).origin).toBe(neighbourOrigin);
@@ -129,6 +139,8 @@ describe('each activity on an origin of its own', () => {
     // The probe plays on its own origin and finds only its own package and journal there.
     await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
     await openGroupTable(page, PROBE_LEVEL, 'Classe sonde');
+    const probeOrigin = activityOrigin(server.contentUrl, await entryOf(PROBE_LEVEL));
+    expect(new Set([neighbourOrigin, probeOrigin, server.contentUrl]).size).toBe(3);
     const probe = await startActivity(page, FIRST);
     await probe.locator('#out').filter({ hasNotText: 'running' }).waitFor();
     const found = JSON.parse((await probe.locator('#out').textContent()) ?? '{}');
@@ -146,6 +158,63 @@ describe('each activity on an origin of its own', () => {
       .toEqual({ databases: [], workers: 0, caches: 0 });
     // The probe's origin, played last, keeps its package for an offline re-open.
     expect((await heldBy(context, probeOrigin)).databases).toContain(`${PACKAGE_DB_PREFIX}${found.own}`);
+    await context.close();
+  });
+
+  it('hands what an earlier activity’s journal still holds to the server before clearing its origin', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    const accepted = acceptedWrites(context);
+    const sent: RuntimeWrite[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
+        sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
+    });
+    await openGroupTable(page, NEIGHBOUR_LEVEL, 'Classe onglet fermé');
+    const neighbourEntry = await entryOf(NEIGHBOUR_LEVEL);
+    const neighbourOrigin = activityOrigin(server.contentUrl, neighbourEntry);
+    const neighbour = await startActivity(page, FIRST);
+    await neighbour.getByText('committed').waitFor();
+    await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
+    await backToTable(page);
+
+    // A tab closed before the app page heard of the activity's last write leaves it in the
+    // activity origin's journal (a write kept as the page went away: runtime-journal.ts). Here it
+    // is put there while no player of that origin runs, so that only the clearing can send it.
+    const last = sent.at(-1)!;
+    const data = structuredClone(last.data) as { cmi: { core: { score: { raw: string } } } };
+    data.cmi.core.score.raw = '77';
+    // Well past the launch's writes (leaving the activity may have committed once more meanwhile).
+    const kept: RuntimeWrite = { ...last, seq: last.seq + 100, data, at: new Date().toISOString() };
+    // The next visit opens another activity straight from its link (created here, the table
+    // warming the player on the neighbour's origin as the activity played last): the neighbour's
+    // origin is not loaded again until the app clears it.
+    await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
+    await openGroupTable(page, PROBE_LEVEL, 'Classe après l’onglet');
+    const probeEntry = await entryOf(PROBE_LEVEL);
+    const planter = await context.newPage();
+    await planter.goto(`${neighbourOrigin}/nothing-here`);
+    await planter.evaluate(
+      (write) =>
+        localStorage.setItem(`ardoise:runtime-leaving:${write.launchId}#${write.seq}`, JSON.stringify(write)),
+      kept,
+    );
+    await planter.close();
+    await page.goto(`${server.url}/activity/${probeEntry}`);
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => accepted, { timeout: 30_000 }).toContain(`${kept.launchId}#${kept.seq}`);
+    await expect
+      .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
+      .toEqual({ databases: [], workers: 0, caches: 0 });
+    const entry = await server.db
+      .selectFrom('group_activities')
+      .select('score')
+      .where('id', '=', neighbourEntry)
+      .executeTakeFirst();
+    expect(entry?.score).toBe(77);
     await context.close();
   });
 });

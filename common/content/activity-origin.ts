@@ -1,10 +1,12 @@
 // Where an activity plays: a host of its own under the content origin's host
-// (`activity-12.content.ardoise.example`), so that what a package's script can reach (that origin's
-// storage, service worker and cookies) holds its own activity's files and journal only, never the
-// player data of another activity. Production needs a wildcard DNS record and certificate for
-// `*.<content host>` (docs/deployment.md); browsers resolve `*.localhost` to loopback themselves.
-// An IP address has no sub-hosts: a CONTENT_URL by address plays every activity on the content
-// origin itself, without that isolation (tests that need no host names only).
+// (`activity-12.content.ardoise.example`, 12 being the id in /activity/{id}: one activity of one
+// group), so that what a package's script can reach (that origin's storage, service worker and
+// cookies) holds its own files and journal only, never the player data of another activity. The
+// same activity in two groups plays on two origins (the device still keeps one package: a re-open
+// in the other group downloads it again). Production needs a wildcard DNS record and certificate
+// for `*.<content host>` (docs/deployment.md); browsers resolve `*.localhost` to loopback
+// themselves. An IP address has no sub-hosts: a CONTENT_URL by address plays every activity on the
+// content origin itself, without that isolation (tests that need no host names only).
 
 const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
@@ -13,7 +15,7 @@ const hasSubHosts = (url: URL) => !IP_HOST.test(url.hostname);
 /** Whether activities get origins of their own under `contentUrl` (not under an address). */
 export const separatesActivities = (contentUrl: string) => hasSubHosts(new URL(contentUrl));
 
-/** The origin activity `activityId` plays on. */
+/** The origin the activity of `/activity/{activityId}` plays on. */
 export function activityOrigin(contentUrl: string, activityId: number): string {
   const url = new URL(contentUrl);
   if (!hasSubHosts(url)) return url.origin;
