@@ -217,4 +217,56 @@ describe('each activity on an origin of its own', () => {
     expect(entry?.score).toBe(77);
     await context.close();
   });
+
+  it('hands over and clears what an earlier version of the player kept on the content origin', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    const accepted = acceptedWrites(context);
+    const sent: RuntimeWrite[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
+        sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
+    });
+    await openGroupTable(page, NEIGHBOUR_LEVEL, 'Classe avant la mise à jour');
+    const neighbourEntry = await entryOf(NEIGHBOUR_LEVEL);
+    const neighbour = await startActivity(page, FIRST);
+    await neighbour.getByText('committed').waitFor();
+    await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
+    await backToTable(page);
+
+    // The earlier player played on the content origin itself: it left a write there, unsent, and
+    // the app remembered the package it held under its former key.
+    const last = sent.at(-1)!;
+    const data = structuredClone(last.data) as { cmi: { core: { score: { raw: string } } } };
+    data.cmi.core.score.raw = '64';
+    const kept: RuntimeWrite = { ...last, seq: last.seq + 200, data, at: new Date().toISOString() };
+    const planter = await context.newPage();
+    await planter.goto(`${server.contentUrl}/nothing-here`);
+    await planter.evaluate(
+      (write) =>
+        localStorage.setItem(`ardoise:runtime-leaving:${write.launchId}#${write.seq}`, JSON.stringify(write)),
+      kept,
+    );
+    await planter.close();
+    await page.evaluate(() => localStorage.setItem('ardoise:last-offline-package', 'a'.repeat(64)));
+
+    // The next visit to a table hands that write over and clears the content origin, once.
+    await page.goto(`${server.url}/user`);
+    await openGroupTable(page, PROBE_LEVEL, 'Classe après la mise à jour');
+    await expect.poll(() => accepted, { timeout: 30_000 }).toContain(`${kept.launchId}#${kept.seq}`);
+    await expect
+      .poll(() => heldBy(context, server.contentUrl), { timeout: 30_000 })
+      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('ardoise:last-offline-package')))
+      .toBeNull();
+    const entry = await server.db
+      .selectFrom('group_activities')
+      .select('score')
+      .where('id', '=', neighbourEntry)
+      .executeTakeFirst();
+    expect(entry?.score).toBe(64);
+    await context.close();
+  });
 });

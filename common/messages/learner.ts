@@ -99,6 +99,8 @@ export const learnerMessages = {
   back: 'Retour',
   backEscape: 'Retour (Échap)',
   activity: 'Activité',
+  /** The title of the hidden frame that clears an earlier activity's origin. */
+  clearingFrame: 'Nettoyage du lecteur',
   activityReady: 'L’activité est prête',
   start: 'Commencer',
   pdfTitle: 'Document PDF',

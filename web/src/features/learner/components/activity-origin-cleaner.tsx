@@ -4,6 +4,7 @@
 // Heard from its window and origin only; given up after a while (offline, say), tried again on a
 // later visit.
 import { useEffect, useRef } from 'react';
+import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { isPlayerMessage } from '../../../../player/shared/protocol';
 import { PLAYER_FRAME_SANDBOX } from '../lib/player-frame-sandbox';
 
@@ -41,7 +42,7 @@ export function ActivityOriginCleaner({ origin, relayFrom, onCleared, onGiveUp }
     <iframe
       ref={element}
       src={`${origin}/player/clear/`}
-      title="Nettoyage du lecteur"
+      title={learnerMessages.clearingFrame}
       sandbox={PLAYER_FRAME_SANDBOX}
       aria-hidden="true"
       tabIndex={-1}

@@ -20,10 +20,12 @@ import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { parseRuntimeWrites, useRuntimeRelay } from '../../runtime-relay';
 import { learnerKeys } from '../api/query-keys';
 import {
+  contentOriginToClear,
   type LastPlayed,
   readLastPlayed,
   readOriginsToClear,
   recordCleared,
+  recordContentOriginCleared,
   recordPlayed,
 } from '../lib/played-activities';
 import { PLAYER_FRAME_SANDBOX } from '../lib/player-frame-sandbox';
@@ -84,8 +86,9 @@ export default function PlayerFrameHost() {
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [controls, setControls] = useState<HTMLDivElement | null>(null);
   const [toClear, setToClear] = useState(readOriginsToClear);
+  const [contentOriginPending, setContentOriginPending] = useState(contentOriginToClear);
   /** Origins whose clearing did not finish on this visit (offline, say): tried on the next. */
-  const [givenUp, setGivenUp] = useState<ReadonlySet<number>>(new Set());
+  const [givenUp, setGivenUp] = useState<ReadonlySet<string>>(new Set());
   const element = useRef<HTMLIFrameElement | null>(null);
   const listeners = useRef(new Set<(message: PlayerToApp) => void>());
   const announcement = useRef<PlayerToApp | null>(null);
@@ -186,11 +189,28 @@ export default function PlayerFrameHost() {
     [frame, controls, stage, warm, moveTo, played],
   );
   // One at a time, while no activity is shown, never the origin the frame is on (and only where
-  // activities have origins of their own: else the player's own cleanup keeps one package).
-  const clearing =
-    view === 'hidden' && contentUrl && separatesActivities(contentUrl)
-      ? toClear.find((id) => id !== target && !givenUp.has(id))
-      : undefined;
+  // activities have origins of their own: else the player's own cleanup keeps one package). The
+  // content origin first, once, on a device an earlier version of the player used.
+  const clearing = useMemo(() => {
+    if (view !== 'hidden' || !contentUrl || !separatesActivities(contentUrl)) return undefined;
+    const candidates = [
+      ...(contentOriginPending
+        ? [
+            {
+              origin: new URL(contentUrl).origin,
+              cleared: () => {
+                recordContentOriginCleared();
+                setContentOriginPending(false);
+              },
+            },
+          ]
+        : []),
+      ...toClear
+        .filter((id) => id !== target)
+        .map((id) => ({ origin: activityOrigin(contentUrl, id), cleared: () => cleared(id) })),
+    ];
+    return candidates.find(({ origin }) => !givenUp.has(origin));
+  }, [view, contentUrl, contentOriginPending, toClear, target, givenUp, cleared]);
 
   return (
     <PlayerHostContext value={host}>
@@ -218,13 +238,13 @@ export default function PlayerFrameHost() {
         )}
         <div ref={setControls} />
       </div>
-      {clearing !== undefined && contentUrl && (
+      {clearing && (
         <ActivityOriginCleaner
-          key={clearing}
-          origin={activityOrigin(contentUrl, clearing)}
+          key={clearing.origin}
+          origin={clearing.origin}
           relayFrom={relayFrom}
-          onCleared={() => cleared(clearing)}
-          onGiveUp={() => setGivenUp((ids) => new Set(ids).add(clearing))}
+          onCleared={clearing.cleared}
+          onGiveUp={() => setGivenUp((origins) => new Set(origins).add(clearing.origin))}
         />
       )}
     </PlayerHostContext>

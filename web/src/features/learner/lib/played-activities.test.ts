@@ -2,7 +2,14 @@
 // re-open) and the earlier ones whose origins are still to be cleared. Node has no localStorage:
 // a Map stands in for it.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readLastPlayed, readOriginsToClear, recordCleared, recordPlayed } from './played-activities';
+import {
+  contentOriginToClear,
+  readLastPlayed,
+  readOriginsToClear,
+  recordCleared,
+  recordContentOriginCleared,
+  recordPlayed,
+} from './played-activities';
 
 const HASH = (n: number) => String(n).repeat(64).slice(0, 64);
 
@@ -12,6 +19,7 @@ beforeEach(() => {
     localStorage: {
       getItem: (key: string) => items.get(key) ?? null,
       setItem: (key: string, value: string) => items.set(key, value),
+      removeItem: (key: string) => items.delete(key),
     },
   });
 });
@@ -41,5 +49,13 @@ describe('played activities', () => {
     expect(readOriginsToClear()).toEqual([1, 6]);
     localStorage.setItem('ardoise:last-played', 'not json');
     expect(readLastPlayed()).toBeNull();
+  });
+
+  it('clears the content origin once on a device the earlier player used', () => {
+    expect(contentOriginToClear()).toBe(false);
+    localStorage.setItem('ardoise:last-offline-package', HASH(1));
+    expect(contentOriginToClear()).toBe(true);
+    recordContentOriginCleared();
+    expect(contentOriginToClear()).toBe(false);
   });
 });
