@@ -118,6 +118,61 @@ async function heldBy(context: BrowserContext, origin: string) {
   }
 }
 
+/** Signs in a new browser, plays the neighbour in a new group and comes back to its table; the
+ * writes sent and accepted are recorded. */
+async function afterPlayingTheNeighbour(group: string) {
+  const { server, browser, teacher } = setup;
+  const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+  describeOnFailure(page);
+  const accepted = acceptedWrites(context);
+  const sent: RuntimeWrite[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
+      sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
+  });
+  await openGroupTable(page, NEIGHBOUR_LEVEL, group);
+  const entry = await entryOf(NEIGHBOUR_LEVEL);
+  const neighbour = await startActivity(page, FIRST);
+  await neighbour.getByText('committed').waitFor();
+  await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
+  await backToTable(page);
+  return { context, page, accepted, sent, entry };
+}
+
+/** A later write of the same launch with another score, as a tab closed before the app page heard
+ * of it leaves it: kept in the origin's localStorage (runtime-journal.ts, keepWriteNow), which the
+ * next page of that origin to read the journal hands over. Well past the launch's writes (leaving
+ * the activity may have committed once more). */
+async function leaveUnsentWrite(
+  context: BrowserContext,
+  origin: string,
+  sent: RuntimeWrite[],
+  score: number,
+) {
+  const last = sent.at(-1)!;
+  const data = structuredClone(last.data) as { cmi: { core: { score: { raw: string } } } };
+  data.cmi.core.score.raw = String(score);
+  const kept: RuntimeWrite = { ...last, seq: last.seq + 100, data, at: new Date().toISOString() };
+  const planter = await context.newPage();
+  await planter.goto(`${origin}/nothing-here`);
+  await planter.evaluate(
+    (write) =>
+      localStorage.setItem(`ardoise:runtime-leaving:${write.launchId}#${write.seq}`, JSON.stringify(write)),
+    kept,
+  );
+  await planter.close();
+  return `${kept.launchId}#${kept.seq}`;
+}
+
+const scoreOf = async (entryId: number) =>
+  (
+    await setup.server.db
+      .selectFrom('group_activities')
+      .select('score')
+      .where('id', '=', entryId)
+      .executeTakeFirst()
+  )?.score;
+
 describe('each activity on an origin of its own', () => {
   it('keeps a package away from the other activities’ files, journal and worker, and clears what an earlier one left', async () => {
     const { server, browser, teacher } = setup;
@@ -162,111 +217,49 @@ describe('each activity on an origin of its own', () => {
   });
 
   it('hands what an earlier activity’s journal still holds to the server before clearing its origin', async () => {
-    const { server, browser, teacher } = setup;
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
-    describeOnFailure(page);
-    const accepted = acceptedWrites(context);
-    const sent: RuntimeWrite[] = [];
-    context.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
-        sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
-    });
-    await openGroupTable(page, NEIGHBOUR_LEVEL, 'Classe onglet fermé');
-    const neighbourEntry = await entryOf(NEIGHBOUR_LEVEL);
-    const neighbourOrigin = activityOrigin(server.contentUrl, neighbourEntry);
-    const neighbour = await startActivity(page, FIRST);
-    await neighbour.getByText('committed').waitFor();
-    await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
-    await backToTable(page);
-
-    // A tab closed before the app page heard of the activity's last write leaves it in the
-    // activity origin's journal (a write kept as the page went away: runtime-journal.ts). Here it
-    // is put there while no player of that origin runs, so that only the clearing can send it.
-    const last = sent.at(-1)!;
-    const data = structuredClone(last.data) as { cmi: { core: { score: { raw: string } } } };
-    data.cmi.core.score.raw = '77';
-    // Well past the launch's writes (leaving the activity may have committed once more meanwhile).
-    const kept: RuntimeWrite = { ...last, seq: last.seq + 100, data, at: new Date().toISOString() };
+    const { server } = setup;
+    const { context, page, accepted, sent, entry } = await afterPlayingTheNeighbour('Classe onglet fermé');
+    const neighbourOrigin = activityOrigin(server.contentUrl, entry);
     // The next visit opens another activity straight from its link (created here, the table
-    // warming the player on the neighbour's origin as the activity played last): the neighbour's
-    // origin is not loaded again until the app clears it.
+    // warming the player on the neighbour's origin as the activity played last); the write is left
+    // meanwhile, so that only the clearing of the neighbour's origin can hand it over.
     await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
     await openGroupTable(page, PROBE_LEVEL, 'Classe après l’onglet');
     const probeEntry = await entryOf(PROBE_LEVEL);
-    const planter = await context.newPage();
-    await planter.goto(`${neighbourOrigin}/nothing-here`);
-    await planter.evaluate(
-      (write) =>
-        localStorage.setItem(`ardoise:runtime-leaving:${write.launchId}#${write.seq}`, JSON.stringify(write)),
-      kept,
-    );
-    await planter.close();
+    const unsent = await leaveUnsentWrite(context, neighbourOrigin, sent, 77);
     await page.goto(`${server.url}/activity/${probeEntry}`);
     await page.getByRole('button', { name: 'Commencer' }).click();
     await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(/\/user$/);
-    await expect.poll(() => accepted, { timeout: 30_000 }).toContain(`${kept.launchId}#${kept.seq}`);
+    await expect.poll(() => accepted, { timeout: 30_000 }).toContain(unsent);
     await expect
       .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
       .toEqual({ databases: [], workers: 0, caches: 0 });
-    const entry = await server.db
-      .selectFrom('group_activities')
-      .select('score')
-      .where('id', '=', neighbourEntry)
-      .executeTakeFirst();
-    expect(entry?.score).toBe(77);
+    expect(await scoreOf(entry)).toBe(77);
     await context.close();
   });
 
   it('hands over and clears what an earlier version of the player kept on the content origin', async () => {
-    const { server, browser, teacher } = setup;
-    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
-    describeOnFailure(page);
-    const accepted = acceptedWrites(context);
-    const sent: RuntimeWrite[] = [];
-    context.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
-        sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
-    });
-    await openGroupTable(page, NEIGHBOUR_LEVEL, 'Classe avant la mise à jour');
-    const neighbourEntry = await entryOf(NEIGHBOUR_LEVEL);
-    const neighbour = await startActivity(page, FIRST);
-    await neighbour.getByText('committed').waitFor();
-    await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
-    await backToTable(page);
-
+    const { server } = setup;
+    const { context, page, accepted, sent, entry } = await afterPlayingTheNeighbour(
+      'Classe avant la mise à jour',
+    );
     // The earlier player played on the content origin itself: it left a write there, unsent, and
     // the app remembered the package it held under its former key.
-    const last = sent.at(-1)!;
-    const data = structuredClone(last.data) as { cmi: { core: { score: { raw: string } } } };
-    data.cmi.core.score.raw = '64';
-    const kept: RuntimeWrite = { ...last, seq: last.seq + 200, data, at: new Date().toISOString() };
-    const planter = await context.newPage();
-    await planter.goto(`${server.contentUrl}/nothing-here`);
-    await planter.evaluate(
-      (write) =>
-        localStorage.setItem(`ardoise:runtime-leaving:${write.launchId}#${write.seq}`, JSON.stringify(write)),
-      kept,
-    );
-    await planter.close();
+    const unsent = await leaveUnsentWrite(context, server.contentUrl, sent, 64);
     await page.evaluate(() => localStorage.setItem('ardoise:last-offline-package', 'a'.repeat(64)));
 
     // The next visit to a table hands that write over and clears the content origin, once.
     await page.goto(`${server.url}/user`);
     await openGroupTable(page, PROBE_LEVEL, 'Classe après la mise à jour');
-    await expect.poll(() => accepted, { timeout: 30_000 }).toContain(`${kept.launchId}#${kept.seq}`);
+    await expect.poll(() => accepted, { timeout: 30_000 }).toContain(unsent);
     await expect
       .poll(() => heldBy(context, server.contentUrl), { timeout: 30_000 })
       .toEqual({ databases: [], workers: 0, caches: 0 });
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('ardoise:last-offline-package')))
       .toBeNull();
-    const entry = await server.db
-      .selectFrom('group_activities')
-      .select('score')
-      .where('id', '=', neighbourEntry)
-      .executeTakeFirst();
-    expect(entry?.score).toBe(64);
+    expect(await scoreOf(entry)).toBe(64);
     await context.close();
   });
 });
