@@ -324,8 +324,11 @@ describe('SCORM runtime', () => {
     await next.page.getByRole('link', { name: new RegExp(levels.scorm12) }).click();
     await next.page.getByRole('link', { name: /Onglet fermé/ }).press('Enter');
     await next.page.waitForURL(tableUrl);
+    // The server has what the closed tab kept. Not counted from the browser's side: a request made
+    // as the page closes (its commit on pagehide) can leave after the page's DevTools session, and
+    // its offline emulation, are gone; the server takes it unseen by the test, and the next page
+    // then drops those writes (the server's marks say it has them) instead of sending them again.
     await scored(next.page).waitFor();
-    await expect.poll(() => accepted.length).toBeGreaterThanOrEqual(1);
     expectEachOnce(accepted);
     await context.close();
   });
