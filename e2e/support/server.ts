@@ -32,16 +32,14 @@ export type RunningServer = {
 // itself (RFC 6761); Node's resolver does not. The tests' own requests from Node resolve them the
 // same way as the browser (Node's fetch and http, and Playwright's route.fetch, go through
 // dns.lookup).
-const loopbackFor = (hostname: string) => (hostname.endsWith('.localhost') ? '127.0.0.1' : hostname);
-const systemLookup = dns.lookup;
-dns.lookup = ((hostname: string, ...rest: unknown[]) =>
-  (systemLookup as (...args: unknown[]) => unknown)(loopbackFor(hostname), ...rest)) as typeof dns.lookup;
-const systemPromisesLookup = dns.promises.lookup;
-dns.promises.lookup = ((hostname: string, ...rest: unknown[]) =>
-  (systemPromisesLookup as (...args: unknown[]) => unknown)(
-    loopbackFor(hostname),
-    ...rest,
-  )) as typeof dns.promises.lookup;
+const toLoopback = <Lookup>(lookup: Lookup) =>
+  ((hostname: string, ...rest: unknown[]) =>
+    (lookup as (...args: unknown[]) => unknown)(
+      hostname.endsWith('.localhost') ? '127.0.0.1' : hostname,
+      ...rest,
+    )) as Lookup;
+dns.lookup = toLoopback(dns.lookup);
+dns.promises.lookup = toLoopback(dns.promises.lookup);
 
 // Each test process runs its own snapshot of dist/, so a rebuild elsewhere (another test run,
 // a developer's `npm run build`) cannot pull files from under a running server.

@@ -1,8 +1,8 @@
 // Reads the rows of an uploaded CSV or XLSX file one at a time, from a file on disk, with maintained
 // parsers (csv-parse with iconv-lite; exceljs' part parsers over yauzl): memory does not grow with
-// the file (but for an XLSX's shared strings). CSV: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252 (French Excel's
-// "CSV (séparateur: point-virgule)"); the separator is the one of ';', ',' or tab the header uses most.
-// XLSX: xlsx-reader.ts.
+// the file (but for an XLSX's shared strings). CSV: UTF-8 with or without BOM, UTF-16 with BOM,
+// else Windows-1252 (French Excel's "CSV (séparateur: point-virgule)"); the separator is the one
+// of ';', ',' or tab the header uses most. XLSX: xlsx-reader.ts.
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';

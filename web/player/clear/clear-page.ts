@@ -5,14 +5,9 @@
 // package, the journal, the service workers and their caches are deleted, and the app page told.
 // A journal the app page does not empty is kept, and the origin cleared on a later visit.
 import { announceLeftovers, forgetWrites, journalLeftovers } from '../player/runtime-journal';
+import { appOrigin, sendToApp } from '../shared/app-page';
 import { deleteDatabase } from '../shared/offline-db';
-import { type AppToPlayer, isAppMessage, type PlayerToApp } from '../shared/protocol';
-
-const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
-
-function send(message: PlayerToApp): void {
-  if (window.parent !== window) window.parent.postMessage(message, appOrigin);
-}
+import { type AppToPlayer, isAppMessage } from '../shared/protocol';
 
 async function clearEverything(): Promise<void> {
   const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);
@@ -33,7 +28,7 @@ async function clearWhenAcknowledged(): Promise<void> {
   cleared = true;
   // The journal's database goes with the rest: nothing is left in it.
   await clearEverything();
-  send({ type: 'player:cleared' });
+  sendToApp({ type: 'player:cleared' });
 }
 
 window.addEventListener('message', (event) => {
@@ -45,6 +40,6 @@ window.addEventListener('message', (event) => {
     .catch((error: unknown) => console.error('Clearing the activity origin', error));
 });
 
-announceLeftovers(send)
+announceLeftovers(sendToApp)
   .then((count) => (count === 0 ? clearWhenAcknowledged() : undefined))
   .catch((error: unknown) => console.error('Clearing the activity origin', error));

@@ -9,6 +9,7 @@
 import { isRuntimeStandard } from '../../../common/standards/kinds.js';
 import { installRuntime, type PlayerRuntime } from '../runtimes';
 import { isXapiRequestMessage, parseXapiPath } from '../runtimes/xapi/xapi-endpoint';
+import { appOrigin, sendToApp } from '../shared/app-page';
 import {
   databaseName,
   deleteDatabase,
@@ -17,13 +18,7 @@ import {
   readCompleteMeta,
   readSyncTexts,
 } from '../shared/offline-db';
-import {
-  type AppLaunch,
-  type AppToPlayer,
-  isAppMessage,
-  type PlayerStep,
-  type PlayerToApp,
-} from '../shared/protocol';
+import { type AppLaunch, type AppToPlayer, isAppMessage, type PlayerStep } from '../shared/protocol';
 import { createWriteLog } from '../shared/runtime-writes';
 import {
   keepPlayerPagesOffline,
@@ -35,14 +30,10 @@ import { createSyncTexts, SYNC_KEY, type SyncEntry, type SyncTexts } from '../sh
 import type { WorkerReply, WorkerRequest } from '../unzip/unzip.worker';
 import { announceLeftovers, forgetWrites, keepWrite, keepWriteNow } from './runtime-journal';
 
-const appOrigin = document.querySelector<HTMLMetaElement>('meta[name="ardoise-app-origin"]')?.content ?? '';
 const frame = document.getElementById('activity') as HTMLIFrameElement;
 let stopHealthChecks: (() => void) | null = null;
 
-function send(message: PlayerToApp): void {
-  if (window.parent !== window) window.parent.postMessage(message, appOrigin);
-}
-const progress = (step: PlayerStep) => send({ type: 'player:progress', step });
+const progress = (step: PlayerStep) => sendToApp({ type: 'player:progress', step });
 
 /** Keeps only the most recent complete offline package; returns its namespace. */
 async function cleanup(): Promise<string | null> {
@@ -111,7 +102,7 @@ function sendToWorker(request: WorkerRequest, transfer: Transferable[] = []): vo
 /** Forwards Escape pressed inside the activity to the app page. */
 function forwardEscape(target: Window): void {
   target.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') send({ type: 'player:escape' });
+    if (event.key === 'Escape') sendToApp({ type: 'player:escape' });
   });
 }
 
@@ -167,7 +158,7 @@ function installLaunchRuntime(info: AppLaunch): Promise<PlayerRuntime> {
   const record = createWriteLog(info.launchId, kind);
   const report = (data: Parameters<typeof record>[0]) => {
     const write = record(data);
-    send({ type: 'player:runtime-writes', writes: [write] });
+    sendToApp({ type: 'player:runtime-writes', writes: [write] });
     // Going away, the app page may never hear of it and the journal's transaction may be aborted.
     if (leaving || document.visibilityState === 'hidden') keepWriteNow(write);
     keepWrite(write).catch((error: unknown) => console.error('Runtime journal', error));
@@ -195,7 +186,7 @@ function showActivity(meta: PackageMeta, installed: PlayerRuntime): Promise<void
       if (!view) return reject(new Error('The activity frame did not load'));
       // cmi5 content that closes itself goes to the returnURL: the learner leaves the activity.
       if (installed.isReturn?.(view.location.href)) {
-        send({ type: 'player:escape' });
+        sendToApp({ type: 'player:escape' });
         return;
       }
       const navigation = view.performance.getEntriesByType('navigation')[0] as
@@ -232,7 +223,7 @@ async function open(namespace: string, installed: Promise<Installed> | null): Pr
     }
     if (!meta) throw new Error('The offline copy is missing');
   } catch (error) {
-    send({ type: 'player:error', kind: 'load', detail: String(error) });
+    sendToApp({ type: 'player:error', kind: 'load', detail: String(error) });
     return;
   }
 
@@ -264,9 +255,9 @@ async function open(namespace: string, installed: Promise<Installed> | null): Pr
     void keepPlayerPagesOffline().catch((error: unknown) => console.error(error));
     stopHealthChecks?.();
     stopHealthChecks = keepServiceWorkerHealthy(registration);
-    send({ type: 'player:ready' });
+    sendToApp({ type: 'player:ready' });
   } catch (error) {
-    send({ type: 'player:error', kind: 'display', detail: String(error) });
+    sendToApp({ type: 'player:error', kind: 'display', detail: String(error) });
   }
 }
 
@@ -301,7 +292,7 @@ function onAppMessage(message: AppToPlayer): void {
     case 'app:package-end':
       if (installing?.namespace !== message.namespace) return;
       if (launch?.namespace !== message.namespace) {
-        send({ type: 'player:error', kind: 'load', detail: 'No launch information for the package' });
+        sendToApp({ type: 'player:error', kind: 'load', detail: 'No launch information for the package' });
         return;
       }
       progress('extract');
@@ -313,7 +304,7 @@ function onAppMessage(message: AppToPlayer): void {
       if (opened) return;
       opened = true;
       if (launch?.namespace !== message.namespace) {
-        send({ type: 'player:error', kind: 'load', detail: 'No launch information for the package' });
+        sendToApp({ type: 'player:error', kind: 'load', detail: 'No launch information for the package' });
         return;
       }
       void open(message.namespace, null);
@@ -333,9 +324,9 @@ forwardEscape(window);
 
 // The leftovers go before the announcement, so that the app page has queued (and tried to send)
 // them before it reads the kept runtime data of the next launch: a reload resumes from them.
-const leftoversAnnounced = announceLeftovers(send).catch((error: unknown) =>
+const leftoversAnnounced = announceLeftovers(sendToApp).catch((error: unknown) =>
   console.error('Runtime journal', error),
 );
 Promise.all([cleanup(), leftoversAnnounced])
-  .then(([held]) => send({ type: 'player:waiting', held }))
-  .catch((error: unknown) => send({ type: 'player:error', kind: 'load', detail: String(error) }));
+  .then(([held]) => sendToApp({ type: 'player:waiting', held }))
+  .catch((error: unknown) => sendToApp({ type: 'player:error', kind: 'load', detail: String(error) }));

@@ -1,8 +1,8 @@
 // Messages between the app page (/activity/:id on the app origin) and the player frame (/player/
 // on the activity's own origin, common/content/activity-origin.ts), or the frame that clears an
 // earlier activity's origin (/player/clear/). Both sides check the sender's origin and frame; the
-// app treats every message as untrusted anyway, because an activity shares its player's origin. No zod here:
-// the player page stays small (the app page checks runtime writes with their schema).
+// app treats every message as untrusted anyway, because an activity shares its player's origin.
+// No zod here: the player page stays small (the app page checks runtime writes with their schema).
 import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../../common/constants.js';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { RuntimeState, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';

@@ -61,8 +61,7 @@ type PlayerHost = {
   /** Moves the player frame to `activityId`'s origin (the activity page). */
   open: (activityId: number) => void;
   setView: (view: PlayerView) => void;
-  /** The activity played last and its package, offline on its origin (the player showed it). */
-  lastPlayed: () => LastPlayed | null;
+  /** The player showed `played`'s package: its origin now holds it offline. */
   played: (played: LastPlayed) => void;
 };
 
@@ -185,7 +184,7 @@ export default function PlayerFrameHost() {
   const played = useCallback((record: LastPlayed) => setToClear(recordPlayed(record)), []);
   const cleared = useCallback((activityId: number) => setToClear(recordCleared(activityId)), []);
   const host = useMemo(
-    () => ({ frame, controls, stage, warm, open: moveTo, setView, lastPlayed: readLastPlayed, played }),
+    () => ({ frame, controls, stage, warm, open: moveTo, setView, played }),
     [frame, controls, stage, warm, moveTo, played],
   );
   // One at a time, while no activity is shown, never the origin the frame is on (and only where

@@ -22,7 +22,7 @@ import {
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
-import type { LastPlayed } from './played-activities';
+import { type LastPlayed, readLastPlayed } from './played-activities';
 import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
 
 export type PlayerState = {
@@ -91,8 +91,7 @@ type Options = {
   userId: number | null;
   /** The player frame on this activity's origin (null until it is there). */
   frame: PlayerFrame | null;
-  /** The activity played last and its package, and where to record this one once shown. */
-  lastPlayed: () => LastPlayed | null;
+  /** Records this activity and its package once shown. */
   onPlayed: (played: LastPlayed) => void;
   /** A new attempt ('Réessayer') starts everything again. */
   attempt: number;
@@ -104,7 +103,6 @@ export function useActivityPlayer({
   token,
   userId,
   frame,
-  lastPlayed,
   onPlayed,
   attempt,
   onEscape,
@@ -142,7 +140,7 @@ export function useActivityPlayer({
     // The download starts at once, beside the frame's start-up, asking with the package this
     // activity's origin held last, when it is the activity played last (most likely still held
     // there: a 304 then).
-    const last = lastPlayed();
+    const last = readLastPlayed();
     const hint = last?.activityId === Number(activityId) ? last.namespace : null;
     let frameHeld: string | null | undefined;
     let fraction = 0;

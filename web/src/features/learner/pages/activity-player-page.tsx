@@ -48,7 +48,6 @@ export default function ActivityPlayerPage() {
     userId: user?.id ?? null,
     // Once the frame is on this activity's origin.
     frame: numericId !== null && host.frame?.activityId === numericId ? host.frame : null,
-    lastPlayed: host.lastPlayed,
     onPlayed: host.played,
     attempt,
     onEscape: exit,
