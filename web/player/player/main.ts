@@ -19,7 +19,6 @@ import {
   readSyncTexts,
 } from '../shared/offline-db';
 import { type AppLaunch, type AppToPlayer, isAppMessage, type PlayerStep } from '../shared/protocol';
-import { createWriteLog } from '../shared/runtime-writes';
 import {
   keepPlayerPagesOffline,
   keepServiceWorkerHealthy,
@@ -28,7 +27,7 @@ import {
 } from '../shared/service-worker-client';
 import { createSyncTexts, SYNC_KEY, type SyncEntry, type SyncTexts } from '../shared/sync-shim';
 import type { WorkerReply, WorkerRequest } from '../unzip/unzip.worker';
-import { announceLeftovers, forgetWrites, keepWrite, keepWriteNow } from './runtime-journal';
+import { announceLeftovers, createWriteLog, forgetWrites, keepWrite, keepWriteNow } from './runtime-journal';
 
 const frame = document.getElementById('activity') as HTMLIFrameElement;
 let stopHealthChecks: (() => void) | null = null;

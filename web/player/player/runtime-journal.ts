@@ -1,12 +1,33 @@
-// The player page's journal of runtime writes on the activity's origin (IndexedDB): each write is
-// kept here until the app page acknowledges it, so a tab closed before the app page heard of it
-// loses nothing; a fresh player announces what is left. Not a package database (other prefix), so
-// the package cleanup leaves it alone.
+// The player page's record of the runtime writes of its launches, on the activity's origin: each
+// report is numbered (the launch's id and the next sequence number, so that the server applies each
+// write once and in order whatever the relay replays) and journaled in IndexedDB until the app page
+// acknowledges it, so a tab closed before the app page heard of it loses nothing; a fresh player
+// announces what is left. Not a package database (other prefix), so the package cleanup leaves it
+// alone.
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
-import type { RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
+import type { RuntimeData, RuntimeStandard, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
 import { databaseOpener, requestToPromise, transactionDone } from '../../src/lib/indexed-db';
 import type { PlayerToApp } from '../shared/protocol';
-import { inReportOrder } from '../shared/runtime-writes';
+
+/** Numbers one launch's reports: each becomes a write holding the whole data, seq 1, 2, … */
+export function createWriteLog(
+  launchId: string,
+  standard: RuntimeStandard,
+  now: () => Date = () => new Date(),
+): (data: RuntimeData) => RuntimeWrite {
+  let seq = 0;
+  return (data) => {
+    seq += 1;
+    return { launchId, seq, standard, data, at: now().toISOString() };
+  };
+}
+
+/** Oldest first: by report time, then launch, then sequence number (a launch's order is its seq). */
+export function inReportOrder(writes: readonly RuntimeWrite[]): RuntimeWrite[] {
+  return [...writes].sort(
+    (a, b) => a.at.localeCompare(b.at) || a.launchId.localeCompare(b.launchId) || a.seq - b.seq,
+  );
+}
 
 const JOURNAL_DB = 'ardoise_runtime_journal';
 const WRITES_STORE = 'writes';

@@ -4,5 +4,4 @@
 // feature.
 export { keepLaunch, keptLaunch, runtimeAfterWrite } from './lib/kept-launches';
 export { lastUnsentWrite, rememberLaunch } from './lib/runtime-queue';
-export { parseRuntimeWrites } from './lib/runtime-queue-rules';
-export { runtimeWritesQueued, useRuntimeRelay, type WriteIds } from './lib/use-runtime-relay';
+export { runtimeWritesQueued, useRuntimeRelay } from './lib/use-runtime-relay';

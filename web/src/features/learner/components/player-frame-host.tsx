@@ -17,7 +17,7 @@ import { activityOrigin, separatesActivities } from '../../../../../common/conte
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/shared/protocol';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
-import { parseRuntimeWrites, useRuntimeRelay } from '../../runtime-relay';
+import { useRuntimeRelay } from '../../runtime-relay';
 import { learnerKeys } from '../api/query-keys';
 import {
   contentOriginToClear,
@@ -98,18 +98,8 @@ export default function PlayerFrameHost() {
   const onSent = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: learnerKeys.all });
   }, [queryClient]);
-  const relay = useRuntimeRelay(onSent);
   /** Relays a frame's writes and acknowledges them to that frame. */
-  const relayFrom = useCallback(
-    (source: Window, from: string, raw: unknown) => {
-      const writes = parseRuntimeWrites(raw);
-      if (!writes) return;
-      relay(writes, (ids) =>
-        source.postMessage({ type: 'app:runtime-ack', writes: ids } satisfies AppToPlayer, from),
-      );
-    },
-    [relay],
-  );
+  const relayFrom = useRuntimeRelay(onSent);
 
   /** The current frame is heard from only for its last runtime writes from now on. */
   const retire = useCallback(() => {

@@ -1,15 +1,15 @@
-// The hook the host of the player frame uses to relay the frame's runtime writes (the current
-// launch's, or its journal's leftovers): they are queued on this origin, then acknowledged so the
-// player forgets them, then sent. The queue is sent when the host mounts (the learner area opens:
-// what an earlier visit left), when the browser is back online and after each new write; the host
-// hears when the server has taken writes (to refresh what shows completion and score).
+// The hook the host of the player frames uses to relay a frame's runtime writes (the current
+// launch's, or a journal's leftovers): the untrusted message is checked, its writes are queued on
+// this origin, then acknowledged to that frame so its journal forgets them, then sent. The queue is
+// sent when the host mounts (the learner area opens: what an earlier visit left), when the browser
+// is back online and after each new write; the host hears when the server has taken writes (to
+// refresh what shows completion and score).
 import { useCallback, useEffect } from 'react';
-import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import type { AppToPlayer } from '../../../../player/shared/protocol';
 import { keepRuntimeWrites } from './kept-launches';
 import { queueWrites } from './runtime-queue';
+import { parseRuntimeWrites } from './runtime-queue-rules';
 import { flushRuntimeQueue } from './runtime-sender';
-
-export type WriteIds = { launchId: string; seq: number }[];
 
 /** Writes the relay is still putting in the queue. */
 const queueing = new Set<Promise<unknown>>();
@@ -28,10 +28,11 @@ export function runtimeWritesQueued(): Promise<void> {
 }
 
 /** `onSent` is called after a run in which the server took writes; keep it stable (useCallback):
- * a new one sends the queue again. */
+ * a new one sends the queue again. Returns the relay: `writes` is a `player:runtime-writes`
+ * message's writes as they came from `source`, a player frame on `origin`. */
 export function useRuntimeRelay(
   onSent: () => void,
-): (writes: RuntimeWrite[], ack: (ids: WriteIds) => void) => void {
+): (source: Window, origin: string, writes: unknown) => void {
   useEffect(() => {
     const flush = () => void flushRuntimeQueue(onSent);
     flush();
@@ -40,7 +41,9 @@ export function useRuntimeRelay(
   }, [onSent]);
 
   return useCallback(
-    (writes, ack) => {
+    (source, origin, raw) => {
+      const writes = parseRuntimeWrites(raw);
+      if (!writes) return;
       // Queued, then the device's last word kept for an offline re-open (kept-launches.ts); a launch
       // waits for both (runtimeWritesQueued).
       const queued = queueWrites(writes).then(async (admitted) => {
@@ -52,7 +55,11 @@ export function useRuntimeRelay(
         .then(() => {
           void flushRuntimeQueue(onSent);
           // A replaced frame may be gone already: its journal's leftovers are acked by the next.
-          ack(writes.map(({ launchId, seq }) => ({ launchId, seq })));
+          const ack: AppToPlayer = {
+            type: 'app:runtime-ack',
+            writes: writes.map(({ launchId, seq }) => ({ launchId, seq })),
+          };
+          source.postMessage(ack, origin);
         })
         // Not acknowledged: the player's journal keeps them and announces them again.
         .catch((error: unknown) => console.error('Runtime queue', error));
