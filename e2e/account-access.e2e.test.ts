@@ -15,6 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from '../server/test/smtp-server
 import { newAdminPage } from './support/admin-session.js';
 import { expectAccessible, launchBrowser, newPage, newSignedInPage, PHONE } from './support/browser.js';
 import { expectFrench } from './support/french.js';
+import { fillNewPassword } from './support/password-fields.js';
 import { photograph } from './support/photograph.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 
@@ -95,10 +96,7 @@ describe('a teacher created with a sign-in link', () => {
     await teacher.page.goto(url);
     await teacher.page.getByRole('heading', { name: signInLinkMessages.pageTitle }).waitFor();
     await teacher.page.getByText(signInLinkMessages.pageIntro('zoe.lemoine@example.test')).waitFor();
-    await teacher.page
-      .getByLabel(ownAccountMessages.newPasswordLabel, { exact: true })
-      .fill('zoe-mot-de-passe');
-    await teacher.page.getByLabel(ownAccountMessages.confirmPasswordLabel).fill('zoe-mot-de-pass');
+    await fillNewPassword(teacher.page, 'zoe-mot-de-passe', 'zoe-mot-de-pass');
     await teacher.page.getByRole('button', { name: signInLinkMessages.submit }).click();
     await teacher.page.getByText(ownAccountMessages.passwordsDiffer).waitFor();
     await expectFrench(teacher.page, 'choose-password');
@@ -121,10 +119,7 @@ describe('a teacher created with a sign-in link', () => {
     await photograph(teacher.page, 'user-options');
 
     await teacher.page.getByLabel(ownAccountMessages.currentPasswordLabel).fill('pas-le-bon');
-    await teacher.page
-      .getByLabel(ownAccountMessages.newPasswordLabel, { exact: true })
-      .fill('zoe-nouveau-secret');
-    await teacher.page.getByLabel(ownAccountMessages.confirmPasswordLabel).fill('zoe-nouveau-secret');
+    await fillNewPassword(teacher.page, 'zoe-nouveau-secret');
     await teacher.page.getByRole('button', { name: ownAccountMessages.submit }).click();
     await teacher.page.getByText(ownAccountMessages.currentWrong).waitFor();
     await teacher.page.getByLabel(ownAccountMessages.currentPasswordLabel).fill('zoe-mot-de-passe');

@@ -43,6 +43,16 @@ function nextBrowserDialog(
 
 const openDialog = () => openedDialog(page);
 
+/** Submits the open form with its `button`, then waits for the `saved` toast and the page it leads to. */
+async function submitForm(button: string, saved: string, next: RegExp): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await toast(saved).waitFor();
+  await page.waitForURL(next);
+}
+
+const storedUser = (email: string) =>
+  server.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
 describe('dashboard', () => {
   it('shows the four KPI cards with real totals', async () => {
     const level = await createLevel(server.db);
@@ -113,9 +123,7 @@ describe('schools', () => {
     await page.getByText(schoolMessages.invalidUai).waitFor();
     await page.getByLabel(adminLabels.email).fill('');
     await page.getByLabel(schoolMessages.uaiLabel).fill('0750654d');
-    await page.getByRole('button', { name: schoolMessages.createSubmit }).click();
-    await toast(schoolMessages.created).waitFor();
-    await page.waitForURL(/\/schools$/);
+    await submitForm(schoolMessages.createSubmit, schoolMessages.created, /\/schools$/);
     const row = await server.db
       .selectFrom('schools')
       .selectAll()
@@ -166,9 +174,7 @@ describe('schools', () => {
     await expectFrench(page, 'school edit form', ['Marie Curie']);
     await page.getByLabel(adminLabels.city).fill('Échirolles');
     await page.getByLabel(adminLabels.remarks).fill('Nouvelle remarque');
-    await page.getByRole('button', { name: schoolMessages.saveChanges }).click();
-    await toast(schoolMessages.updated).waitFor();
-    await page.waitForURL(/\/schools$/);
+    await submitForm(schoolMessages.saveChanges, schoolMessages.updated, /\/schools$/);
     await page.getByPlaceholder('Search schools...').fill('Marie Curie');
     await page.getByTestId('school-row').filter({ hasText: 'Échirolles' }).click();
     dialog = await openDialog();
@@ -313,14 +319,8 @@ describe('teachers', () => {
     await page.getByRole('button', { name: teacherMessages.createSubmit }).click();
     await page.getByText(teacherMessages.passwordTooShort).waitFor();
     await page.getByLabel(/^Mot de passe/).fill('alice-password');
-    await page.getByRole('button', { name: teacherMessages.createSubmit }).click();
-    await toast(teacherMessages.created).waitFor();
-    await page.waitForURL(/\/teachers$/);
-    const row = await server.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', 'alice.dupont@example.test')
-      .executeTakeFirstOrThrow();
+    await submitForm(teacherMessages.createSubmit, teacherMessages.created, /\/teachers$/);
+    const row = await storedUser('alice.dupont@example.test');
     expect(row).toMatchObject({ name: 'Dupont', firstname: 'Alice', group_limit: 4, active: 1 });
 
     // The same email again: the server's 409 is shown above the form.
@@ -371,14 +371,8 @@ describe('teachers', () => {
     await page.getByLabel('Sixième').uncheck();
     await page.getByLabel('Groupes').fill('');
     await page.getByLabel(adminLabels.telephone).fill('0700000000');
-    await page.getByRole('button', { name: teacherMessages.saveChanges }).click();
-    await toast(teacherMessages.updated).waitFor();
-    await page.waitForURL(/\/teachers$/);
-    const row2 = await server.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', 'alice.dupont@example.test')
-      .executeTakeFirstOrThrow();
+    await submitForm(teacherMessages.saveChanges, teacherMessages.updated, /\/teachers$/);
+    const row2 = await storedUser('alice.dupont@example.test');
     expect(row2).toMatchObject({ telephone: '0700000000', group_limit: null, active: 0 });
 
     await page.getByPlaceholder('Search teachers...').fill('alice.dupont');
@@ -429,14 +423,8 @@ describe('options', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Directrice');
     await page.getByLabel('Prénom').fill('Camille');
     await page.getByLabel(adminLabels.telephone).fill('0102030405');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await toast('Admin information updated successfully').waitFor();
-    await page.waitForURL(/\/dashboard$/);
-    const admin = await server.db
-      .selectFrom('users')
-      .select(['firstname', 'telephone', 'name'])
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
+    await submitForm('Enregistrer', 'Admin information updated successfully', /\/dashboard$/);
+    const admin = await storedUser(ADMIN_EMAIL);
     expect(admin).toMatchObject({ name: 'Directrice', firstname: 'Camille', telephone: '0102030405' });
     // The shell shows the new name at once, without a reload.
     await expect.poll(() => page.getByTestId('sidebar').getByText('Directrice').isVisible()).toBe(true);

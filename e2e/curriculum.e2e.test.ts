@@ -616,20 +616,20 @@ describe('ordering the curriculum', () => {
       await announced(text);
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     };
-    await handle(page, 'Lire').focus();
-    await page.keyboard.press('Space');
-    await picked(m.reorderPicked('Lire', 2, 3));
-    await page.keyboard.press('ArrowDown');
-    await announced(m.reorderMoved('Lire', 3, 3));
+    /** Picks "Lire" (of the 3 rows) up at `from` and moves it one place with `arrow`, to `to`. */
+    const pickUpLireAndMove = async (from: number, arrow: 'ArrowUp' | 'ArrowDown', to: number) => {
+      await handle(page, 'Lire').focus();
+      await page.keyboard.press('Space');
+      await picked(m.reorderPicked('Lire', from, 3));
+      await page.keyboard.press(arrow);
+      await announced(m.reorderMoved('Lire', to, 3));
+    };
+    await pickUpLireAndMove(2, 'ArrowDown', 3);
     await page.keyboard.press('Space');
     await announced(m.reorderDropped('Lire', 3, 3));
     await expect.poll(() => ids(sessionId)).toEqual(['Compter', 'Écrire', 'Lire']);
     // Escape puts a picked-up row back.
-    await handle(page, 'Lire').focus();
-    await page.keyboard.press('Space');
-    await picked(m.reorderPicked('Lire', 3, 3));
-    await page.keyboard.press('ArrowUp');
-    await announced(m.reorderMoved('Lire', 2, 3));
+    await pickUpLireAndMove(3, 'ArrowUp', 2);
     await page.keyboard.press('Escape');
     await announced(m.reorderCancelled('Lire', 3));
     await page.reload();

@@ -5,14 +5,15 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownAccountMessages, signInLinkMessages } from '../common/messages/account-access.js';
+import { signInLinkMessages } from '../common/messages/account-access.js';
 import { importMessages as m } from '../common/messages/imports.js';
 import { importColumns } from '../common/schemas/imports.js';
 import { createLevel } from '../server/fixtures/factories.js';
-import { csvFile, uaiFor, xlsxFile } from '../server/fixtures/import-files.js';
+import { csvFile, uaiFor, type XlsxCell, xlsxFile } from '../server/fixtures/import-files.js';
 import { newAdminPage } from './support/admin-session.js';
 import { describePageOnFailure, expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { expectFrench } from './support/french.js';
+import { fillNewPassword } from './support/password-fields.js';
 import { photograph } from './support/photograph.js';
 import { type RunningServer, startServer } from './support/server.js';
 
@@ -38,6 +39,21 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const chooseFile = (name: string, mimeType: string, buffer: Buffer) =>
   page.setInputFiles('#import-file', { name, mimeType, buffer });
 
+/** École Pasteur, the valid school of both schools-import files, its licence start as the file holds it. */
+const pasteur = <Cell extends XlsxCell>(licenceStart: Cell) => [
+  uaiFor(5_000_001),
+  'École Pasteur',
+  'Lille',
+  '',
+  '',
+  '0320000000',
+  '',
+  licenceStart,
+  '31/08/2027',
+  'CP',
+  '',
+];
+
 const counts = () => page.getByTestId('import-counts').textContent();
 const confirmButton = () => page.getByRole('button', { name: /^Confirmer l’import/ });
 
@@ -56,19 +72,7 @@ describe('the schools import', () => {
     expect(model.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${importColumns.schools.join(';')}`);
 
     const rows = [
-      [
-        uaiFor(5_000_001),
-        'École Pasteur',
-        'Lille',
-        '',
-        '',
-        '0320000000',
-        '',
-        '01/09/2026',
-        '31/08/2027',
-        'CP',
-        '',
-      ],
+      pasteur('01/09/2026'),
       ['0750654A', 'Mauvaise clé', 'Paris', '', '', '0100000000', '', '01/09/2026', '31/08/2027', '', ''],
       [uaiFor(5_000_002), '', 'Lyon', '', '', '0400000000', '', '2026-09-01', '2025-09-01', 'Terminale', ''],
     ];
@@ -98,19 +102,7 @@ describe('the schools import', () => {
   it('previews a clean XLSX file, writes it all, and finds nothing to change the second time', async () => {
     await page.goto(`${server.url}/schools/import`);
     const workbook = await xlsxFile(importColumns.schools, [
-      [
-        uaiFor(5_000_001),
-        'École Pasteur',
-        'Lille',
-        '',
-        '',
-        '0320000000',
-        '',
-        new Date(Date.UTC(2026, 8, 1)),
-        '31/08/2027',
-        'CP',
-        '',
-      ],
+      pasteur(new Date(Date.UTC(2026, 8, 1))),
       [
         uaiFor(5_000_003),
         'Collège Camus',
@@ -205,10 +197,7 @@ describe('the teachers import', () => {
     const teacher = await newPage(browser);
     await teacher.page.goto(url!);
     await teacher.page.getByText(signInLinkMessages.pageIntro('enseignant42@exemple.fr')).waitFor();
-    await teacher.page
-      .getByLabel(ownAccountMessages.newPasswordLabel, { exact: true })
-      .fill('mot-de-passe-42');
-    await teacher.page.getByLabel(ownAccountMessages.confirmPasswordLabel).fill('mot-de-passe-42');
+    await fillNewPassword(teacher.page, 'mot-de-passe-42');
     await teacher.page.getByRole('button', { name: signInLinkMessages.submit }).click();
     await teacher.page.waitForURL(/\/user$/);
     await teacher.page.getByText('CE1').first().waitFor();

@@ -26,6 +26,7 @@ import {
   acceptedWrites,
   activity,
   backToTable,
+  onNewGroupTable,
   openGroupTable,
   playerReady,
   startActivity,
@@ -148,9 +149,7 @@ describe('SCORM runtime', () => {
   it.each(['scorm12', 'scorm2004'] as const)(
     '%s: plays, reports, resumes after a reload and in another browser',
     async (standard) => {
-      const { context, page } = await signedIn();
-      const accepted = acceptedWrites(context);
-      await openGroupTable(page, levels[standard], 'Reprise');
+      const { context, page, accepted } = await onNewGroupTable(signedIn, levels[standard], 'Reprise');
       const tableUrl = page.url();
       let frame = await startAndStepOnce(page);
 
@@ -181,9 +180,7 @@ describe('SCORM runtime', () => {
   );
 
   it('keeps what a SCORM 2004 activity reports with the network cut, and sends it once when it is back', async () => {
-    const { context, page } = await signedIn();
-    const accepted = acceptedWrites(context);
-    await openGroupTable(page, levels.scorm2004, 'Hors ligne');
+    const { context, page, accepted } = await onNewGroupTable(signedIn, levels.scorm2004, 'Hors ligne');
     const frame = await start(page);
     await context.setOffline(true);
     await frame.getByRole('button', { name: 'Étape suivante' }).click();
@@ -203,9 +200,7 @@ describe('SCORM runtime', () => {
   });
 
   it('opens the activity the device holds again with the network cut, from its last commit', async () => {
-    const { context, page } = await signedIn();
-    const accepted = acceptedWrites(context);
-    await openGroupTable(page, levels.scorm12, 'Réouverture');
+    const { context, page, accepted } = await onNewGroupTable(signedIn, levels.scorm12, 'Réouverture');
     let frame = await startAndStepOnce(page);
     await backToTable(page);
     // What makes the offline re-open possible: the player's pages and assets kept on the device.
@@ -239,8 +234,7 @@ describe('SCORM runtime', () => {
   });
 
   it('says why an activity the device does not hold cannot open with the network cut', async () => {
-    const { context, page } = await signedIn();
-    await openGroupTable(page, levels.scorm2004, 'Jamais ouverte');
+    const { context, page } = await onNewGroupTable(signedIn, levels.scorm2004, 'Jamais ouverte');
     // The table loads the player frame beforehand (warm frame); the network goes once it has loaded.
     await expect.poll(() => page.frames().some((f) => new URL(f.url()).pathname === '/player/')).toBe(true);
     const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
@@ -253,9 +247,7 @@ describe('SCORM runtime', () => {
   });
 
   it('does not send again a write the server took while the page was reloaded before its answer', async () => {
-    const { context, page } = await signedIn();
-    const accepted = acceptedWrites(context);
-    await openGroupTable(page, levels.scorm12, 'Réponse perdue');
+    const { context, page, accepted } = await onNewGroupTable(signedIn, levels.scorm12, 'Réponse perdue');
     const frame = await start(page);
     await frame.getByText('entry=ab-initio').waitFor();
     // The server takes the step's write, but the page never hears its answer (the request is
@@ -292,9 +284,7 @@ describe('SCORM runtime', () => {
   });
 
   it('keeps what the content set without committing when the page goes away', async () => {
-    const { context, page } = await signedIn();
-    const accepted = acceptedWrites(context);
-    await openGroupTable(page, levels.scorm12, 'Sans commit');
+    const { context, page, accepted } = await onNewGroupTable(signedIn, levels.scorm12, 'Sans commit');
     let frame = await start(page);
     await frame.getByRole('button', { name: 'Noter sans enregistrer' }).click();
     await frame.getByText('location=noted (not committed)').waitFor();
@@ -307,9 +297,7 @@ describe('SCORM runtime', () => {
   });
 
   it('sends on the next visit what a tab closed offline had kept', async () => {
-    const { context, page } = await signedIn();
-    const accepted = acceptedWrites(context);
-    await openGroupTable(page, levels.scorm12, 'Onglet fermé');
+    const { context, page, accepted } = await onNewGroupTable(signedIn, levels.scorm12, 'Onglet fermé');
     const tableUrl = page.url();
     const frame = await start(page);
     await context.setOffline(true);
@@ -334,8 +322,7 @@ describe('SCORM runtime', () => {
   });
 
   it('says so when the device no longer holds a package it had played, and downloads it again', async () => {
-    const { context, page } = await signedIn();
-    await openGroupTable(page, levels.scorm12, 'Stockage vidé');
+    const { context, page } = await onNewGroupTable(signedIn, levels.scorm12, 'Stockage vidé');
     await start(page);
     // The activity's own origin, which holds its package.
     const activityOrigin = new URL(
@@ -391,9 +378,7 @@ describe('SCORM runtime', () => {
   });
 
   it('H5P: plays in the runtime page, reports its result and resumes from its state', async () => {
-    const { context, page } = await signedIn();
-    const accepted = acceptedWrites(context);
-    await openGroupTable(page, levels.h5p, 'H5P');
+    const { context, page, accepted } = await onNewGroupTable(signedIn, levels.h5p, 'H5P');
     const h5pFrame = async () => {
       await page.getByRole('button', { name: 'Commencer' }).waitFor({ timeout: 30_000 });
       const frame = page.frames().find((f) => f.url().includes('/player/h5p/'));

@@ -5,11 +5,11 @@ import * as make from '../server/fixtures/factories.js';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.js';
 import { englishWords, expectFrench } from './support/french.js';
 import { keepScreenshot } from './support/photograph.js';
+import { adminScreens, VIEWPORTS } from './support/screens.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 
 /** People's names the screens show back (avatars show initials). */
 const NAMES = ['Martin', 'Camille', 'CM'];
-const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
 let server: RunningServer;
 let browser: Browser;
@@ -59,25 +59,7 @@ beforeAll(async () => {
       files: 42,
     },
   });
-  admin = [
-    ['dashboard', '/dashboard'],
-    ['schools', '/schools'],
-    ['schoolform', '/schoolform'],
-    ['schoolformedit', `/schoolformedit/${school.id}`],
-    ['schoolformedit-unknown', '/schoolformedit/999999'],
-    ['teachers', '/teachers'],
-    ['teachersform', '/teachersform'],
-    ['teacherformedit', `/teacherformedit/${created.id}`],
-    ['options', '/options'],
-    ['audit', '/audit'],
-    ['levels', '/levels'],
-    ['periods', `/periode/${level.id}`],
-    ['lessons', `/levels/${period.id}`],
-    ['lesson', `/lesson/${lesson.id}`],
-    ['session', `/session/${session.id}`],
-    ['session-unknown', '/session/999999'],
-    ['not-found', '/no-such-page'],
-  ];
+  admin = adminScreens({ school, teacher: created, level, period, lesson, session });
   teacherScreens = [
     ['levels', '/user'],
     ['groups', `/usergroups/${level.id}`],

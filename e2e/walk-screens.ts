@@ -8,10 +8,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import * as make from '../server/fixtures/factories.js';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.js';
+import { adminScreens, VIEWPORTS } from './support/screens.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from './support/server.js';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
-const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
 const findings: string[] = [];
 // tsx keeps function names with a helper the page does not have: give the page a no-op one.
@@ -75,22 +75,7 @@ async function main() {
       school_id: school.id,
       levelIds: [level.id],
     });
-    const adminScreens: Array<[string, string]> = [
-      ['dashboard', '/dashboard'],
-      ['schools', '/schools'],
-      ['schoolform', '/schoolform'],
-      ['schoolformedit', `/schoolformedit/${school.id}`],
-      ['teachers', '/teachers'],
-      ['teachersform', '/teachersform'],
-      ['teacherformedit', `/teacherformedit/${teacher.id}`],
-      ['options', '/options'],
-      ['levels', '/levels'],
-      ['periods', `/periode/${level.id}`],
-      ['lessons', `/levels/${period.id}`],
-      ['lesson', `/lesson/${lesson.id}`],
-      ['session', `/session/${session.id}`],
-      ['not-found', '/no-such-page'],
-    ];
+    const screens = adminScreens({ school, teacher, level, period, lesson, session });
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const { context, page } = await newPage(browser, viewport);
       await context.addInitScript(NAME_SHIM);
@@ -124,7 +109,7 @@ async function main() {
       await page.screenshot({ path: path.join(SHOTS, `${viewportName}-admin-avatar-menu-with-toast.png`) });
       console.log(viewportName, 'avatar/toast', JSON.stringify(overlap));
       await page.keyboard.press('Escape');
-      for (const [name, url] of adminScreens) {
+      for (const [name, url] of screens) {
         await page.goto(`${server.url}${url}`);
         await check(page, `${viewportName}-admin-${name}`);
       }

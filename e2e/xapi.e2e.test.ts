@@ -15,7 +15,7 @@ import { statementsResponseSchema } from '../common/schemas/xapi.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
+import { backToTable, onNewGroupTable, startActivity } from './support/learner-pages.js';
 import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
 import { cmi5TestPackage, tincanTestPackage, XAPI_SCORE } from './support/xapi-packages.js';
@@ -117,9 +117,7 @@ describe('xAPI packages played by a teacher', () => {
     '%s: follows the launch online, refuses what it must inside the content, shows completed and the score',
     async (kind) => {
       const course = courses[kind];
-      const { context, page } = await signedIn();
-      const accepted = acceptedWrites(context);
-      await openGroupTable(page, course.level, 'En ligne');
+      const { context, page, accepted } = await onNewGroupTable(signedIn, course.level, 'En ligne');
       tableUrls[kind] = page.url();
       const { frame, entryId } = await start(page, course.title);
       entryIds[kind] = entryId;
@@ -148,9 +146,7 @@ describe('xAPI packages played by a teacher', () => {
     '%s: with the network cut from launch to terminate, sends everything once when it is back',
     async (kind) => {
       const course = courses[kind];
-      const { context, page } = await signedIn();
-      const accepted = acceptedWrites(context);
-      await openGroupTable(page, course.level, 'Hors ligne');
+      const { context, page, accepted } = await onNewGroupTable(signedIn, course.level, 'Hors ligne');
       const { frame, entryId } = await start(page, course.title, () => context.setOffline(true));
       await frame.getByText('initialized 200').waitFor();
       await saveAndFinish(page, frame);

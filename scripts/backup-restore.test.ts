@@ -20,7 +20,7 @@ import {
 import { buildActivityZip, buildPdf } from '../server/fixtures/files.js';
 import type { FileStore } from '../server/storage/file-store.js';
 import { signIn } from '../server/test/helper.js';
-import { createTestBucket, S3RVER_CREDENTIALS, startS3Server } from '../server/test/s3-server.js';
+import { createTestBucket, startTemporaryS3Server } from '../server/test/s3-server.js';
 import { readStored } from '../server/test/stored-files.js';
 import { createTestDatabase, dbKind, type TestDatabase } from '../server/test/test-database.js';
 import { backup, restore } from './backup-restore.js';
@@ -167,13 +167,8 @@ describe('npm run backup / npm run restore', () => {
     await app.close();
     await db.destroy();
 
-    const s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-s3-backup-'));
-    const s3 = await startS3Server(s3Dir);
-    cleanups.push(async () => {
-      await s3.stop();
-      await fs.rm(s3Dir, { recursive: true, force: true });
-    });
-    Object.assign(process.env, S3RVER_CREDENTIALS);
+    const s3 = await startTemporaryS3Server('ardoise-s3-backup-');
+    cleanups.push(s3.stop);
     const target = { ...(await freshConfig()), fileStore: await createTestBucket(s3.endpoint) };
     await restore(target, dir);
     const again = await prepare(target, () => {});

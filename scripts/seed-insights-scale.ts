@@ -18,6 +18,13 @@ const GROUPS_PER_BATCH = 2_000;
 const MINUTES_IN_TWO_YEARS = 2 * 365 * 24 * 60;
 const SIGN_INS_PER_TEACHER = 20;
 
+/** The indexes of group_activities (as the migrations define them) that the bulk insert drops and
+ * builds again at the end, in this order. */
+const PROGRESS_INDEXES = [
+  { name: 'group_activities_activity_id', columns: ['activity_id'] },
+  { name: 'group_activities_completed_at', columns: ['completed_at', 'group_id'] },
+];
+
 const log = (message: string) => console.log(`[${(performance.now() / 1000).toFixed(0)} s] ${message}`);
 
 /** An ISO-8601 UTC timestamp `minutes` (an SQL integer expression) before now, as the app writes them. */
@@ -103,8 +110,7 @@ async function addProgress(db: Db, kind: DbKind): Promise<void> {
   // triggers are switched off too and the totals filled once at the end (SQLite cannot switch
   // triggers off: its totals follow row by row).
   if (kind === 'postgres') await sql`ALTER TABLE group_activities DISABLE TRIGGER USER`.execute(db);
-  await db.schema.dropIndex('group_activities_completed_at').ifExists().execute();
-  await db.schema.dropIndex('group_activities_activity_id').ifExists().execute();
+  for (const index of PROGRESS_INDEXES) await db.schema.dropIndex(index.name).ifExists().execute();
   const { min, max } = await db
     .selectFrom('class_groups')
     .select((eb) => [eb.fn.min<number>('id').as('min'), eb.fn.max<number>('id').as('max')])
@@ -132,16 +138,9 @@ async function addProgress(db: Db, kind: DbKind): Promise<void> {
       log(`progress: groups up to ${start + GROUPS_PER_BATCH - 1}`);
   }
   log('progress rows written; building indexes');
-  await db.schema
-    .createIndex('group_activities_activity_id')
-    .on('group_activities')
-    .column('activity_id')
-    .execute();
-  await db.schema
-    .createIndex('group_activities_completed_at')
-    .on('group_activities')
-    .columns(['completed_at', 'group_id'])
-    .execute();
+  for (const index of PROGRESS_INDEXES) {
+    await db.schema.createIndex(index.name).on('group_activities').columns(index.columns).execute();
+  }
   log('progress indexes built');
   if (kind === 'postgres') {
     // Migrations speak untyped Kysely.

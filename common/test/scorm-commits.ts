@@ -4,20 +4,26 @@ import { Scorm12API, Scorm2004API } from 'scorm-again';
 
 const settings = { dataCommitFormat: 'json' as const, autocommit: false, logLevel: 5 as const };
 
+/** Sets each value through the API's own setter, as a package does, then renders the commit. */
+function commitOf(
+  api: { renderCommitCMI(terse: boolean): unknown },
+  setValue: (element: string, value: string) => string,
+  values: Record<string, string>,
+): Record<string, unknown> {
+  for (const [element, value] of Object.entries(values)) {
+    if (setValue(element, value) !== 'true') throw new Error(`scorm-again refused ${element}`);
+  }
+  return api.renderCommitCMI(true) as Record<string, unknown>;
+}
+
 export function scorm12Commit(values: Record<string, string>): Record<string, unknown> {
   const api = new Scorm12API(settings);
   api.LMSInitialize('');
-  for (const [element, value] of Object.entries(values)) {
-    if (api.LMSSetValue(element, value) !== 'true') throw new Error(`scorm-again refused ${element}`);
-  }
-  return api.renderCommitCMI(true) as Record<string, unknown>;
+  return commitOf(api, (element, value) => api.LMSSetValue(element, value), values);
 }
 
 export function scorm2004Commit(values: Record<string, string>): Record<string, unknown> {
   const api = new Scorm2004API(settings);
   api.Initialize('');
-  for (const [element, value] of Object.entries(values)) {
-    if (api.SetValue(element, value) !== 'true') throw new Error(`scorm-again refused ${element}`);
-  }
-  return api.renderCommitCMI(true) as Record<string, unknown>;
+  return commitOf(api, (element, value) => api.SetValue(element, value), values);
 }

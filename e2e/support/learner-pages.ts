@@ -1,6 +1,6 @@
 // The teacher-area steps the E2E files share: open a level's new group table, find an activity's
 // button, wait for the player to be ready, start an activity, go back to the table, count the
-// runtime writes the server accepted.
+// runtime writes the server accepted, or all of that from a new signed-in page.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import type { RuntimeWrite } from '../../common/schemas/activity-runtime.js';
 
@@ -73,4 +73,17 @@ export function acceptedWrites(context: BrowserContext): string[] {
     accepted.push(...writes.map((w) => `${w.launchId}#${w.seq}`));
   });
   return accepted;
+}
+
+/** A teacher's new page (from `signIn`) on a new group's table of `level`, and the runtime writes
+ * the server accepts from that page's context from then on. */
+export async function onNewGroupTable(
+  signIn: () => Promise<{ context: BrowserContext; page: Page }>,
+  level: string,
+  group: string,
+): Promise<{ context: BrowserContext; page: Page; accepted: string[] }> {
+  const session = await signIn();
+  const accepted = acceptedWrites(session.context);
+  await openGroupTable(session.page, level, group);
+  return { ...session, accepted };
 }

@@ -1,34 +1,21 @@
 // The local driver: keys are relative paths under DATA_DIR/files. Uploads are written under tmp/
 // first and renamed into place (one filesystem, so the move is atomic), so a crash leaves only tmp/
 // leftovers, which init() removes.
-import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, FileStore, StoredFile } from './file-store.js';
+import { SCRATCH_FOLDER, ScratchFolder } from './scratch-folder.js';
 
-const TEMP = 'tmp';
-
-export class LocalFileStore implements FileStore {
-  readonly tempDir: string;
-
+export class LocalFileStore extends ScratchFolder implements FileStore {
   constructor(readonly root: string) {
-    this.tempDir = path.join(root, TEMP);
+    super(root);
   }
 
   get description(): string {
     return `folder ${this.root}`;
-  }
-
-  async init(): Promise<void> {
-    await fs.rm(this.tempDir, { recursive: true, force: true });
-    await fs.mkdir(this.tempDir, { recursive: true });
-  }
-
-  tempPath(suffix = ''): string {
-    return path.join(this.tempDir, `${crypto.randomUUID()}${suffix}`);
   }
 
   /** The absolute path of a key; refuses keys that would leave the store. */
@@ -99,7 +86,7 @@ export class LocalFileStore implements FileStore {
     for (const entry of entries) {
       if (!entry.isFile()) continue;
       const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      if (key.startsWith(`${TEMP}/`) || !key.startsWith(prefix)) continue;
+      if (key.startsWith(`${SCRATCH_FOLDER}/`) || !key.startsWith(prefix)) continue;
       const stat = await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => null);
       if (stat) yield { key, size: stat.size };
     }

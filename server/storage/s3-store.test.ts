@@ -13,7 +13,7 @@ import type { FileStoreConfig } from '../config.js';
 import { insertSession } from '../features/auth/session.repository.js';
 import { createAdmin, createLesson, createLevel, createPeriod } from '../fixtures/factories.js';
 import { buildPdf } from '../fixtures/files.js';
-import { apiClient, setupTestApp } from '../test/helper.js';
+import { apiClient, expectNotReady, setupTestApp } from '../test/helper.js';
 import { createTestBucket, S3RVER_CREDENTIALS, type S3Server, startS3Server } from '../test/s3-server.js';
 import { readStored } from '../test/stored-files.js';
 import { multipart, UPLOAD_BOUNDARY } from '../test/upload-helpers.js';
@@ -111,11 +111,10 @@ describe('the object store unreachable', () => {
     const read = await readPdf(pdfId);
     expect(read.statusCode).toBe(503);
     expect(read.json()).toEqual({ success: false, message: operationsMessages.fileStoreUnavailable });
-    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({
-      message: 'Not ready: the file store cannot be written',
-      checks: { database: 'ok', files: 'failed', migrations: 'ok' },
+    await expectNotReady(ctx.app, 'Not ready: the file store cannot be written', {
+      database: 'ok',
+      files: 'failed',
+      migrations: 'ok',
     });
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 

@@ -24,6 +24,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { FileStoreConfig } from '../config.js';
 import { type ByteRange, type FileStore, FileStoreUnavailableError, type StoredFile } from './file-store.js';
+import { SCRATCH_FOLDER, ScratchFolder } from './scratch-folder.js';
 
 type S3Config = Extract<FileStoreConfig, { kind: 's3' }>;
 
@@ -37,10 +38,8 @@ const FILE_PART_BYTES = 16 * 1024 * 1024;
 const STREAM_PART_BYTES = 5 * 1024 * 1024;
 /** Files of an unpacked package stored at once (each streamed from disk). */
 const PUTS_IN_FLIGHT = 4;
-const TEMP = 'tmp';
 
-export class S3FileStore implements FileStore {
-  readonly tempDir: string;
+export class S3FileStore extends ScratchFolder implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
 
@@ -50,8 +49,8 @@ export class S3FileStore implements FileStore {
     dataDir: string,
     private readonly pageSize = 1000,
   ) {
+    super(dataDir);
     this.bucket = config.bucket;
-    this.tempDir = path.join(dataDir, TEMP);
     // SDK releases after January 2027 will need Node 22; this one runs on Node 20, which Ardoise
     // still supports, so its start-up notice would only be noise in the logs (docs/decisions.md).
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -72,15 +71,6 @@ export class S3FileStore implements FileStore {
 
   get description(): string {
     return `bucket ${this.bucket}`;
-  }
-
-  async init(): Promise<void> {
-    await fs.rm(this.tempDir, { recursive: true, force: true });
-    await fs.mkdir(this.tempDir, { recursive: true });
-  }
-
-  tempPath(suffix = ''): string {
-    return path.join(this.tempDir, `${crypto.randomUUID()}${suffix}`);
   }
 
   /** Runs one call to the bucket; a missing object is `null`, any other failure "unavailable". */
@@ -262,7 +252,7 @@ export class S3FileStore implements FileStore {
         ),
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key && !object.Key.startsWith(`${TEMP}/`))
+        if (object.Key && !object.Key.startsWith(`${SCRATCH_FOLDER}/`))
           yield { key: object.Key, size: object.Size ?? 0 };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -281,7 +271,7 @@ export class S3FileStore implements FileStore {
 
   /** Writes and removes a tiny object: the bucket answers, the credentials may write. */
   async probe(): Promise<void> {
-    const key = `${TEMP}/readyz-${crypto.randomUUID()}`;
+    const key = `${SCRATCH_FOLDER}/readyz-${crypto.randomUUID()}`;
     await this.call(() =>
       this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: 'ok' })),
     );

@@ -12,13 +12,7 @@ import { insertSession } from '../features/auth/session.repository.js';
 import { sweepUnreferencedFiles } from '../features/curriculum/stored-files.js';
 import { createAdmin, createLessonSession, createSessionPath } from '../fixtures/factories.js';
 import { buildActivityZip, buildPdf } from '../fixtures/files.js';
-import {
-  createTestBucket,
-  fileStoreEnv,
-  S3RVER_CREDENTIALS,
-  type S3Server,
-  startS3Server,
-} from '../test/s3-server.js';
+import { createTestBucket, fileStoreEnv, type S3Server, startTemporaryS3Server } from '../test/s3-server.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 import { createTestDatabase, dbKind, type TestDatabase } from '../test/test-database.js';
 import { multipart, UPLOAD_BOUNDARY } from '../test/upload-helpers.js';
@@ -46,7 +40,6 @@ async function stopInstance(instance: Instance | undefined): Promise<void> {
 
 describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
   let s3: S3Server;
-  let s3Dir: string;
   let testDb: TestDatabase;
   let db: Db;
   let files: FileStore;
@@ -57,9 +50,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
   let lessonId: number;
 
   beforeAll(async () => {
-    s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-s3-shared-'));
-    s3 = await startS3Server(s3Dir);
-    Object.assign(process.env, S3RVER_CREDENTIALS);
+    s3 = await startTemporaryS3Server('ardoise-s3-shared-');
     const bucket = await createTestBucket(s3.endpoint);
     testDb = await createTestDatabase();
     db = openDatabase(testDb.database);
@@ -76,7 +67,6 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     await db?.destroy();
     await testDb?.drop();
     await s3?.stop();
-    await fs.rm(s3Dir, { recursive: true, force: true });
   });
 
   const upload = (instance: Instance, id: number, file: { name: string; type: string; data: Buffer }) =>

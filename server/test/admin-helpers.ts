@@ -42,13 +42,36 @@ export async function isSignedIn(session: ApiClient): Promise<boolean> {
   return (await session.get('/api/auth/me')).statusCode !== 401;
 }
 
+/** The login route's answer to the user's first password (the factories' default). */
+function loginWithDefaultPassword(ctx: TestContext, user: { email: string }) {
+  return apiClient(ctx.app).post('/api/auth/login', { username: user.email, password: DEFAULT_PASSWORD });
+}
+
 /** What the login route answers to the user's right password (e.g. why it refuses them). */
 export async function loginMessage(ctx: TestContext, user: { email: string }): Promise<string> {
-  const response = await apiClient(ctx.app).post('/api/auth/login', {
-    username: user.email,
-    password: DEFAULT_PASSWORD,
+  return (await loginWithDefaultPassword(ctx, user)).json().message;
+}
+
+/** After a password change: the new password signs the user in, the old (default) one is refused. */
+export async function expectPasswordReplaced(ctx: TestContext, user: { email: string }, newPassword: string) {
+  await signIn(ctx.app, { email: user.email, password: newPassword });
+  expect((await loginWithDefaultPassword(ctx, user)).statusCode).toBe(401);
+}
+
+/** The user's login with the right password, sent with these XSRF cookies and this header (none
+ * when left out) in place of the matching pair every client sends: how the XSRF checks are probed. */
+export function loginWithXsrf(
+  ctx: TestContext,
+  user: { email: string },
+  xsrf: { cookies?: Record<string, string>; header?: string },
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: user.email, password: DEFAULT_PASSWORD },
+    cookies: xsrf.cookies ?? {},
+    headers: xsrf.header === undefined ? {} : { 'x-xsrf-token': xsrf.header },
   });
-  return response.json().message;
 }
 
 /**

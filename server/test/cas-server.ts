@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FormBrowser, readForm } from './browser-form.js';
-import { collectOutput, freePort, stopChild, waitUntilAnswering } from './processes.js';
+import { awaitFolderServer, freePort } from './processes.js';
 
 const PYTHON = '/usr/bin/python3';
 
@@ -83,16 +83,9 @@ for name in settings.HARNESS['attributes']:
     ['-m', 'django', 'runserver', `127.0.0.1:${port}`, '--noreload'],
     { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const output = collectOutput(child);
   const url = `http://127.0.0.1:${port}/cas`;
-  await waitUntilAnswering(`${url}/login`, child, output);
-  return {
-    url,
-    async close() {
-      await stopChild(child);
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
+  const { close } = await awaitFolderServer(child, `${url}/login`, dir);
+  return { url, close };
 }
 
 /** Walks the CAS login page as a browser would, from Ardoise's redirect to the callback URL the

@@ -6,11 +6,10 @@
 //   of its own (server-process.ts): it starts on 2 s of CPU where `node --import tsx` took 4.5.
 // Workers find them in the environment, which they inherit from this process.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { S3RVER_CREDENTIALS, startS3Server } from './s3-server.js';
+import { startTemporaryS3Server } from './s3-server.js';
 import { createMigratedTemplate } from './test-database.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -40,13 +39,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     teardowns.push(() => fs.rm(folder, { recursive: true, force: true }));
   }
   if (env.FILE_STORE === 's3' && !process.env.TEST_S3_ENDPOINT) {
-    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-s3rver-'));
-    const server = await startS3Server(directory);
-    Object.assign(process.env, S3RVER_CREDENTIALS, { TEST_S3_ENDPOINT: server.endpoint });
-    teardowns.push(async () => {
-      await server.stop();
-      await fs.rm(directory, { recursive: true, force: true });
-    });
+    const server = await startTemporaryS3Server('ardoise-s3rver-');
+    process.env.TEST_S3_ENDPOINT = server.endpoint;
+    teardowns.push(server.stop);
   }
   return async () => {
     for (const teardown of teardowns.reverse()) await teardown();

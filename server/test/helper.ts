@@ -2,7 +2,7 @@
 // through Fastify's inject the way the browser does (XSRF cookie + header, bearer token).
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, buildContentApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
@@ -119,4 +119,15 @@ export async function signIn(
   }
   const token = response.json<{ token: string }>().token;
   return Object.assign(apiClient(app, token), { token });
+}
+
+/** Expects /readyz of `app` to answer 503 with this reason and these checks. */
+export async function expectNotReady(
+  app: FastifyInstance,
+  message: string,
+  checks: Record<string, 'ok' | 'failed'>,
+): Promise<void> {
+  const response = await app.inject({ method: 'GET', url: '/readyz' });
+  expect(response.statusCode).toBe(503);
+  expect(response.json()).toMatchObject({ success: false, message, checks });
 }

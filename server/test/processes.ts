@@ -1,6 +1,7 @@
 // Helpers for tests and benchmarks that run a server (Ardoise, or a test's CAS, IdP or S3 server) as
 // a real child process.
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import net from 'node:net';
 
 /** A TCP port free on loopback right now (the OS picks it; it is released before returning). */
@@ -56,4 +57,20 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** A test's server run from its own temporary `folder` (the CAS server, the IdP): waits until it
+ * answers at `readyUrl`; its `close` stops it and removes the folder. */
+export async function awaitFolderServer(
+  child: ChildProcess,
+  readyUrl: string,
+  folder: string,
+): Promise<{ close(): Promise<void> }> {
+  await waitUntilAnswering(readyUrl, child, collectOutput(child));
+  return {
+    async close() {
+      await stopChild(child);
+      await fs.rm(folder, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,6 +1,8 @@
 // Starts and stops the tests' S3-protocol server (s3rver-process.mjs) and makes buckets on it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -35,6 +37,21 @@ export async function startS3Server(directory: string, port = 0): Promise<S3Serv
     port: listening,
     process: child,
     stop: () => stopChild(child),
+  };
+}
+
+/** A running s3rver over a new temporary folder (named from `prefix`), its credentials set in this
+ * process's environment for the SDK; `stop` removes the folder too. */
+export async function startTemporaryS3Server(prefix: string): Promise<S3Server> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const server = await startS3Server(directory);
+  Object.assign(process.env, S3RVER_CREDENTIALS);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
   };
 }
 

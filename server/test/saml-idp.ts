@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCertificate, type KeyPair } from '../features/ent/certificates.js';
 import { FormBrowser, readForm } from './browser-form.js';
-import { collectOutput, freePort, stopChild, waitUntilAnswering } from './processes.js';
+import { awaitFolderServer, freePort } from './processes.js';
 
 const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
@@ -96,20 +96,9 @@ export async function startSamlIdp(options: {
     env: { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: path.join(dir, 'config') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output = collectOutput(child);
   const metadataUrl = `${url}/saml2/idp/metadata.php`;
-  await waitUntilAnswering(metadataUrl, child, output);
-
-  return {
-    url,
-    metadataUrl,
-    entityId: metadataUrl,
-    keys,
-    async close() {
-      await stopChild(child);
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
+  const { close } = await awaitFolderServer(child, metadataUrl, dir);
+  return { url, metadataUrl, entityId: metadataUrl, keys, close };
 }
 
 /** Walks the IdP's pages as a browser would: from Ardoise's sign-in redirect to the form the IdP

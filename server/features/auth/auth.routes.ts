@@ -1,4 +1,5 @@
 // HTTP surface of authentication: login, me, logout, and the admin's 2FA setup (toggle, confirm).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '../../../common/messages/auth.js';
@@ -17,10 +18,32 @@ import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
 import { login } from './auth.service.js';
 import { issueDeviceCookie, knownDeviceId } from './device-cookie.js';
 import { deleteSession } from './session.repository.js';
-import { confirmTwoFactor, getTwoFactorInfo, toggleTwoFactor } from './two-factor.service.js';
+import {
+  type CodeCheckContext,
+  confirmTwoFactor,
+  getTwoFactorInfo,
+  toggleTwoFactor,
+} from './two-factor.service.js';
 import { findUserById } from './user.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Runs a change of the admin's own 2FA (`change` checks the code they sent, throttled by IP and
+   * device), records it in the audit log under `action(state)` and answers the new state. */
+  const changeTwoFactor = async <State extends object>(
+    request: FastifyRequest,
+    change: (userId: number, context: CodeCheckContext) => Promise<State>,
+    action: (state: State) => string,
+  ) => {
+    const { id } = request.requireCaller();
+    const state = await change(id, {
+      ip: request.ip,
+      now: new Date(),
+      deviceId: await knownDeviceId(app.db, request, id),
+    });
+    await recordAudit(app.db, { actorId: id, action: action(state), entity: 'user', entityId: id });
+    return { success: true as const, ...state };
+  };
+
   app.post(
     '/api/auth/login',
     { ...access.public, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
@@ -84,22 +107,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...access.admin,
       schema: { body: twoFactorToggleRequestSchema, response: { 200: twoFactorSetupResponseSchema } },
     },
-    async (request) => {
-      const { id } = request.requireCaller();
-      const state = await toggleTwoFactor(app.db, id, request.body?.code, {
-        ip: request.ip,
-        now: new Date(),
-        deviceId: await knownDeviceId(app.db, request, id),
-      });
-      await recordAudit(app.db, {
-        actorId: id,
+    (request) =>
+      changeTwoFactor(
+        request,
+        (id, context) => toggleTwoFactor(app.db, id, request.body?.code, context),
         // Switched on, a secret waits for its first code: 'confirm-2fa' records when it takes effect.
-        action: state.twoFactorEnabled ? 'admin.enable-2fa' : 'admin.disable-2fa',
-        entity: 'user',
-        entityId: id,
-      });
-      return { success: true, ...state };
-    },
+        (state) => (state.twoFactorEnabled ? 'admin.enable-2fa' : 'admin.disable-2fa'),
+      ),
   );
 
   app.post(
@@ -108,16 +122,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...access.admin,
       schema: { body: twoFactorConfirmRequestSchema, response: { 200: twoFactorInfoResponseSchema } },
     },
-    async (request) => {
-      const { id } = request.requireCaller();
-      const state = await confirmTwoFactor(app.db, id, request.body.code, {
-        ip: request.ip,
-        now: new Date(),
-        deviceId: await knownDeviceId(app.db, request, id),
-      });
-      await recordAudit(app.db, { actorId: id, action: 'admin.confirm-2fa', entity: 'user', entityId: id });
-      return { success: true, ...state };
-    },
+    (request) =>
+      changeTwoFactor(
+        request,
+        (id, context) => confirmTwoFactor(app.db, id, request.body.code, context),
+        () => 'admin.confirm-2fa',
+      ),
   );
 
   app.get(

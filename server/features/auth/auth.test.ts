@@ -8,6 +8,7 @@ import {
   DEFAULT_PASSWORD,
   daysFromToday,
 } from '../../fixtures/factories.js';
+import { loginWithXsrf } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { totpCodeAt } from './totp.js';
 
@@ -114,17 +115,10 @@ describe('POST /api/auth/login', () => {
 describe('XSRF double submit', () => {
   it('refuses a state-changing request without the header or with a wrong one', async () => {
     const admin = await createAdmin(ctx.db);
-    const payload = { username: admin.email, password: DEFAULT_PASSWORD };
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+    const missing = await loginWithXsrf(ctx, admin, {});
     expect(missing.statusCode).toBe(403);
     expect(missing.json().message).toBe(authMessages.xsrfInvalid);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload,
-      cookies: { '__Host-XSRF-TOKEN': 'one' },
-      headers: { 'x-xsrf-token': 'two' },
-    });
+    const wrong = await loginWithXsrf(ctx, admin, { cookies: { '__Host-XSRF-TOKEN': 'one' }, header: 'two' });
     expect(wrong.statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
-import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
+import { loginWithXsrf, signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { CONTENT_COOKIE } from './content-pass.js';
 
@@ -22,25 +22,18 @@ describe('host-only cookies', () => {
 
   it('reads only the __Host- XSRF cookie: a planted XSRF-TOKEN of the same value does not pass', async () => {
     const admin = await createAdmin(ctx.db);
-    const planted = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: admin.email, password: DEFAULT_PASSWORD },
+    const planted = await loginWithXsrf(ctx, admin, {
       cookies: { 'XSRF-TOKEN': 'tossed' },
-      headers: { 'x-xsrf-token': 'tossed' },
+      header: 'tossed',
     });
     expect(planted.statusCode).toBe(403);
   });
 
   it('replaces an XSRF token that does not match: the 403 carries a fresh one, which then works', async () => {
     const admin = await createAdmin(ctx.db);
-    const payload = { username: admin.email, password: DEFAULT_PASSWORD };
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload,
+    const refused = await loginWithXsrf(ctx, admin, {
       cookies: { '__Host-XSRF-TOKEN': 'stale' },
-      headers: { 'x-xsrf-token': 'other' },
+      header: 'other',
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(authMessages.xsrfInvalid);
@@ -48,12 +41,9 @@ describe('host-only cookies', () => {
     expect(fresh).toMatchObject({ path: '/', secure: true, sameSite: 'Strict' });
     expect(fresh?.domain).toBeUndefined();
     expect(fresh?.value).not.toBe('stale');
-    const retried = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload,
+    const retried = await loginWithXsrf(ctx, admin, {
       cookies: { '__Host-XSRF-TOKEN': fresh!.value },
-      headers: { 'x-xsrf-token': fresh!.value },
+      header: fresh!.value,
     });
     expect(retried.statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 // The SQL the sign-in flow needs about users and their school.
 import type { Db } from '../../db/database.js';
+import { countRows } from '../../db/row-counts.js';
 import type { NewUser, UserUpdate } from '../../db/schema.js';
 
 export async function findLoginCandidate(db: Db, email: string) {
@@ -93,12 +94,7 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom('users').where('role', '=', 'admin'));
 }
 
 /** Accepts a TOTP step only if it is newer than the last one used (atomic replay guard). */

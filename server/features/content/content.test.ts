@@ -46,6 +46,24 @@ beforeAll(async () => {
   activityId = activity.json().newfile.id;
 });
 
+/** A GET on one origin, its session cookie `cookieName` set to `options.cookie`, or when that is
+ * left out to what `defaultCookie` gives (no cookie when nothing). */
+function getOn(
+  origin: 'app' | 'content',
+  cookieName: string,
+  defaultCookie = (): string | undefined => undefined,
+) {
+  return (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) => {
+    const cookie = options.cookie ?? defaultCookie();
+    return ctx[origin].inject({
+      method: 'GET',
+      url,
+      headers: options.headers,
+      cookies: cookie === undefined ? {} : { [cookieName]: cookie },
+    });
+  };
+}
+
 describe('GET /api/config', () => {
   it('tells anyone where the content origin is', async () => {
     const response = await apiClient(ctx.app).get('/api/config');
@@ -54,13 +72,7 @@ describe('GET /api/config', () => {
 });
 
 describe('GET /content/pdf/{id} (app origin)', () => {
-  const get = (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
-    ctx.app.inject({
-      method: 'GET',
-      url,
-      headers: options.headers,
-      cookies: options.cookie ? { '__Host-ardoise_session': options.cookie } : {},
-    });
+  const get = getOn('app', '__Host-ardoise_session');
 
   it('streams the PDF inline to an admin signed in by cookie', async () => {
     const response = await get(`/content/pdf/${pdfId}`, { cookie: adminToken });
@@ -100,16 +112,7 @@ describe('GET /content/pdf/{id} (app origin)', () => {
 });
 
 describe('GET /content/{id}/… (content origin)', () => {
-  const get = (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
-    ctx.content.inject({
-      method: 'GET',
-      url,
-      headers: options.headers,
-      cookies:
-        options.cookie === undefined
-          ? { [CONTENT_COOKIE]: adminContent }
-          : { [CONTENT_COOKIE]: options.cookie },
-    });
+  const get = getOn('content', CONTENT_COOKIE, () => adminContent);
 
   it('serves the package files with their types, the content CSP and immutable caching', async () => {
     const index = await get(`/content/${activityId}/index.html`);

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { TrailStep } from '../../../common/schemas/curriculum.js';
 import type { Db, DbKind } from '../../db/database.js';
+import { countRows, hasRows } from '../../db/row-counts.js';
 
 type Executor = Db;
 const nowIso = () => new Date().toISOString();
@@ -60,12 +61,7 @@ export function findLevel(db: Executor, id: number): Promise<ItemRow | undefined
 /** How many of these level ids exist. */
 export async function countExistingLevels(db: Executor, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('levels')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom('levels').where('id', 'in', ids));
 }
 
 export function insertLevel(db: Executor, title: string): Promise<ItemRow> {
@@ -351,19 +347,15 @@ export async function findFilesUnder(
         packageHashes: [],
       };
     case 'activities':
-      return {
-        pdfKeys: [],
-        packageHashes: (
-          await db.selectFrom('activities').select('package_hash').where('id', '=', id).execute()
-        ).map((row) => row.package_hash),
-      };
-    case 'lesson_sessions':
-      return {
-        pdfKeys: [],
-        packageHashes: (
-          await db.selectFrom('activities').select('package_hash').where('session_id', '=', id).execute()
-        ).map((row) => row.package_hash),
-      };
+    case 'lesson_sessions': {
+      // The activity itself, or every activity of the session.
+      const rows = await db
+        .selectFrom('activities')
+        .select('package_hash')
+        .where(table === 'activities' ? 'id' : 'session_id', '=', id)
+        .execute();
+      return { pdfKeys: [], packageHashes: rows.map((row) => row.package_hash) };
+    }
     case 'lessons':
       pdfs = pdfs.where('lessons.id', '=', id);
       activities = activities.where('lessons.id', '=', id);
@@ -387,22 +379,10 @@ export async function findFilesUnder(
   };
 }
 
-export async function isPdfKeyReferenced(db: Executor, fileKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('pdfs')
-    .select('id')
-    .where('file_key', '=', fileKey)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isPdfKeyReferenced(db: Executor, fileKey: string): Promise<boolean> {
+  return hasRows(db.selectFrom('pdfs').where('file_key', '=', fileKey));
 }
 
-export async function isPackageReferenced(db: Executor, hash: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('activities')
-    .select('id')
-    .where('package_hash', '=', hash)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isPackageReferenced(db: Executor, hash: string): Promise<boolean> {
+  return hasRows(db.selectFrom('activities').where('package_hash', '=', hash));
 }

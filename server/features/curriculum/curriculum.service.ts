@@ -49,6 +49,19 @@ export const entityName: Record<repo.NodeTable, string> = {
   activities: 'activity',
 };
 
+/** The audit entry of a change to a node: action '<entity>.<verb>', e.g. 'period.rename'. */
+function recordNodeAudit(
+  db: Db,
+  actorId: number,
+  verb: 'create' | 'rename' | 'delete',
+  table: repo.NodeTable,
+  id: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const entity = entityName[table];
+  return recordAudit(db, { actorId, action: `${entity}.${verb}`, entity, entityId: id, details });
+}
+
 /** Inserts a node and its audit entry in one transaction; the entry keeps the parent's title, so
  * the log still reads well once the parent is renamed or deleted. */
 export async function createNode(
@@ -70,13 +83,10 @@ export async function createNode(
       parent && parentId !== undefined
         ? (await repo.findTrail(trx, parent, parentId))?.at(-1)?.title
         : undefined;
-    const entity = entityName[table];
-    await recordAudit(trx, {
-      actorId,
-      action: `${entity}.create`,
-      entity,
-      entityId: row.id,
-      details: { title: row.title, ...details, ...(parentTitle === undefined ? {} : { parentTitle }) },
+    await recordNodeAudit(trx, actorId, 'create', table, row.id, {
+      title: row.title,
+      ...details,
+      ...(parentTitle === undefined ? {} : { parentTitle }),
     });
     return row;
   });
@@ -97,14 +107,7 @@ export async function renameNode(
   await db.transaction().execute(async (trx) => {
     const before = await repo.findTrail(trx, table, id);
     if (!before || !(await repo.updateTitle(trx, table, id, title))) throw notFound(notFoundMessage[table]);
-    const entity = entityName[table];
-    await recordAudit(trx, {
-      actorId,
-      action: `${entity}.rename`,
-      entity,
-      entityId: id,
-      details: { title, previousTitle: before.at(-1)?.title },
-    });
+    await recordNodeAudit(trx, actorId, 'rename', table, id, { title, previousTitle: before.at(-1)?.title });
   });
 }
 
@@ -120,18 +123,11 @@ export async function deleteNodeWithFiles(
     const trail = await repo.findTrail(trx, table, id);
     const refsUnder = await repo.findFilesUnder(trx, table, id);
     if (!trail || !(await repo.deleteNode(trx, table, id))) throw notFound(notFoundMessage[table]);
-    const entity = entityName[table];
-    await recordAudit(trx, {
-      actorId,
-      action: `${entity}.delete`,
-      entity,
-      entityId: id,
-      details: {
-        title: trail.at(-1)?.title,
-        parentTitle: trail.at(-2)?.title,
-        pdfs: refsUnder.pdfKeys.length,
-        activities: refsUnder.packageHashes.length,
-      },
+    await recordNodeAudit(trx, actorId, 'delete', table, id, {
+      title: trail.at(-1)?.title,
+      parentTitle: trail.at(-2)?.title,
+      pdfs: refsUnder.pdfKeys.length,
+      activities: refsUnder.packageHashes.length,
     });
     return refsUnder;
   });

@@ -1,5 +1,6 @@
 // SQL of the groups screen: a teacher's groups in a level with their progress, create, delete.
 import type { Db } from '../../db/database.js';
+import { countRows } from '../../db/row-counts.js';
 import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from './group-access.repository.js';
 
@@ -22,24 +23,18 @@ export function findGroupsWithProgress(db: Db, caller: Caller, levelId: number):
 
 /** How many activities the level has (a group's total, whether or not its entries exist yet). */
 export async function countLevelActivities(db: Db, levelId: number): Promise<number> {
-  const row = await db
-    .selectFrom('activities as a')
-    .innerJoin('lesson_sessions as s', 's.id', 'a.session_id')
-    .innerJoin('lessons as le', 'le.id', 's.lesson_id')
-    .innerJoin('periods as p', 'p.id', 'le.period_id')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('p.level_id', '=', levelId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countRows(
+    db
+      .selectFrom('activities as a')
+      .innerJoin('lesson_sessions as s', 's.id', 'a.session_id')
+      .innerJoin('lessons as le', 'le.id', 's.lesson_id')
+      .innerJoin('periods as p', 'p.id', 'le.period_id')
+      .where('p.level_id', '=', levelId),
+  );
 }
 
 export async function countGroupsOfTeacher(db: Db, teacherId: number): Promise<number> {
-  const row = await db
-    .selectFrom('class_groups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('teacher_id', '=', teacherId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('class_groups').where('teacher_id', '=', teacherId));
 }
 
 export function insertGroup(

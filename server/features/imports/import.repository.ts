@@ -23,31 +23,40 @@ export async function mapSchoolsByUai(db: Db): Promise<Map<string, SchoolByUai>>
   return new Map(rows.map((row) => [row.uai!, { id: row.id, defaultGroupLimit: row.default_group_limit }]));
 }
 
-/** The level ids of each school or account, in ascending order, from its level links. */
-function levelIdsByOwner(links: { owner: number; level_id: number }[]): Map<number, number[]> {
+/** Where the levels of schools and of accounts are linked: the link table and its owner column. */
+const levelLinks = {
+  school: { table: 'school_levels', owner: 'school_id' },
+  account: { table: 'teacher_levels', owner: 'user_id' },
+} as const;
+
+/** Each school or account with the ids of its levels, in ascending order. */
+async function withLevelIds<Owner extends { id: number }>(
+  db: Db,
+  owners: Owner[],
+  links: (typeof levelLinks)[keyof typeof levelLinks],
+): Promise<(Owner & { levelIds: number[] })[]> {
+  const rows =
+    owners.length === 0
+      ? []
+      : await db
+          .selectFrom(links.table)
+          .select((eb) => [eb.ref(links.owner).as('owner'), 'level_id'])
+          .where(
+            links.owner,
+            'in',
+            owners.map((owner) => owner.id),
+          )
+          .execute();
   const levelIds = new Map<number, number[]>();
-  for (const link of links) levelIds.set(link.owner, [...(levelIds.get(link.owner) ?? []), link.level_id]);
+  for (const row of rows) levelIds.set(row.owner, [...(levelIds.get(row.owner) ?? []), row.level_id]);
   for (const ids of levelIds.values()) ids.sort((a, b) => a - b);
-  return levelIds;
+  return owners.map((owner) => ({ ...owner, levelIds: levelIds.get(owner.id) ?? [] }));
 }
 
 /** Schools with these UAIs, with the ids of the levels their licence includes. */
 export async function findSchoolsByUai(db: Db, uais: string[]) {
   const schools = await db.selectFrom('schools').selectAll().where('uai', 'in', uais).execute();
-  const links =
-    schools.length === 0
-      ? []
-      : await db
-          .selectFrom('school_levels')
-          .select(['school_id as owner', 'level_id'])
-          .where(
-            'school_id',
-            'in',
-            schools.map((school) => school.id),
-          )
-          .execute();
-  const levelIds = levelIdsByOwner(links);
-  return schools.map((school) => ({ ...school, levelIds: levelIds.get(school.id) ?? [] }));
+  return withLevelIds(db, schools, levelLinks.school);
 }
 export type ExistingSchool = Awaited<ReturnType<typeof findSchoolsByUai>>[number];
 
@@ -91,20 +100,7 @@ export async function findAccountsByEmail(db: Db, emails: string[]) {
     .select(['id', 'email', 'role', 'name', 'firstname', 'telephone', 'school_id', 'group_limit', 'remarque'])
     .where('email', 'in', emails)
     .execute();
-  const links =
-    users.length === 0
-      ? []
-      : await db
-          .selectFrom('teacher_levels')
-          .select(['user_id as owner', 'level_id'])
-          .where(
-            'user_id',
-            'in',
-            users.map((user) => user.id),
-          )
-          .execute();
-  const levelIds = levelIdsByOwner(links);
-  return users.map((user) => ({ ...user, levelIds: levelIds.get(user.id) ?? [] }));
+  return withLevelIds(db, users, levelLinks.account);
 }
 export type ExistingAccount = Awaited<ReturnType<typeof findAccountsByEmail>>[number];
 

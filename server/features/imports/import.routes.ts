@@ -10,6 +10,7 @@
 // usual shape before anything is streamed.
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importColumns, importKinds } from '../../../common/schemas/imports.js';
@@ -17,9 +18,9 @@ import { access } from '../../plugins/auth.js';
 import { sendCsv, toCsv } from '../insights/csv.js';
 import { commitImport, previewImport } from './import.service.js';
 import type { AnyImportDefinition } from './import-kind.js';
-import { IMPORT_FORM_LIMITS, receiveImportFile } from './receive-import-file.js';
+import { IMPORT_FORM_LIMITS, type ImportFile, receiveImportFile } from './receive-import-file.js';
 import { schoolImport } from './school-import.js';
-import { readSheet } from './sheet-reader.js';
+import { readSheet, type SheetRow } from './sheet-reader.js';
 import { teacherImport } from './teacher-import.js';
 
 const definitions: Record<(typeof importKinds)[number], AnyImportDefinition> = {
@@ -73,50 +74,50 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/import/:kind/preview',
-    { ...access.admin, onSend: closeUnreadBody, schema: { params: kindParams } },
-    async (request, reply) => {
-      const file = await receiveImportFile(request, app.files);
-      const definition = definitions[request.params.kind];
-      try {
-        const events = await previewImport(app.db, definition, () =>
-          readSheet(file.path, file.format, file.size),
-        );
-        return sendNdjson(reply, events, file.remove);
-      } catch (error) {
-        await file.remove();
-        throw error;
-      }
-    },
+  /** A POST that receives the file and answers `run`'s events as NDJSON. The temp file goes once
+   * the answer ends, or at once when `run` refuses the file. */
+  const importFileRoute = (
+    path: string,
+    run: (upload: {
+      request: FastifyRequest;
+      definition: AnyImportDefinition;
+      file: ImportFile;
+      sheet: () => AsyncIterable<SheetRow>;
+    }) => Promise<AsyncGenerator<object>>,
+  ) =>
+    app.post(
+      path,
+      { ...access.admin, onSend: closeUnreadBody, schema: { params: kindParams } },
+      async (request, reply) => {
+        const file = await receiveImportFile(request, app.files);
+        try {
+          const events = await run({
+            request,
+            definition: definitions[request.params.kind],
+            file,
+            sheet: () => readSheet(file.path, file.format, file.size),
+          });
+          return sendNdjson(reply, events, file.remove);
+        } catch (error) {
+          await file.remove();
+          throw error;
+        }
+      },
+    );
+
+  importFileRoute('/api/admin/import/:kind/preview', ({ definition, sheet }) =>
+    previewImport(app.db, definition, sheet),
   );
 
-  app.post(
-    '/api/admin/import/:kind',
-    { ...access.admin, onSend: closeUnreadBody, schema: { params: kindParams } },
-    async (request, reply) => {
-      const file = await receiveImportFile(request, app.files);
-      const definition = definitions[request.params.kind];
-      try {
-        const events = await commitImport(
-          app.db,
-          definition,
-          () => readSheet(file.path, file.format, file.size),
-          {
-            actorId: request.requireCaller().id,
-            subscriptions: app.config.garSubscriptions,
-            filename: file.filename,
-            publicUrl: app.config.publicUrl,
-            mailer: app.mailer,
-            tempPath: (ext) => app.files.tempPath(ext),
-          },
-        );
-        return sendNdjson(reply, events, file.remove);
-      } catch (error) {
-        await file.remove();
-        throw error;
-      }
-    },
+  importFileRoute('/api/admin/import/:kind', ({ request, definition, file, sheet }) =>
+    commitImport(app.db, definition, sheet, {
+      actorId: request.requireCaller().id,
+      subscriptions: app.config.garSubscriptions,
+      filename: file.filename,
+      publicUrl: app.config.publicUrl,
+      mailer: app.mailer,
+      tempPath: (ext) => app.files.tempPath(ext),
+    }),
   );
 };
 

@@ -282,21 +282,11 @@ describe('the schools import', () => {
   it('refuses an unusable file with a clear message', async () => {
     const admin = await signInNewAdmin(ctx);
     const url = '/api/admin/import/schools/preview';
-    const missing = await send(admin, url, csvFile(['uai', 'nom'], [['x', 'y']]));
+    const present = ['uai', 'nom'];
+    const missing = await send(admin, url, csvFile(present, [['x', 'y']]));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain(
-      m.missingColumns([
-        'ville',
-        'adresse',
-        'email',
-        'telephone',
-        'site',
-        'debut_licence',
-        'fin_licence',
-        'niveaux',
-        'remarque',
-      ]),
-    );
+    // Every other column of the model is named, in the model's order.
+    expect(missing.json().message).toContain(m.missingColumns(SCHOOLS.filter((c) => !present.includes(c))));
     const unknown = await send(admin, url, csvFile([...SCHOOLS, 'ecole'], [school({})]));
     expect(unknown.json().message).toContain(m.unknownColumns(['ecole']));
     expect((await send(admin, url, csvFile(SCHOOLS, []))).json().message).toBe(m.noRowsInFile);

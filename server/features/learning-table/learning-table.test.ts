@@ -28,6 +28,46 @@ const activityIds = (periods: LearnerPeriod[]) =>
     p.groupslesson.flatMap((l) => l.sessions.flatMap((s) => s.activities.map((a) => a.id))),
   );
 
+/** The ids of the group's entries (its row for each activity, or each PDF), in the content's order. */
+async function entryIdsOf(groupId: number, table: 'group_activities' | 'group_pdfs'): Promise<number[]> {
+  const column = table === 'group_activities' ? 'activity_id' : 'pdf_id';
+  const rows = await ctx.db
+    .selectFrom(table)
+    .select('id')
+    .where('group_id', '=', groupId)
+    .orderBy(column)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Counts the statements a database runs once given its plugin (`db.withPlugin(counter.plugin)`). */
+function statementCounter() {
+  let count = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      count += 1;
+      return args.result;
+    },
+  };
+  return {
+    plugin,
+    count: () => count,
+    reset: () => {
+      count = 0;
+    },
+  };
+}
+
+/** An html5 activity of the table the group has not started yet, under its entry's id. */
+const notStarted = (entryId: number | undefined, name: string) => ({
+  id: entryId,
+  name,
+  status: 'pending',
+  score: null,
+  kind: 'html5',
+});
+
 describe('GET /api/user/usertable/:groupId', () => {
   it('returns periods, lessons, sessions, activities and PDFs in order, with the group’s entry ids', async () => {
     const { level, groupId, table } = await teacherWithGroup(ctx, [
@@ -41,18 +81,8 @@ describe('GET /api/user/usertable/:groupId', () => {
       levelid: level.levelId,
       leveltitle: expect.any(String),
     });
-    const entries = await ctx.db
-      .selectFrom('group_activities')
-      .select(['id', 'activity_id'])
-      .where('group_id', '=', groupId)
-      .orderBy('activity_id')
-      .execute();
-    const pdfEntries = await ctx.db
-      .selectFrom('group_pdfs')
-      .select(['id', 'pdf_id'])
-      .where('group_id', '=', groupId)
-      .orderBy('pdf_id')
-      .execute();
+    const entries = await entryIdsOf(groupId, 'group_activities');
+    const pdfEntries = await entryIdsOf(groupId, 'group_pdfs');
     const lesson = level.lessons[0]![0]!;
     expect(res.period).toEqual([
       {
@@ -68,39 +98,19 @@ describe('GET /api/user/usertable/:groupId', () => {
                 id: lesson.sessionIds[0],
                 name: 'Séance 1',
                 activities: [
-                  {
-                    id: entries[0]!.id,
-                    name: 'Activité 1.1.1.1',
-                    status: 'pending',
-                    score: null,
-                    kind: 'html5',
-                  },
-                  {
-                    id: entries[1]!.id,
-                    name: 'Activité 1.1.1.2',
-                    status: 'pending',
-                    score: null,
-                    kind: 'html5',
-                  },
+                  notStarted(entries[0], 'Activité 1.1.1.1'),
+                  notStarted(entries[1], 'Activité 1.1.1.2'),
                 ],
               },
               {
                 id: lesson.sessionIds[1],
                 name: 'Séance 2',
-                activities: [
-                  {
-                    id: entries[2]!.id,
-                    name: 'Activité 1.1.2.1',
-                    status: 'pending',
-                    score: null,
-                    kind: 'html5',
-                  },
-                ],
+                activities: [notStarted(entries[2], 'Activité 1.1.2.1')],
               },
             ],
             pdfgroups: [
-              { id: pdfEntries[0]!.id, title: 'Document 1.1' },
-              { id: pdfEntries[1]!.id, title: 'Document 1.2' },
+              { id: pdfEntries[0], title: 'Document 1.1' },
+              { id: pdfEntries[1], title: 'Document 1.2' },
             ],
           },
           { id: level.lessons[0]![1]!.id, title: 'Leçon 1.2', sessions: [], pdfgroups: [] },
@@ -149,16 +159,9 @@ describe('GET /api/user/usertable/:groupId', () => {
 
   it('builds the table with a constant number of queries whatever the size of the level', async () => {
     const countQueries = async (db: Db, run: (db: Db) => Promise<unknown>) => {
-      let count = 0;
-      const counter: KyselyPlugin = {
-        transformQuery: (args) => args.node,
-        transformResult: async (args) => {
-          count += 1;
-          return args.result;
-        },
-      };
-      await run(db.withPlugin(counter));
-      return count;
+      const counter = statementCounter();
+      await run(db.withPlugin(counter.plugin));
+      return counter.count();
     };
     const measure = async (shape: Parameters<typeof buildLevel>[1]) => {
       const level = await buildLevel(ctx.db, shape);
@@ -261,16 +264,9 @@ describe('GET /api/user/usertable/:groupId', () => {
   });
 
   it('reads the session and the group in one statement once the table is cached', async () => {
-    let statements = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements += 1;
-        return args.result;
-      },
-    };
+    const counter = statementCounter();
     const app = await buildApp({
-      db: ctx.db.withPlugin(counter),
+      db: ctx.db.withPlugin(counter.plugin),
       config: ctx.config,
       files: ctx.files,
       logger: false,
@@ -281,9 +277,9 @@ describe('GET /api/user/usertable/:groupId', () => {
       const client = await signIn(app, { email: teacher.email, password: DEFAULT_PASSWORD });
       expect((await client.get(`/api/user/usertable/${groupId}`)).statusCode).toBe(200);
       const counted = async (url: string) => {
-        statements = 0;
+        counter.reset();
         const response = await client.get(url);
-        return { status: response.statusCode, statements };
+        return { status: response.statusCode, statements: counter.count() };
       };
       expect(await counted(`/api/user/usertable/${groupId}`)).toEqual({ status: 200, statements: 1 });
       expect(await counted('/api/user/usertable/99999999')).toEqual({ status: 404, statements: 1 });
@@ -376,21 +372,20 @@ describe('PATCH /api/user/updatePending/:activityId', () => {
   it('records when an activity was completed, once', async () => {
     const { client, table } = await teacherWithGroup(ctx, [[{ sessions: [1] }]]);
     const [id] = activityIds((await table()).period) as [number];
-    await client.patch(`/api/user/updatePending/${id}`);
-    const first = await ctx.db
-      .selectFrom('group_activities')
-      .select('completed_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(first.completed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    /** Clicks the activity (completes it) and reads when the server recorded it completed. */
+    const clickAndReadCompletion = async () => {
+      await client.patch(`/api/user/updatePending/${id}`);
+      const row = await ctx.db
+        .selectFrom('group_activities')
+        .select('completed_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.completed_at;
+    };
+    const first = await clickAndReadCompletion();
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await client.patch(`/api/user/updatePending/${id}`);
-    const second = await ctx.db
-      .selectFrom('group_activities')
-      .select('completed_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(second.completed_at).toBe(first.completed_at);
+    expect(await clickAndReadCompletion()).toBe(first);
   });
 
   it('answers 404 to another teacher and for unknown ids, 400 for bad ids, 401 without a session', async () => {

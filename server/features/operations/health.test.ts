@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
-import { setupTestApp } from '../../test/helper.js';
+import { expectNotReady, setupTestApp } from '../../test/helper.js';
 
 const t = setupTestApp();
 
@@ -28,12 +28,10 @@ describe('health and readiness', () => {
     }>`select name from kysely_migration order by name desc limit 1`.execute(t.db);
     const name = last.rows[0]!.name;
     await sql`delete from kysely_migration where name = ${name}`.execute(t.db);
-    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({
-      success: false,
-      message: 'Not ready: the database schema is not current (migrations pending)',
-      checks: { database: 'ok', files: 'ok', migrations: 'failed' },
+    await expectNotReady(t.app, 'Not ready: the database schema is not current (migrations pending)', {
+      database: 'ok',
+      files: 'ok',
+      migrations: 'failed',
     });
     await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
       t.db,
@@ -47,11 +45,10 @@ describe('health and readiness', () => {
     await fs.rm(tmp, { recursive: true });
     await fs.writeFile(tmp, 'not a folder');
     try {
-      const response = await t.app.inject({ method: 'GET', url: '/readyz' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({
-        message: 'Not ready: the file store cannot be written',
-        checks: { database: 'ok', files: 'failed', migrations: 'ok' },
+      await expectNotReady(t.app, 'Not ready: the file store cannot be written', {
+        database: 'ok',
+        files: 'failed',
+        migrations: 'ok',
       });
     } finally {
       await fs.rm(tmp);
@@ -71,13 +68,7 @@ describe('health and readiness', () => {
       webDir: '/none',
     });
     try {
-      const ready = await app.inject({ method: 'GET', url: '/readyz' });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toMatchObject({
-        success: false,
-        message: 'Not ready: the database does not answer',
-        checks: { database: 'failed' },
-      });
+      await expectNotReady(app, 'Not ready: the database does not answer', { database: 'failed' });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();

@@ -2,7 +2,7 @@
 // with what is needed to find its file.
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
-import { callerOwnsGroup } from '../groups/group-access.repository.js';
+import { callerOwnsGroup, selectOwnedEntry } from '../groups/group-access.repository.js';
 
 export function findOwnedPdfFile(
   db: Db,
@@ -24,12 +24,8 @@ export function findOwnedActivityPackage(
   caller: Caller,
   entryId: number,
 ): Promise<{ package_hash: string; title: string } | undefined> {
-  return db
-    .selectFrom('group_activities as ga')
-    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
+  return selectOwnedEntry(db, caller, entryId)
     .innerJoin('activities as a', 'a.id', 'ga.activity_id')
     .select(['a.package_hash', 'a.title'])
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller))
     .executeTakeFirst();
 }

@@ -4,6 +4,7 @@
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { StoredFacts } from '../../../common/standards/xapi.js';
 import type { Db } from '../../db/database.js';
+import { countRows, hasRows } from '../../db/row-counts.js';
 import type { ActivityRuntimeTable } from '../../db/schema.js';
 import type { Caller } from '../auth/caller.js';
 import { selectOwnedEntry } from '../groups/group-access.repository.js';
@@ -119,9 +120,8 @@ export async function saveRuntimeData(
 }
 
 /** Whether the entry belongs to one of the caller's groups. */
-export async function callerOwnsEntry(db: Db, caller: Caller, entryId: number): Promise<boolean> {
-  const row = await selectOwnedEntry(db, caller, entryId).select('ga.id').executeTakeFirst();
-  return row !== undefined;
+export function callerOwnsEntry(db: Db, caller: Caller, entryId: number): Promise<boolean> {
+  return hasRows(selectOwnedEntry(db, caller, entryId));
 }
 
 /** A statement to keep, with the facts Ardoise reads of it in their stored form. */
@@ -140,11 +140,7 @@ export async function statementCounts(
   entryId: number,
   ids: string[],
 ): Promise<{ kept: number; known: Set<string> }> {
-  const count = await db
-    .selectFrom('xapi_statements')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('entry_id', '=', entryId)
-    .executeTakeFirstOrThrow();
+  const kept = await countRows(db.selectFrom('xapi_statements').where('entry_id', '=', entryId));
   const known = new Set<string>();
   // Chunks keep each statement's bound values well under both databases' limits.
   for (let at = 0; at < ids.length; at += 500) {
@@ -156,7 +152,7 @@ export async function statementCounts(
       .execute();
     for (const row of rows) known.add(row.statement_id);
   }
-  return { kept: Number(count.n), known };
+  return { kept, known };
 }
 
 /** Stores the statements in order; an id the entry already holds is skipped (a replay). */

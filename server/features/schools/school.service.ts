@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { NewSchool, SchoolRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../http-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { entityAudit } from '../../lib/entity-audit.js';
 import { auditChanges } from '../audit/audit-changes.js';
 import { levelsExist } from '../curriculum/curriculum.service.js';
 import { planSubscription, subscriptionStates } from '../gar-subscriptions/subscription.service.js';
@@ -32,7 +32,7 @@ import {
 // Whether a school has this id: a teacher's school, a school's report.
 export { schoolExists } from './school.repository.js';
 
-const ENTITY = 'school';
+const auditSchool = entityAudit<'create' | 'update' | 'activate' | 'deactivate' | 'delete'>('school');
 
 /** What the school rules need besides the database: where subscriptions go (unset = nowhere). */
 export type SchoolContext = { db: Db; subscriptions: GarSubscriptionsConfig | undefined };
@@ -137,13 +137,7 @@ export async function createSchool(
       const id = await insertSchool(trx, { ...columns, created_at: now, updated_at: now });
       await replaceSchoolLevels(trx, id, input.levels);
       await planSubscription(trx, ctx.subscriptions, await loadSchool(trx, id));
-      await recordAudit(trx, {
-        actorId,
-        action: 'school.create',
-        entity: ENTITY,
-        entityId: id,
-        details: { name: input.schoolName },
-      });
+      await auditSchool(trx, actorId, 'create', id, { name: input.schoolName });
       return presentById(trx, id);
     }),
   );
@@ -176,17 +170,11 @@ export async function editSchool(
       if (levels) await replaceSchoolLevels(trx, id, levels);
       if (Object.keys(changes).length > 0 || levels) {
         await planSubscription(trx, ctx.subscriptions, await loadSchool(trx, id));
-        await recordAudit(trx, {
-          actorId,
-          action: 'school.update',
-          entity: ENTITY,
-          entityId: id,
-          details: {
-            name: next.name,
-            fields: Object.keys(input),
-            ...columnChanges,
-            ...(levels ? { levels } : {}),
-          },
+        await auditSchool(trx, actorId, 'update', id, {
+          name: next.name,
+          fields: Object.keys(input),
+          ...columnChanges,
+          ...(levels ? { levels } : {}),
         });
       }
       return presentById(trx, id);
@@ -202,13 +190,7 @@ export async function toggleSchoolLicence(ctx: SchoolContext, actorId: number, i
     await updateSchool(trx, id, { active_license: active ? 1 : 0, updated_at: new Date().toISOString() });
     if (!active) await deleteSessionsOfSchool(trx, id);
     await planSubscription(trx, ctx.subscriptions, { ...current, active_license: active ? 1 : 0 });
-    await recordAudit(trx, {
-      actorId,
-      action: active ? 'school.activate' : 'school.deactivate',
-      entity: ENTITY,
-      entityId: id,
-      details: { name: current.name },
-    });
+    await auditSchool(trx, actorId, active ? 'activate' : 'deactivate', id, { name: current.name });
     return active;
   });
 }
@@ -221,12 +203,6 @@ export async function deleteSchool(ctx: SchoolContext, actorId: number, id: numb
     const teachers = await countTeachersOfSchool(trx, id);
     await planSubscription(trx, ctx.subscriptions, { id, deleted: true });
     await deleteSchoolById(trx, id);
-    await recordAudit(trx, {
-      actorId,
-      action: 'school.delete',
-      entity: ENTITY,
-      entityId: id,
-      details: { name: school.name, teachersDeleted: teachers },
-    });
+    await auditSchool(trx, actorId, 'delete', id, { name: school.name, teachersDeleted: teachers });
   });
 }

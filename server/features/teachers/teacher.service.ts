@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import type { NewUser, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../http-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { entityAudit } from '../../lib/entity-audit.js';
 import { auditChanges } from '../audit/audit-changes.js';
 import {
   deleteSessionsOfUser,
@@ -34,7 +34,8 @@ import {
   updateTeacher,
 } from './teacher.repository.js';
 
-const ENTITY = 'teacher';
+type TeacherVerb = 'create' | 'invite' | 'reset-link' | 'update' | 'activate' | 'deactivate' | 'delete';
+const auditTeacher = entityAudit<TeacherVerb>('teacher');
 
 async function loadTeacher(db: Db, id: number): Promise<UserRow> {
   const teacher = await findTeacherById(db, id);
@@ -91,7 +92,7 @@ async function insertTeacherAccount(
   actorId: number,
   input: TeacherInvite,
   passwordHash: string,
-  action: 'teacher.create' | 'teacher.invite',
+  verb: Extract<TeacherVerb, 'create' | 'invite'>,
 ): Promise<number> {
   await checkReferences(trx, { email: input.Email, schoolId: input.school, levelIds: input.levels });
   const id = await insertUser(trx, {
@@ -108,12 +109,10 @@ async function insertTeacherAccount(
     remarque: input.remarque,
   });
   await replaceTeacherLevels(trx, id, input.levels);
-  await recordAudit(trx, {
-    actorId,
-    action,
-    entity: ENTITY,
-    entityId: id,
-    details: { email: input.Email, schoolId: input.school, levelIds: input.levels },
+  await auditTeacher(trx, actorId, verb, id, {
+    email: input.Email,
+    schoolId: input.school,
+    levelIds: input.levels,
   });
   return id;
 }
@@ -123,7 +122,7 @@ export async function createTeacher(db: Db, actorId: number, input: TeacherCreat
   const passwordHash = await hashPassword(input.password);
   return withEmailConflict(() =>
     db.transaction().execute(async (trx) => {
-      const id = await insertTeacherAccount(trx, actorId, input, passwordHash, 'teacher.create');
+      const id = await insertTeacherAccount(trx, actorId, input, passwordHash, 'create');
       return presentTeacherById(trx, id);
     }),
   );
@@ -141,7 +140,7 @@ export async function inviteTeacher(
 ): Promise<{ teacher: Teacher; link: SignInLink }> {
   const { teacher, issued } = await withEmailConflict(() =>
     db.transaction().execute(async (trx) => {
-      const id = await insertTeacherAccount(trx, actorId, input, NO_PASSWORD, 'teacher.invite');
+      const id = await insertTeacherAccount(trx, actorId, input, NO_PASSWORD, 'invite');
       const issued = await issueSignInLink(trx, {
         userId: id,
         purpose: 'invite',
@@ -172,13 +171,7 @@ export async function issueTeacherResetLink(
       now: new Date(),
       mailNow: true,
     });
-    await recordAudit(trx, {
-      actorId,
-      action: 'teacher.reset-link',
-      entity: ENTITY,
-      entityId: id,
-      details: { emailed: issued.email !== null },
-    });
+    await auditTeacher(trx, actorId, 'reset-link', id, { emailed: issued.email !== null });
     return issued;
   });
   return deliverLink(issued, context.mailer);
@@ -211,18 +204,12 @@ export async function editTeacher(db: Db, actorId: number, id: number, input: Te
       if (passwordHash || deactivated) await deleteSessionsOfUser(trx, id);
       if (Object.keys(input).length > 0) {
         const { password: _password, ...visible } = input;
-        await recordAudit(trx, {
-          actorId,
-          action: 'teacher.update',
-          entity: ENTITY,
-          entityId: id,
-          details: {
-            email: input.Email ?? current.email,
-            fields: Object.keys(visible),
-            passwordChanged: Boolean(passwordHash),
-            // The password hash stays out of the log.
-            ...auditChanges(current, { ...columns, password_hash: undefined }),
-          },
+        await auditTeacher(trx, actorId, 'update', id, {
+          email: input.Email ?? current.email,
+          fields: Object.keys(visible),
+          passwordChanged: Boolean(passwordHash),
+          // The password hash stays out of the log.
+          ...auditChanges(current, { ...columns, password_hash: undefined }),
         });
       }
       return presentTeacherById(trx, id);
@@ -237,13 +224,7 @@ export async function toggleTeacherActive(db: Db, actorId: number, id: number): 
     const active = current.active !== 1;
     await updateTeacher(trx, id, { active: active ? 1 : 0, updated_at: new Date().toISOString() });
     if (!active) await deleteSessionsOfUser(trx, id);
-    await recordAudit(trx, {
-      actorId,
-      action: active ? 'teacher.activate' : 'teacher.deactivate',
-      entity: ENTITY,
-      entityId: id,
-      details: { email: current.email },
-    });
+    await auditTeacher(trx, actorId, active ? 'activate' : 'deactivate', id, { email: current.email });
     return active;
   });
 }
@@ -253,12 +234,6 @@ export async function deleteTeacher(db: Db, actorId: number, id: number): Promis
   await db.transaction().execute(async (trx) => {
     const teacher = await loadTeacher(trx, id);
     await deleteTeacherById(trx, id);
-    await recordAudit(trx, {
-      actorId,
-      action: 'teacher.delete',
-      entity: ENTITY,
-      entityId: id,
-      details: { email: teacher.email, name: teacher.name },
-    });
+    await auditTeacher(trx, actorId, 'delete', id, { email: teacher.email, name: teacher.name });
   });
 }

@@ -36,18 +36,17 @@ function upload(parts: Part[], client: ApiClient = admin) {
   });
 }
 
-const pdfFile = (data: Buffer, filename = 'fiche.pdf', contentType = 'application/pdf'): Part => ({
-  name: 'file',
-  filename,
-  contentType,
-  data,
-});
-const zipFile = (data: Buffer, filename = 'activite.zip', contentType = 'application/zip'): Part => ({
-  name: 'file',
-  filename,
-  contentType,
-  data,
-});
+/** The file part of an upload, named and typed as given or as the browser would send such a file. */
+const filePart =
+  (defaultName: string, defaultType: string) =>
+  (data: Buffer, filename = defaultName, contentType = defaultType): Part => ({
+    name: 'file',
+    filename,
+    contentType,
+    data,
+  });
+const pdfFile = filePart('fiche.pdf', 'application/pdf');
+const zipFile = filePart('activite.zip', 'application/zip');
 const fields = (title: string, id: number | string): Part[] => [
   { name: 'title', value: title },
   { name: 'id', value: String(id) },
@@ -58,16 +57,28 @@ function storeListing(): Promise<string[]> {
   return listStore(ctx.files);
 }
 
+/** Sends each upload, expects its status and message, and then the store unchanged. */
+async function expectRefused(cases: Array<[parts: Part[], status: number, message: string]>): Promise<void> {
+  const before = await storeListing();
+  for (const [parts, status, message] of cases) {
+    const response = await upload(parts);
+    expect(response.statusCode, message).toBe(status);
+    expect(response.json().message).toBe(message);
+  }
+  expect(await storeListing()).toEqual(before);
+}
+
 async function rowCounts() {
-  const pdfs = await ctx.db
-    .selectFrom('pdfs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const activities = await ctx.db
-    .selectFrom('activities')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { pdfs: Number(pdfs.n), activities: Number(activities.n) };
+  const count = async (table: 'pdfs' | 'activities') =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { pdfs: await count('pdfs'), activities: await count('activities') };
 }
 
 describe('POST /api/admin/upload: access', () => {
@@ -146,8 +157,7 @@ describe('PDF uploads', () => {
   });
 
   it('checks the title, the lesson id and the lesson', async () => {
-    const before = await storeListing();
-    const cases: Array<[Part[], number, string]> = [
+    await expectRefused([
       [[...fields('  ', lessonId), pdfFile(buildPdf())], 400, m.pdfNameEmpty],
       [[{ name: 'id', value: String(lessonId) }, pdfFile(buildPdf())], 400, m.pdfNameEmpty],
       [[{ name: 'title', value: 'Fiche' }, pdfFile(buildPdf())], 400, m.lessonIdMissing],
@@ -155,13 +165,7 @@ describe('PDF uploads', () => {
       [[...fields('Fiche', 999999), pdfFile(buildPdf())], 404, m.lessonNotFound],
       [[pdfFile(buildPdf()), ...fields('Fiche', 999999)], 404, m.lessonNotFound],
       [fields('Fiche', lessonId), 400, u.noFile],
-    ];
-    for (const [parts, status, message] of cases) {
-      const response = await upload(parts);
-      expect(response.statusCode, message).toBe(status);
-      expect(response.json().message).toBe(message);
-    }
-    expect(await storeListing()).toEqual(before);
+    ]);
   });
 
   it('refuses two files in one upload and a body that is not multipart', async () => {
@@ -228,19 +232,12 @@ describe('activity uploads', () => {
 
   it('checks the name, the session id and the session', async () => {
     const zip = buildActivityZip();
-    const cases: Array<[Part[], number, string]> = [
+    await expectRefused([
       [[...fields(' ', sessionId), zipFile(zip)], 400, m.activityNameRequired],
       [[{ name: 'title', value: 'Jeu' }, zipFile(zip)], 400, m.sessionIdMissing],
       [[...fields('Jeu', ''), zipFile(zip)], 400, m.sessionIdMissing],
       [[...fields('Jeu', 999999), zipFile(zip)], 404, m.sessionNotFound],
-    ];
-    const before = await storeListing();
-    for (const [parts, status, message] of cases) {
-      const response = await upload(parts);
-      expect(response.statusCode, message).toBe(status);
-      expect(response.json().message).toBe(message);
-    }
-    expect(await storeListing()).toEqual(before);
+    ]);
   });
 
   it('accepts entries followed by data descriptors, as streaming archivers write them', async () => {

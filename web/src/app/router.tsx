@@ -10,6 +10,39 @@ type PageModule = { default: ComponentType };
 
 const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/** A screen's route: its URL, and its page loaded as its own chunk. */
+const page = (path: string, load: () => Promise<PageModule>) => ({ path, lazy: lazyPage(load) });
+
+/** The admin's screens, in the shell with the sidebar. */
+const adminPages = [
+  page(paths.dashboard.path, () => import('../features/dashboard/pages/dashboard-page')),
+  page(paths.schools.path, () => import('../features/schools/pages/schools-page')),
+  page(paths.schoolsImport.path, () => import('../features/imports/pages/schools-import-page')),
+  page(paths.schoolForm.path, () => import('../features/schools/pages/school-form-page')),
+  page(paths.schoolFormEdit.path, () => import('../features/schools/pages/school-form-page')),
+  page(paths.teachers.path, () => import('../features/teachers/pages/teachers-page')),
+  page(paths.teachersImport.path, () => import('../features/imports/pages/teachers-import-page')),
+  page(paths.teacherForm.path, () => import('../features/teachers/pages/teacher-form-page')),
+  page(paths.teacherFormEdit.path, () => import('../features/teachers/pages/teacher-form-page')),
+  page(paths.levels.path, () => import('../features/curriculum/pages/levels-page')),
+  page(paths.periods.path, () => import('../features/curriculum/pages/periods-page')),
+  page(paths.lessons.path, () => import('../features/curriculum/pages/lessons-page')),
+  page(paths.lesson.path, () => import('../features/curriculum/pages/lesson-page')),
+  page(paths.session.path, () => import('../features/curriculum/pages/session-page')),
+  page(paths.activityPreview.path, () => import('../features/curriculum/pages/activity-preview-page')),
+  page(paths.pdfPreview.path, () => import('../features/curriculum/pages/pdf-preview-page')),
+  page(paths.options.path, () => import('../features/options/pages/options-page')),
+  page(paths.audit.path, () => import('../features/audit/pages/audit-page')),
+];
+
+/** The teacher area's screens, in the layout with the brand on the left. */
+const teacherPages = [
+  page(paths.userLevels.path, () => import('../features/learner/pages/user-levels-page')),
+  page(paths.userGroups.path, () => import('../features/learner/pages/user-groups-page')),
+  page(paths.userTable.path, () => import('./routes/user-table-route')),
+  page(paths.userOptions.path, () => import('../features/account/pages/user-options-page')),
+];
+
 export const router = createBrowserRouter([
   {
     element: <Outlet />,
@@ -17,14 +50,11 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: paths.home.path, element: <Navigate to={paths.login.getHref()} replace /> },
-      { path: paths.login.path, lazy: lazyPage(() => import('../features/auth/pages/login-page')) },
-      { path: paths.entSession.path, lazy: lazyPage(() => import('../features/ent/pages/ent-session-page')) },
-      { path: paths.entLink.path, lazy: lazyPage(() => import('../features/ent/pages/ent-link-page')) },
-      { path: paths.entRefusal.path, lazy: lazyPage(() => import('../features/ent/pages/ent-refusal-page')) },
-      {
-        path: paths.signInLink.path,
-        lazy: lazyPage(() => import('../features/auth/pages/choose-password-page')),
-      },
+      page(paths.login.path, () => import('../features/auth/pages/login-page')),
+      page(paths.entSession.path, () => import('../features/ent/pages/ent-session-page')),
+      page(paths.entLink.path, () => import('../features/ent/pages/ent-link-page')),
+      page(paths.entRefusal.path, () => import('../features/ent/pages/ent-refusal-page')),
+      page(paths.signInLink.path, () => import('../features/auth/pages/choose-password-page')),
       {
         element: <ProtectedRoute />,
         children: [
@@ -34,83 +64,7 @@ export const router = createBrowserRouter([
               {
                 element: <AdminOnlyRoute />,
                 children: [
-                  {
-                    lazy: lazyPage(() => import('../components/layout/app-shell')),
-                    children: [
-                      {
-                        path: paths.dashboard.path,
-                        lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
-                      },
-                      {
-                        path: paths.schools.path,
-                        lazy: lazyPage(() => import('../features/schools/pages/schools-page')),
-                      },
-                      {
-                        path: paths.schoolsImport.path,
-                        lazy: lazyPage(() => import('../features/imports/pages/schools-import-page')),
-                      },
-                      {
-                        path: paths.schoolForm.path,
-                        lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
-                      },
-                      {
-                        path: paths.schoolFormEdit.path,
-                        lazy: lazyPage(() => import('../features/schools/pages/school-form-page')),
-                      },
-                      {
-                        path: paths.teachers.path,
-                        lazy: lazyPage(() => import('../features/teachers/pages/teachers-page')),
-                      },
-                      {
-                        path: paths.teachersImport.path,
-                        lazy: lazyPage(() => import('../features/imports/pages/teachers-import-page')),
-                      },
-                      {
-                        path: paths.teacherForm.path,
-                        lazy: lazyPage(() => import('../features/teachers/pages/teacher-form-page')),
-                      },
-                      {
-                        path: paths.teacherFormEdit.path,
-                        lazy: lazyPage(() => import('../features/teachers/pages/teacher-form-page')),
-                      },
-                      {
-                        path: paths.levels.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/levels-page')),
-                      },
-                      {
-                        path: paths.periods.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/periods-page')),
-                      },
-                      {
-                        path: paths.lessons.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/lessons-page')),
-                      },
-                      {
-                        path: paths.lesson.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/lesson-page')),
-                      },
-                      {
-                        path: paths.session.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/session-page')),
-                      },
-                      {
-                        path: paths.activityPreview.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/activity-preview-page')),
-                      },
-                      {
-                        path: paths.pdfPreview.path,
-                        lazy: lazyPage(() => import('../features/curriculum/pages/pdf-preview-page')),
-                      },
-                      {
-                        path: paths.options.path,
-                        lazy: lazyPage(() => import('../features/options/pages/options-page')),
-                      },
-                      {
-                        path: paths.audit.path,
-                        lazy: lazyPage(() => import('../features/audit/pages/audit-page')),
-                      },
-                    ],
-                  },
+                  { lazy: lazyPage(() => import('../components/layout/app-shell')), children: adminPages },
                 ],
               },
               {
@@ -119,40 +73,20 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     lazy: lazyPage(() => import('../components/layout/learner-layout')),
-                    children: [
-                      {
-                        path: paths.userLevels.path,
-                        lazy: lazyPage(() => import('../features/learner/pages/user-levels-page')),
-                      },
-                      {
-                        path: paths.userGroups.path,
-                        lazy: lazyPage(() => import('../features/learner/pages/user-groups-page')),
-                      },
-                      {
-                        path: paths.userTable.path,
-                        lazy: lazyPage(() => import('./routes/user-table-route')),
-                      },
-                      {
-                        path: paths.userOptions.path,
-                        lazy: lazyPage(() => import('../features/account/pages/user-options-page')),
-                      },
-                    ],
+                    children: teacherPages,
                   },
-                  {
-                    path: paths.pdfViewer.path,
-                    lazy: lazyPage(() => import('../features/learner/pages/pdf-viewer-page')),
-                  },
-                  {
-                    path: paths.activityPlayer.path,
-                    lazy: lazyPage(() => import('../features/learner/pages/activity-player-page')),
-                  },
+                  page(paths.pdfViewer.path, () => import('../features/learner/pages/pdf-viewer-page')),
+                  page(
+                    paths.activityPlayer.path,
+                    () => import('../features/learner/pages/activity-player-page'),
+                  ),
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')) },
+      page('*', () => import('./routes/not-found-page')),
     ],
   },
 ]);

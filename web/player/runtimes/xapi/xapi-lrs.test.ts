@@ -61,6 +61,20 @@ const state = (stateId?: string, extra: Record<string, string> = {}) => ({
   ...(stateId ? { stateId } : {}),
   ...extra,
 });
+/** A JSON state document written with PUT (replacing) or POST (merging into the kept one). */
+const writeJsonState = (
+  call: ReturnType<typeof setup>['call'],
+  method: 'PUT' | 'POST',
+  stateId: string,
+  body: string,
+) =>
+  call({
+    method,
+    resource: 'activities/state',
+    query: state(stateId),
+    headers: { ...AUTH, 'content-type': 'application/json' },
+    body,
+  });
 
 describe('xAPI LRS of a launch', () => {
   it('gives the cmi5 auth token once; a second fetch gets the cmi5 error with 200', () => {
@@ -138,27 +152,13 @@ describe('xAPI LRS of a launch', () => {
   it('PUT with statementId stores it under that id (204); a different statement under the same id is a 409', () => {
     const { call, reports } = setup();
     const id = '1d7c9a6e-5f0b-4d6e-8a1e-3a4b5c6d7e8f';
-    expect(
-      call({
-        method: 'PUT',
-        resource: 'statements',
-        query: { statementId: id },
-        body: JSON.stringify(statement('passed')),
-      }).status,
-    ).toBe(204);
+    const put = (verbName: string, query: Record<string, string>) =>
+      call({ method: 'PUT', resource: 'statements', query, body: JSON.stringify(statement(verbName)) })
+        .status;
+    expect(put('passed', { statementId: id })).toBe(204);
     expect(reports[0]?.statements[0]?.id).toBe(id);
-    expect(
-      call({ method: 'PUT', resource: 'statements', query: {}, body: JSON.stringify(statement('passed')) })
-        .status,
-    ).toBe(400);
-    expect(
-      call({
-        method: 'PUT',
-        resource: 'statements',
-        query: { statementId: id },
-        body: JSON.stringify(statement('failed')),
-      }).status,
-    ).toBe(409);
+    expect(put('passed', {})).toBe(400);
+    expect(put('failed', { statementId: id })).toBe(409);
   });
 
   it('refuses bad statements and another registration with 400, and keeps nothing of the request', () => {
@@ -232,13 +232,7 @@ describe('xAPI LRS of a launch', () => {
 
   it('keeps state documents: PUT, GET, POST merges JSON, list of ids, DELETE, each change reported whole', () => {
     const { call, reports } = setup();
-    const put = call({
-      method: 'PUT',
-      resource: 'activities/state',
-      query: state('bookmark'),
-      headers: { ...AUTH, 'content-type': 'application/json' },
-      body: '{"page":2}',
-    });
+    const put = writeJsonState(call, 'PUT', 'bookmark', '{"page":2}');
     expect(put.status).toBe(204);
     expect(reports.at(-1)).toEqual({
       documents: [
@@ -246,13 +240,7 @@ describe('xAPI LRS of a launch', () => {
       ],
       statements: [],
     });
-    const merged = call({
-      method: 'POST',
-      resource: 'activities/state',
-      query: state('bookmark'),
-      headers: { ...AUTH, 'content-type': 'application/json' },
-      body: '{"score":3}',
-    });
+    const merged = writeJsonState(call, 'POST', 'bookmark', '{"score":3}');
     expect(merged.status).toBe(204);
     const got = call({ resource: 'activities/state', query: state('bookmark') });
     expect(got.json).toEqual({ page: 2, score: 3 });
@@ -284,15 +272,7 @@ describe('xAPI LRS of a launch', () => {
       }).status,
     ).toBe(400);
     // POST merges JSON only.
-    expect(
-      call({
-        method: 'POST',
-        resource: 'activities/state',
-        query: state('suspend'),
-        headers: { ...AUTH, 'content-type': 'application/json' },
-        body: '{"a":1}',
-      }).status,
-    ).toBe(400);
+    expect(writeJsonState(call, 'POST', 'suspend', '{"a":1}').status).toBe(400);
     expect(reports).toEqual([]);
   });
 

@@ -3,11 +3,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { shellMessages } from '../../../../common/messages/ui.js';
 import { LogoMark, PRODUCT_NAME } from '../ui/logo';
 import { Sidebar } from './sidebar';
-import { SkipLink } from './skip-link';
+import { MainContent, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 const COLLAPSED_STORAGE_KEY = 'ardoise.sidebar.collapsed';
@@ -83,13 +83,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
             </>
           }
         />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className="flex-1 px-4 py-6 outline-none sm:px-6 md:px-8 md:py-8"
-        >
-          <div className="mx-auto w-full max-w-7xl">{children ?? <Outlet />}</div>
-        </main>
+        <MainContent page={children} className="md:py-8" widthClassName="max-w-7xl" />
       </div>
     </div>
   );

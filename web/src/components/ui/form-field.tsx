@@ -1,5 +1,5 @@
 // Label + control + hint + error, with ids and aria-describedby/aria-invalid wired for the control.
-import { type ReactNode, useId } from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, useId } from 'react';
 import { cn } from '../../lib/utils';
 import { Label } from './label';
 
@@ -49,5 +49,33 @@ export function FormField({ label, children, error, hint, required, id, classNam
         </p>
       )}
     </div>
+  );
+}
+
+type ValueFieldProps = Omit<FormFieldProps, 'children'> & {
+  /** The control: Input, PasswordInput, OneTimeCodeInput… */
+  input: ComponentType<ComponentProps<'input'>>;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete?: string;
+};
+
+/** A labelled input whose value the form keeps in its state. */
+export function ValueField({
+  label,
+  hint,
+  error,
+  required,
+  id,
+  className,
+  input: Control,
+  onChange,
+  ...inputProps
+}: ValueFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error} required={required} id={id} className={className}>
+      {(field) => <Control {...field} {...inputProps} onChange={(event) => onChange(event.target.value)} />}
+    </FormField>
   );
 }

@@ -1,34 +1,52 @@
-// A new password typed twice (the page behind a sign-in link, a teacher's options), with the
-// messages of checkNewPassword under each field.
+// A new password typed twice (the page behind a sign-in link, a teacher's options): the state of the
+// two fields, checked by checkNewPassword, and the fields with its messages under each.
+import { useState } from 'react';
 import { ownAccountMessages as m } from '../../../../common/messages/account-access.js';
+import { checkNewPassword } from '../../../../common/schemas/account-access.js';
 import { PasswordField } from './password-input';
 
-type Props = {
-  password: string;
-  confirmation: string;
-  onPassword: (value: string) => void;
-  onConfirmation: (value: string) => void;
-  errors: { password?: string; confirmation?: string };
-};
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<ReturnType<typeof checkNewPassword>>({});
+  return {
+    password,
+    confirmation,
+    errors,
+    setPassword,
+    setConfirmation,
+    /** Shows what is wrong under the fields; true when the password can be sent. */
+    check: () => {
+      const found = checkNewPassword(password, confirmation);
+      setErrors(found);
+      return !found.password && !found.confirmation;
+    },
+    /** Empties both fields once the password is saved. */
+    clear: () => {
+      setPassword('');
+      setConfirmation('');
+    },
+  };
+}
 
-export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, errors }: Props) {
+export function NewPasswordFields({ state }: { state: ReturnType<typeof useNewPassword> }) {
   return (
     <>
       <PasswordField
         label={m.newPasswordLabel}
         hint={m.passwordHint}
-        error={errors.password}
+        error={state.errors.password}
         name="new-password"
-        value={password}
-        onChange={onPassword}
+        value={state.password}
+        onChange={state.setPassword}
         autoComplete="new-password"
       />
       <PasswordField
         label={m.confirmPasswordLabel}
-        error={errors.confirmation}
+        error={state.errors.confirmation}
         name="confirm-password"
-        value={confirmation}
-        onChange={onConfirmation}
+        value={state.confirmation}
+        onChange={state.setConfirmation}
         autoComplete="new-password"
       />
     </>

@@ -4,7 +4,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { uiMessages } from '../../../../common/messages/ui.js';
 import { cn } from '../../lib/utils';
-import { FormField } from './form-field';
+import { ValueField } from './form-field';
 import { Input } from './input';
 
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
@@ -37,26 +37,6 @@ type PasswordFieldProps = {
 };
 
 /** A labelled password field whose value the form keeps in its state. */
-export function PasswordField({
-  label,
-  hint,
-  error,
-  name,
-  value,
-  onChange,
-  autoComplete,
-}: PasswordFieldProps) {
-  return (
-    <FormField label={label} hint={hint} error={error}>
-      {(field) => (
-        <PasswordInput
-          {...field}
-          name={name}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete={autoComplete}
-        />
-      )}
-    </FormField>
-  );
+export function PasswordField(props: PasswordFieldProps) {
+  return <ValueField input={PasswordInput} {...props} />;
 }

@@ -2,44 +2,36 @@
 // other sessions; this one stays.
 import { type FormEvent, useState } from 'react';
 import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
-import { checkNewPassword } from '../../../../../common/schemas/account-access.js';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeading } from '../../../components/ui/card';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields';
+import { NewPasswordFields, useNewPassword } from '../../../components/ui/new-password-fields';
 import { PasswordField } from '../../../components/ui/password-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 
-type Errors = { current?: string; password?: string; confirmation?: string };
-
 export function ChangePasswordCard() {
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [currentError, setCurrentError] = useState<string | undefined>();
+  const newPassword = useNewPassword();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Errors = {
-      ...(current ? {} : { current: m.currentRequired }),
-      ...checkNewPassword(password, confirmation),
-    };
-    setErrors(found);
-    if (found.current || found.password || found.confirmation) return;
+    const missingCurrent = current ? undefined : m.currentRequired;
+    setCurrentError(missingCurrent);
+    if (!newPassword.check() || missingCurrent) return;
     change.mutate(
-      { currentPassword: current, password },
+      { currentPassword: current, password: newPassword.password },
       {
         onSuccess: () => {
           notify.success(m.changed);
           setCurrent('');
-          setPassword('');
-          setConfirmation('');
+          newPassword.clear();
         },
         onError: (error) => {
           const message = getErrorMessage(error, m.changeFailed);
-          if (message === m.currentWrong) setErrors({ current: message });
+          if (message === m.currentWrong) setCurrentError(message);
           else notify.error(message);
         },
       },
@@ -58,19 +50,13 @@ export function ChangePasswordCard() {
         >
           <PasswordField
             label={m.currentPasswordLabel}
-            error={errors.current}
+            error={currentError}
             name="current-password"
             value={current}
             onChange={setCurrent}
             autoComplete="current-password"
           />
-          <NewPasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPassword={setPassword}
-            onConfirmation={setConfirmation}
-            errors={errors}
-          />
+          <NewPasswordFields state={newPassword} />
           <div>
             <Button type="submit" loading={change.isPending}>
               {m.submit}

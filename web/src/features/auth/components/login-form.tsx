@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { authMessages } from '../../../../../common/messages/auth.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, ValueField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -96,7 +96,8 @@ export function LoginForm() {
         )}
       </FormField>
 
-      <FormField
+      <ValueField
+        input={OneTimeCodeInput}
         label={
           <>
             {authMessages.twoFactorLabel}{' '}
@@ -105,16 +106,10 @@ export function LoginForm() {
         }
         hint={authMessages.twoFactorHint}
         id="login-token"
-      >
-        {(field) => (
-          <OneTimeCodeInput
-            {...field}
-            name="token"
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-          />
-        )}
-      </FormField>
+        name="token"
+        value={token}
+        onChange={setToken}
+      />
 
       <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting} data-testid="login-submit">
         {submitting ? authMessages.signingIn : authMessages.signIn}

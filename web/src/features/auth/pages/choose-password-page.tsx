@@ -5,12 +5,12 @@ import { AxiosError } from 'axios';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatLinkExpiry, signInLinkMessages as m } from '../../../../../common/messages/account-access.js';
-import { checkNewPassword, type SignInLinkInfo } from '../../../../../common/schemas/account-access.js';
+import type { SignInLinkInfo } from '../../../../../common/schemas/account-access.js';
 import { AuthShell } from '../../../components/layout/auth-frame';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PRODUCT_NAME } from '../../../components/ui/logo';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields';
+import { NewPasswordFields, useNewPassword } from '../../../components/ui/new-password-fields';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { api, getErrorMessage } from '../../../lib/api-client';
@@ -74,23 +74,19 @@ export default function ChoosePasswordPage() {
 
 function ChoosePasswordForm({ token, info }: { token: string; info: SignInLinkInfo }) {
   const { login } = useAuth();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const newPassword = useNewPassword();
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = checkNewPassword(password, confirmation);
-    setErrors(found);
-    if (found.password || found.confirmation || submitting) return;
+    if (!newPassword.check() || submitting) return;
     setServerError(null);
     setSubmitting(true);
     try {
-      await api.post('auth/sign-in-link/password', { token, password });
+      await api.post('auth/sign-in-link/password', { token, password: newPassword.password });
       // Signed in like the login form: session stored, toast, the role's home page.
-      const result = await login(info.email, password);
+      const result = await login(info.email, newPassword.password);
       if (!result.success) setServerError(result.message);
     } catch (error) {
       setServerError(
@@ -118,13 +114,7 @@ function ChoosePasswordForm({ token, info }: { token: string; info: SignInLinkIn
       )}
       {/* The account's email, for password managers to save the new password under. */}
       <input type="email" name="username" value={info.email} autoComplete="username" readOnly hidden />
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
-        errors={errors}
-      />
+      <NewPasswordFields state={newPassword} />
       <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting}>
         {m.submit}
       </Button>

@@ -3,7 +3,7 @@
 // page downloads the package, shows the progress over the frame's stage, then a start overlay
 // whose button puts the stage full-screen. Escape, leaving full-screen or the back button clean up
 // and return.
-import { Play, RefreshCw, X } from 'lucide-react';
+import { Play, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { useClientConfig } from '../../../lib/client-config';
 import { useTabTitle } from '../../../lib/use-tab-title';
 import { usePlayerHost } from '../components/player-frame-host';
 import { PlayerProgress } from '../components/player-progress';
+import { RetryOrBack } from '../components/retry-or-back';
 import { useActivityPlayer } from '../lib/use-activity-player';
 
 export default function ActivityPlayerPage() {
@@ -124,19 +125,7 @@ export default function ActivityPlayerPage() {
           className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-6 text-center"
         >
           <p className="max-w-md text-lg font-medium">{error}</p>
-          <div className="flex gap-2">
-            <Button onClick={retry}>
-              <RefreshCw aria-hidden="true" />
-              {learnerMessages.retry}
-            </Button>
-            <Button
-              variant="outline"
-              className="border-white/20 bg-transparent text-slate-100 hover:bg-white/10"
-              onClick={exit}
-            >
-              {learnerMessages.back}
-            </Button>
-          </div>
+          <RetryOrBack onRetry={retry} onBack={exit} backClassName="border-white/20" />
         </div>
       )}
 

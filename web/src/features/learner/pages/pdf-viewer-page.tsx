@@ -8,7 +8,6 @@ import {
   Maximize,
   Minimize,
   MoveHorizontal,
-  RefreshCw,
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
@@ -23,6 +22,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useTabTitle } from '../../../lib/use-tab-title';
 import { PdfCanvas } from '../components/pdf-canvas';
+import { RetryOrBack } from '../components/retry-or-back';
 import { useExitTo } from '../lib/use-exit-to';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -207,19 +207,7 @@ export default function PdfViewerPage() {
         {failed ? (
           <div role="alert" className="mx-auto mt-16 flex max-w-sm flex-col items-center gap-4 text-center">
             <p className="text-base font-medium">{learnerMessages.pdfFailed}</p>
-            <div className="flex gap-2">
-              <Button onClick={() => setAttempt((n) => n + 1)}>
-                <RefreshCw aria-hidden="true" />
-                {learnerMessages.retry}
-              </Button>
-              <Button
-                variant="outline"
-                className="bg-transparent text-slate-100 hover:bg-white/10"
-                onClick={() => navigate(-1)}
-              >
-                {learnerMessages.back}
-              </Button>
-            </div>
+            <RetryOrBack onRetry={() => setAttempt((n) => n + 1)} onBack={() => navigate(-1)} />
           </div>
         ) : pdf ? (
           <PdfCanvas

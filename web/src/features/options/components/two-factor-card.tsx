@@ -13,7 +13,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
+import { ValueField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/load-error';
 import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -192,16 +192,15 @@ function CodeForm({ label, submitLabel, icon, action, variant = 'default', secon
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby={`${formId}-submit`}>
-      <FormField label={label} error={error} className="max-w-xs">
-        {(field) => (
-          <OneTimeCodeInput
-            {...field}
-            name="code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        )}
-      </FormField>
+      <ValueField
+        input={OneTimeCodeInput}
+        label={label}
+        error={error}
+        className="max-w-xs"
+        name="code"
+        value={code}
+        onChange={setCode}
+      />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" id={`${formId}-submit`} variant={variant} loading={mutation.isPending}>
           {icon}

@@ -1,8 +1,7 @@
 // PATCH admin/editschoolform/{id}: only the fields that changed (SPEC §5 "School edit").
 import type { School, SchoolEditInput, SchoolResponse } from '../../../../../common/schemas/schools.js';
-import { useListItemMutation } from '../../../lib/admin-mutations';
+import { useEditRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';
-import { mergeById } from '../../../lib/list-cache';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function editSchool({ id, values }: { id: number; values: SchoolEditInput }): Promise<School> {
@@ -10,9 +9,4 @@ export async function editSchool({ id, values }: { id: number; values: SchoolEdi
   return data.school;
 }
 
-export const useEditSchool = () =>
-  useListItemMutation({
-    listKey: getSchoolsQueryOptions().queryKey,
-    mutationFn: editSchool,
-    updateList: (schools, school) => mergeById(schools, school.id, school),
-  });
+export const useEditSchool = () => useEditRow(getSchoolsQueryOptions().queryKey, editSchool);

@@ -1,16 +1,13 @@
 // GET admin/levels, for the levels a school's licence includes.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { levelsResponseSchema } from '../../../../../common/schemas/curriculum.js';
-import { api } from '../../../lib/api-client';
+import { apiGetQueryOptions } from '../../../lib/api-get-query';
 import { schoolKeys } from './query-keys';
 
 type LevelsResponse = z.infer<typeof levelsResponseSchema>;
 
 export const getLevelOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: schoolKeys.levelOptions(),
-    queryFn: async () => (await api.get<LevelsResponse>('admin/levels')).data.levels,
-  });
+  apiGetQueryOptions(schoolKeys.levelOptions(), 'admin/levels', (answer: LevelsResponse) => answer.levels);
 
 export const useLevelOptions = () => useQuery(getLevelOptionsQueryOptions());

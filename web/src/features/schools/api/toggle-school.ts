@@ -1,8 +1,7 @@
 // PATCH admin/schooltoggle/{id}; on success the list flips activelicense locally (SPEC §4).
 import type { SchoolToggleResponse } from '../../../../../common/schemas/schools.js';
-import { useListItemMutation } from '../../../lib/admin-mutations';
+import { useToggleRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';
-import { mergeById } from '../../../lib/list-cache';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function toggleSchool(id: number): Promise<boolean> {
@@ -11,8 +10,4 @@ export async function toggleSchool(id: number): Promise<boolean> {
 }
 
 export const useToggleSchool = () =>
-  useListItemMutation({
-    listKey: getSchoolsQueryOptions().queryKey,
-    mutationFn: toggleSchool,
-    updateList: (schools, activelicense, id) => mergeById(schools, id, { activelicense }),
-  });
+  useToggleRow(getSchoolsQueryOptions().queryKey, toggleSchool, 'activelicense');

@@ -28,6 +28,15 @@ const school: School = {
   groupCount: 5,
 };
 
+/** A new school's form with its required fields filled. */
+const newSchoolFilled = () => ({
+  ...newSchoolDefaults(),
+  schoolName: 'A',
+  city: 'B',
+  telephone: '01',
+  licensesddate: '2099-01-01',
+});
+
 describe('newSchoolDefaults', () => {
   it('starts the licence and the payment today, switched off (SPEC §9)', () => {
     const values = newSchoolDefaults();
@@ -37,14 +46,7 @@ describe('newSchoolDefaults', () => {
   });
 
   it('once the required fields are filled, passes the server schema', () => {
-    const values = {
-      ...newSchoolDefaults(),
-      schoolName: 'A',
-      city: 'B',
-      telephone: '01',
-      licensesddate: '2099-01-01',
-    };
-    expect(schoolCreateSchema.safeParse(values).success).toBe(true);
+    expect(schoolCreateSchema.safeParse(newSchoolFilled()).success).toBe(true);
   });
 });
 
@@ -93,13 +95,7 @@ describe('toCreatePayload', () => {
   });
 
   it('sends the UAI and the ENT fields only when they say something: else the spec body exactly', () => {
-    const values = {
-      ...newSchoolDefaults(),
-      schoolName: 'A',
-      city: 'B',
-      telephone: '01',
-      licensesddate: '2099-01-01',
-    };
+    const values = newSchoolFilled();
     const plain = toCreatePayload(schoolCreateSchema.parse(values));
     for (const key of ['uai', 'signInMethod', 'casUrl', 'casAttributes', 'levels', 'groupQuota']) {
       expect(plain).not.toHaveProperty(key);
@@ -127,13 +123,7 @@ describe('toCreatePayload', () => {
   });
 
   it('asks for the CAS server when the school signs in through CAS', () => {
-    const values = {
-      ...newSchoolDefaults(),
-      schoolName: 'A',
-      city: 'B',
-      telephone: '01',
-      licensesddate: '2099-01-01',
-    };
+    const values = newSchoolFilled();
     const result = schoolCreateSchema.safeParse({ ...values, signInMethod: 'cas' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['casUrl'], message: entMessages.casUrlRequired });

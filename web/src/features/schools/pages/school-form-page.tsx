@@ -1,9 +1,9 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
 
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
-import { FormPage, FormPageMissing, FormPageSkeleton, parseIdParam } from '../../../components/ui/form-page';
-import { PageHeader } from '../../../components/ui/page-header';
+import { EntityFormPage, FormRoute, ListItemMissing } from '../../../components/ui/entity-form-page';
+import { FormPageSkeleton } from '../../../components/ui/form-page';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -18,8 +18,7 @@ function CreateSchool() {
   const navigate = useNavigate();
   const create = useCreateSchool();
   return (
-    <FormPage {...back}>
-      <PageHeader title={schoolMessages.addSchool} subtitle={schoolMessages.requiredHint} />
+    <EntityFormPage back={back} title={schoolMessages.addSchool} subtitle={schoolMessages.requiredHint}>
       <SchoolForm
         mode="create"
         submitting={create.isPending}
@@ -33,7 +32,7 @@ function CreateSchool() {
           )
         }
       />
-    </FormPage>
+    </EntityFormPage>
   );
 }
 
@@ -44,17 +43,9 @@ function EditSchool({ id }: { id: number }) {
   const school = schools.data?.find((item) => item.id === id);
 
   if (schools.isPending) return <FormPageSkeleton {...back} />;
-  if (!school) {
-    return (
-      <FormPageMissing
-        title={schools.isError ? schoolMessages.loadOneFailed : schoolMessages.notFound}
-        {...back}
-      />
-    );
-  }
+  if (!school) return <ListItemMissing back={back} listFailed={schools.isError} messages={schoolMessages} />;
   return (
-    <FormPage {...back}>
-      <PageHeader title={schoolMessages.editPageTitle} subtitle={school.schoolName} />
+    <EntityFormPage back={back} title={schoolMessages.editPageTitle} subtitle={school.schoolName}>
       <SchoolForm
         key={school.id}
         mode="edit"
@@ -70,14 +61,12 @@ function EditSchool({ id }: { id: number }) {
           )
         }
       />
-    </FormPage>
+    </EntityFormPage>
   );
 }
 
 export default function SchoolFormPage() {
-  const { id } = useParams();
-  if (id === undefined) return <CreateSchool />;
-  const numericId = parseIdParam(id);
-  if (numericId === null) return <FormPageMissing title={schoolMessages.notFound} {...back} />;
-  return <EditSchool id={numericId} />;
+  return (
+    <FormRoute back={back} notFoundTitle={schoolMessages.notFound} create={CreateSchool} edit={EditSchool} />
+  );
 }

@@ -1,8 +1,7 @@
 // PATCH admin/editteacherteacher/{id}: only the fields that were filled (SPEC §5 "Teacher edit").
 import type { Teacher, TeacherEditInput, TeacherResponse } from '../../../../../common/schemas/teachers.js';
-import { useListItemMutation } from '../../../lib/admin-mutations';
+import { useEditRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';
-import { mergeById } from '../../../lib/list-cache';
 import { getTeachersQueryOptions } from './get-teachers';
 
 export async function editTeacher({ id, body }: { id: number; body: TeacherEditInput }): Promise<Teacher> {
@@ -10,11 +9,6 @@ export async function editTeacher({ id, body }: { id: number; body: TeacherEditI
   return data.teacher;
 }
 
+// A move to another school changes the schools' counts.
 export const useEditTeacher = () =>
-  useListItemMutation({
-    listKey: getTeachersQueryOptions().queryKey,
-    mutationFn: editTeacher,
-    updateList: (teachers, teacher) => mergeById(teachers, teacher.id, teacher),
-    // A move to another school changes the schools' counts.
-    refreshOthers: true,
-  });
+  useEditRow(getTeachersQueryOptions().queryKey, editTeacher, { refreshOthers: true });

@@ -1,8 +1,7 @@
 // PATCH admin/toggleactive/{id}; on success the list flips the active flag locally (SPEC §4).
 import type { TeacherToggleResponse } from '../../../../../common/schemas/teachers.js';
-import { useListItemMutation } from '../../../lib/admin-mutations';
+import { useToggleRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';
-import { mergeById } from '../../../lib/list-cache';
 import { getTeachersQueryOptions } from './get-teachers';
 
 export async function toggleTeacher(id: number): Promise<boolean> {
@@ -11,8 +10,4 @@ export async function toggleTeacher(id: number): Promise<boolean> {
 }
 
 export const useToggleTeacher = () =>
-  useListItemMutation({
-    listKey: getTeachersQueryOptions().queryKey,
-    mutationFn: toggleTeacher,
-    updateList: (teachers, active, id) => mergeById(teachers, id, { active }),
-  });
+  useToggleRow(getTeachersQueryOptions().queryKey, toggleTeacher, 'active');

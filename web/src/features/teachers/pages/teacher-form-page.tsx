@@ -2,11 +2,11 @@
 // Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
 
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { FormPage, FormPageMissing, FormPageSkeleton, parseIdParam } from '../../../components/ui/form-page';
-import { PageHeader } from '../../../components/ui/page-header';
+import { EntityFormPage, FormRoute, ListItemMissing } from '../../../components/ui/entity-form-page';
+import { FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -47,8 +47,7 @@ function CreateTeacher() {
   if (options.isPending) return <FormPageSkeleton {...back} />;
   if (!options.data) return <FormPageMissing title={teacherMessages.formOptionsFailed} {...back} />;
   return (
-    <FormPage {...back}>
-      <PageHeader title={teacherMessages.addTeacher} subtitle={teacherMessages.requiredHint} />
+    <EntityFormPage back={back} title={teacherMessages.addTeacher} subtitle={teacherMessages.requiredHint}>
       <TeacherForm
         mode="create"
         options={options.data}
@@ -67,7 +66,7 @@ function CreateTeacher() {
         }}
       />
       <SignInLinkDialog shown={shown} onClose={() => navigate(paths.teachers.getHref())} />
-    </FormPage>
+    </EntityFormPage>
   );
 }
 
@@ -80,15 +79,13 @@ function EditTeacher({ id }: { id: number }) {
   if (options.isPending || teachers.isPending) return <FormPageSkeleton {...back} />;
   if (!options.data) return <FormPageMissing title={teacherMessages.formOptionsFailed} {...back} />;
   if (!teacher)
-    return (
-      <FormPageMissing
-        title={teachers.isError ? teacherMessages.loadOneFailed : teacherMessages.notFound}
-        {...back}
-      />
-    );
+    return <ListItemMissing back={back} listFailed={teachers.isError} messages={teacherMessages} />;
   return (
-    <FormPage {...back}>
-      <PageHeader title={teacherMessages.editPageTitle} subtitle={`${teacher.firstname} ${teacher.name}`} />
+    <EntityFormPage
+      back={back}
+      title={teacherMessages.editPageTitle}
+      subtitle={`${teacher.firstname} ${teacher.name}`}
+    >
       <TeacherForm
         key={teacher.id}
         mode="edit"
@@ -101,14 +98,17 @@ function EditTeacher({ id }: { id: number }) {
           return submit.handle(edit.mutateAsync({ id, body }));
         }}
       />
-    </FormPage>
+    </EntityFormPage>
   );
 }
 
 export default function TeacherFormPage() {
-  const { id } = useParams();
-  if (id === undefined) return <CreateTeacher />;
-  const numericId = parseIdParam(id);
-  if (numericId === null) return <FormPageMissing title={teacherMessages.notFound} {...back} />;
-  return <EditTeacher id={numericId} />;
+  return (
+    <FormRoute
+      back={back}
+      notFoundTitle={teacherMessages.notFound}
+      create={CreateTeacher}
+      edit={EditTeacher}
+    />
+  );
 }
