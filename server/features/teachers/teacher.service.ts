@@ -8,8 +8,8 @@ import type { Db } from '../../db/database.js';
 import type { NewUser, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../http-error.js';
-import { entityAudit } from '../../lib/entity-audit.js';
 import { auditChanges } from '../audit/audit-changes.js';
+import { entityAudit } from '../audit/entity-audit.js';
 import {
   deleteSessionsOfUser,
   deliverLink,

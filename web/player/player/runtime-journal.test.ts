@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
+import { LAUNCH_A, LAUNCH_B, runtimeWrite as write } from '../../../common/test/runtime-writes.js';
 import { createWriteLog, inReportOrder } from './runtime-journal';
-
-const LAUNCH_A = 'launch-aaaaaaaaaaaaaaaa';
-const LAUNCH_B = 'launch-bbbbbbbbbbbbbbbb';
-const write = (launchId: string, seq: number, at = '2026-11-23T10:00:00.000Z'): RuntimeWrite => ({
-  launchId,
-  seq,
-  standard: 'scorm12',
-  data: { cmi: { seq } },
-  at,
-});
 
 describe('createWriteLog', () => {
   it('numbers a launch’s reports from 1, each holding the whole data and the time', () => {

@@ -1,11 +1,13 @@
-// The frame of a create/edit page: a link back to the list above the form, and the states shown while
-// the item loads or when it does not exist.
+// The frame of a create/edit page: a link back to the list above the form, its title, the route that
+// picks the create or edit page by its `:id`, and the states shown while the item loads or when it
+// does not exist.
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { useTabTitle } from '../../lib/use-tab-title';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { PageHeader } from './page-header';
 import { Skeleton } from './skeleton';
 
 /** The list the page goes back to. */
@@ -61,4 +63,45 @@ export function FormPageMissing({ title, backHref, backLabel }: FormPageMissingP
 export function parseIdParam(id: string): number | null {
   const value = Number(id);
   return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+type EntityFormPageProps = { back: FormPageBack; title: string; subtitle: string; children: ReactNode };
+
+/** The link back to the list, the page's title over its subtitle, then the form. */
+export function EntityFormPage({ back, title, subtitle, children }: EntityFormPageProps) {
+  return (
+    <FormPage {...back}>
+      <PageHeader title={title} subtitle={subtitle} />
+      {children}
+    </FormPage>
+  );
+}
+
+type FormRouteProps = {
+  back: FormPageBack;
+  /** The title of the page when the route's `:id` is not an id. */
+  notFoundTitle: string;
+  create: ComponentType;
+  edit: ComponentType<{ id: number }>;
+};
+
+/** The create page without `:id`, the edit page with a valid one, the missing page for anything else. */
+export function FormRoute({ back, notFoundTitle, create: Create, edit: Edit }: FormRouteProps) {
+  const { id } = useParams();
+  if (id === undefined) return <Create />;
+  const numericId = parseIdParam(id);
+  if (numericId === null) return <FormPageMissing title={notFoundTitle} {...back} />;
+  return <Edit id={numericId} />;
+}
+
+type ListItemMissingProps = {
+  back: FormPageBack;
+  /** Whether the list the item is read from failed to load. */
+  listFailed: boolean;
+  messages: { loadOneFailed: string; notFound: string };
+};
+
+/** The edit page when its item is not in the list: the list failed to load, or it has no such item. */
+export function ListItemMissing({ back, listFailed, messages }: ListItemMissingProps) {
+  return <FormPageMissing title={listFailed ? messages.loadOneFailed : messages.notFound} {...back} />;
 }

@@ -1,10 +1,15 @@
 // GET user/getuserlevels: the levels the signed-in teacher may open (admins: all of them).
-import { useQuery } from '@tanstack/react-query';
-import type { UserLevelsResponse } from '../../../../../common/schemas/learner.js';
-import { apiGetQueryOptions } from '../../../lib/api-get-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LevelSummary, UserLevelsResponse } from '../../../../../common/schemas/learner.js';
+import { api } from '../../../lib/api-client';
 import { learnerKeys } from './query-keys';
 
+export async function getUserLevels(): Promise<LevelSummary[]> {
+  const { data } = await api.get<UserLevelsResponse>('user/getuserlevels');
+  return data.res;
+}
+
 export const getUserLevelsQueryOptions = () =>
-  apiGetQueryOptions(learnerKeys.levels(), 'user/getuserlevels', (answer: UserLevelsResponse) => answer.res);
+  queryOptions({ queryKey: learnerKeys.levels(), queryFn: getUserLevels });
 
 export const useUserLevels = () => useQuery(getUserLevelsQueryOptions());

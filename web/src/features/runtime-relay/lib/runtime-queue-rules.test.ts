@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
+import { LAUNCH_A, LAUNCH_B, runtimeWrite as write } from '../../../../../common/test/runtime-writes.js';
 import {
   admitWrites,
   alreadyApplied,
@@ -10,15 +10,6 @@ import {
   type QueuedWrite,
 } from './runtime-queue-rules';
 
-const LAUNCH_A = 'launch-aaaaaaaaaaaaaaaa';
-const LAUNCH_B = 'launch-bbbbbbbbbbbbbbbb';
-const write = (launchId: string, seq: number, at = '2026-11-23T10:00:00.000Z'): RuntimeWrite => ({
-  launchId,
-  seq,
-  standard: 'scorm12',
-  data: { cmi: { seq } },
-  at,
-});
 const launches = (...records: LaunchRecord[]) => new Map(records.map((r) => [r.launchId, r]));
 const record = (launchId: string, entryId: number, lastSeq = 0): LaunchRecord => ({
   launchId,

@@ -2,8 +2,12 @@
 
 import { useNavigate } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';
-import { EntityFormPage, FormRoute, ListItemMissing } from '../../../components/ui/entity-form-page';
-import { FormPageSkeleton } from '../../../components/ui/form-page';
+import {
+  EntityFormPage,
+  FormPageSkeleton,
+  FormRoute,
+  ListItemMissing,
+} from '../../../components/ui/form-page';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';

@@ -1,14 +1,15 @@
 // GET admin/getteachers: every teacher with school name, level titles and group count.
-import { useQuery } from '@tanstack/react-query';
-import type { GetTeachersResponse } from '../../../../../common/schemas/teachers.js';
-import { apiGetQueryOptions } from '../../../lib/api-get-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GetTeachersResponse, Teacher } from '../../../../../common/schemas/teachers.js';
+import { api } from '../../../lib/api-client';
 import { teacherKeys } from './query-keys';
 
+export async function getTeachers(): Promise<Teacher[]> {
+  const { data } = await api.get<GetTeachersResponse>('admin/getteachers');
+  return data.teachers;
+}
+
 export const getTeachersQueryOptions = () =>
-  apiGetQueryOptions(
-    teacherKeys.list(),
-    'admin/getteachers',
-    (answer: GetTeachersResponse) => answer.teachers,
-  );
+  queryOptions({ queryKey: teacherKeys.list(), queryFn: getTeachers });
 
 export const useTeachers = () => useQuery(getTeachersQueryOptions());

@@ -5,8 +5,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
-import { EntityFormPage, FormRoute, ListItemMissing } from '../../../components/ui/entity-form-page';
-import { FormPageMissing, FormPageSkeleton } from '../../../components/ui/form-page';
+import {
+  EntityFormPage,
+  FormPageMissing,
+  FormPageSkeleton,
+  FormRoute,
+  ListItemMissing,
+} from '../../../components/ui/form-page';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';

@@ -1,6 +1,6 @@
 // The audit entries of one kind of row (a school, a teacher): action '<entity>.<verb>', with the row's id.
-import type { Db } from '../db/database.js';
-import { recordAudit } from '../features/audit/audit.repository.js';
+import type { Db } from '../../db/database.js';
+import { recordAudit } from './audit.repository.js';
 
 /** Records, inside the change's transaction, that `actorId` did `verb` to the `entity` row `id`. */
 export function entityAudit<Verb extends string>(entity: string) {
