@@ -27,7 +27,7 @@ import {
 } from '../shared/service-worker-client';
 import { createSyncTexts, SYNC_KEY, type SyncEntry, type SyncTexts } from '../shared/sync-shim';
 import type { WorkerReply, WorkerRequest } from '../unzip/unzip.worker';
-import { announceLeftovers, createWriteLog, forgetWrites, keepWrite, keepWriteNow } from './runtime-journal';
+import { announceLeftovers, forgetWrites, recordLaunch } from './runtime-journal';
 
 const frame = document.getElementById('activity') as HTMLIFrameElement;
 let stopHealthChecks: (() => void) | null = null;
@@ -149,19 +149,12 @@ const syncEntry: SyncEntry = {
 };
 Object.assign(window, { [SYNC_KEY]: syncEntry });
 
-/** Installs what the launch's kind needs on this window, preloaded with the kept state. Each
- * report is numbered, posted to the app page at once and journaled until the app page acks it. */
+/** Installs what the launch's kind needs on this window, preloaded with the kept state; its
+ * reports go to the journal (runtime-journal.ts). */
 function installLaunchRuntime(info: AppLaunch): Promise<PlayerRuntime> {
   const { kind } = info;
   if (!isRuntimeStandard(kind)) return Promise.resolve({}); // plain HTML5: no runtime
-  const record = createWriteLog(info.launchId, kind);
-  const report = (data: Parameters<typeof record>[0]) => {
-    const write = record(data);
-    sendToApp({ type: 'player:runtime-writes', writes: [write] });
-    // Going away, the app page may never hear of it and the journal's transaction may be aborted.
-    if (leaving || document.visibilityState === 'hidden') keepWriteNow(write);
-    keepWrite(write).catch((error: unknown) => console.error('Runtime journal', error));
-  };
+  const report = recordLaunch(info.launchId, kind, { send: sendToApp, leaving: () => leaving });
   return installRuntime(window, { ...info, kind }, report);
 }
 

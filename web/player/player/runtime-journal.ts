@@ -40,7 +40,7 @@ const openJournal = databaseOpener(JOURNAL_DB, (db) =>
   db.createObjectStore(WRITES_STORE, { keyPath: ['launchId', 'seq'] }),
 );
 
-export async function keepWrite(write: RuntimeWrite): Promise<void> {
+async function keepWrite(write: RuntimeWrite): Promise<void> {
   const db = await openJournal();
   // Relaxed is enough here: the same write was also posted to the app page.
   const transaction = db.transaction(WRITES_STORE, 'readwrite', { durability: 'relaxed' });
@@ -58,7 +58,7 @@ export async function forgetWrites(ids: readonly { launchId: string; seq: number
 }
 
 /** Keeps a write at once, while the page is being hidden or unloaded. */
-export function keepWriteNow(write: RuntimeWrite): void {
+function keepWriteNow(write: RuntimeWrite): void {
   try {
     localStorage.setItem(`${LEAVING_PREFIX}${write.launchId}#${write.seq}`, JSON.stringify(write));
   } catch {
@@ -84,6 +84,25 @@ async function adoptLeavingWrites(): Promise<void> {
     }
     localStorage.removeItem(key);
   }
+}
+
+/**
+ * What a launch's runtime calls with each report: the report is numbered, posted to the app page at
+ * once and journaled until the app page acks it. `leaving` says the page is going away: the app
+ * page may then never hear of it and the journal's transaction may be aborted.
+ */
+export function recordLaunch(
+  launchId: string,
+  standard: RuntimeStandard,
+  page: { send: (message: PlayerToApp) => void; leaving: () => boolean },
+): (data: RuntimeData) => void {
+  const number = createWriteLog(launchId, standard);
+  return (data) => {
+    const write = number(data);
+    page.send({ type: 'player:runtime-writes', writes: [write] });
+    if (page.leaving() || document.visibilityState === 'hidden') keepWriteNow(write);
+    keepWrite(write).catch((error: unknown) => console.error('Runtime journal', error));
+  };
 }
 
 /** Every write not acknowledged yet, oldest first. */
