@@ -3,8 +3,8 @@
 // little later after a failure. One run at a time in this tab; a call during a run makes it go
 // round once more. The caller hears when the server took writes (to refresh the learning table).
 import { AxiosError } from 'axios';
-import { getLaunchMarks } from '../api/get-launch-marks';
-import { postRuntimeWrites } from '../api/post-runtime-writes';
+import type { LaunchMarksResponse } from '../../../../../common/schemas/activity-runtime.js';
+import { api } from '../../../lib/api-client';
 import { type QueueServer, sendQueuedWrites } from './runtime-queue';
 
 const RETRY_MS = 20_000;
@@ -15,10 +15,12 @@ function isTemporary(error: unknown): boolean {
   return status === undefined || status >= 500 || status === 401 || status === 408 || status === 429;
 }
 
+/** The queue's server: POST user/activity/runtime/{entryId} takes one entry's writes in order (the
+ * server applies each once); GET …?launches= answers the highest write it applied per launch. */
 const server: QueueServer = {
   async send(entryId, writes) {
     try {
-      await postRuntimeWrites(entryId, writes);
+      await api.post(`user/activity/runtime/${entryId}`, { writes });
       return 'sent';
     } catch (error) {
       if (isTemporary(error)) return 'later';
@@ -29,7 +31,10 @@ const server: QueueServer = {
   },
   async marks(entryId, launchIds) {
     try {
-      return await getLaunchMarks(entryId, launchIds);
+      const { data } = await api.get<LaunchMarksResponse>(`user/activity/runtime/${entryId}`, {
+        params: { launches: launchIds.join(',') },
+      });
+      return data.launches;
     } catch (error) {
       if (isTemporary(error)) return 'later';
       // The entry is gone (404): nothing of it can be applied any more; sending says so for good.

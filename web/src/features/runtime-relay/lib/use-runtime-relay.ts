@@ -7,8 +7,7 @@
 import { useCallback, useEffect } from 'react';
 import type { AppToPlayer } from '../../../../player/shared/protocol';
 import { keepRuntimeWrites } from './kept-launches';
-import { queueWrites } from './runtime-queue';
-import { parseRuntimeWrites } from './runtime-queue-rules';
+import { parseRuntimeWrites, queueWrites } from './runtime-queue';
 import { flushRuntimeQueue } from './runtime-sender';
 
 /** Writes the relay is still putting in the queue. */

@@ -8,7 +8,7 @@ import {
   nextBatch,
   parseRuntimeWrites,
   type QueuedWrite,
-} from './runtime-queue-rules';
+} from './runtime-queue';
 
 const launches = (...records: LaunchRecord[]) => new Map(records.map((r) => [r.launchId, r]));
 const record = (launchId: string, entryId: number, lastSeq = 0): LaunchRecord => ({
