@@ -1,14 +1,18 @@
-// The hook the host of the player frames uses to relay a frame's runtime writes (the current
-// launch's, or a journal's leftovers): the untrusted message is checked, its writes are queued on
-// this origin, then acknowledged to that frame so its journal forgets them, then sent. The queue is
-// sent when the host mounts (the learner area opens: what an earlier visit left), when the browser
-// is back online and after each new write; the host hears when the server has taken writes (to
-// refresh what shows completion and score).
+// The runtime relay, the app page's side of a runtime write: the hook the host of the player frames
+// hands each `player:runtime-writes` message to (the current launch's, or a journal's leftovers),
+// and the sender. A message is checked (untrusted), its writes are queued on this origin, then
+// acknowledged to the frame so its journal forgets them, then sent (POST user/activity/runtime/
+// {entryId}, bearer token): after each new write, when the host mounts (the learner area opens:
+// what an earlier visit left), when the browser is back online, and again a little later after a
+// failure. One run at a time in this tab; a call during a run makes it go round once more. The host
+// hears when the server has taken writes (to refresh what shows completion and score).
+import { AxiosError } from 'axios';
 import { useCallback, useEffect } from 'react';
+import type { LaunchMarksResponse } from '../../../../../common/schemas/activity-runtime.js';
 import type { AppToPlayer } from '../../../../player/shared/protocol';
+import { api } from '../../../lib/api-client';
 import { keepRuntimeWrites } from './kept-launches';
-import { parseRuntimeWrites, queueWrites } from './runtime-queue';
-import { flushRuntimeQueue } from './runtime-sender';
+import { parseRuntimeWrites, type QueueServer, queueWrites, sendQueuedWrites } from './runtime-queue';
 
 /** Writes the relay is still putting in the queue. */
 const queueing = new Set<Promise<unknown>>();
@@ -65,4 +69,81 @@ export function useRuntimeRelay(
     },
     [onSent],
   );
+}
+
+// The sender.
+
+/** After a run that could not empty the queue (offline, the server failing), the next one. */
+const RETRY_MS = 20_000;
+
+/** No answer (offline, timeout), the server failing, or the session over: try again later. */
+function isTemporary(error: unknown): boolean {
+  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  return status === undefined || status >= 500 || status === 401 || status === 408 || status === 429;
+}
+
+/** The queue's server: POST user/activity/runtime/{entryId} takes one entry's writes in order (the
+ * server applies each once); GET …?launches= answers the highest write it applied per launch. */
+const server: QueueServer = {
+  async send(entryId, writes) {
+    try {
+      await api.post(`user/activity/runtime/${entryId}`, { writes });
+      return 'sent';
+    } catch (error) {
+      if (isTemporary(error)) return 'later';
+      // Refused for good (the entry is gone, the data is invalid): kept, it would block the queue.
+      console.error(`Runtime writes refused for entry ${entryId}`, error);
+      return 'refused';
+    }
+  },
+  async marks(entryId, launchIds) {
+    try {
+      const { data } = await api.get<LaunchMarksResponse>(`user/activity/runtime/${entryId}`, {
+        params: { launches: launchIds.join(',') },
+      });
+      return data.launches;
+    } catch (error) {
+      if (isTemporary(error)) return 'later';
+      // The entry is gone (404): nothing of it can be applied any more; sending says so for good.
+      return {};
+    }
+  },
+};
+
+let running: Promise<void> | null = null;
+let again = false;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends the queue until it is empty, or until a request must wait (then again RETRY_MS later). */
+function flushRuntimeQueue(onSent: () => void): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  clearTimeout(retry);
+  running = (async () => {
+    do {
+      again = false;
+      let took = false;
+      const emptied = await sendQueuedWrites({
+        ...server,
+        send: async (entryId, writes) => {
+          const outcome = await server.send(entryId, writes);
+          if (outcome === 'sent') took = true;
+          return outcome;
+        },
+      }).catch((error: unknown) => {
+        console.error('Runtime queue', error);
+        return false;
+      });
+      if (took) onSent();
+      if (!emptied) {
+        retry = setTimeout(() => void flushRuntimeQueue(onSent), RETRY_MS);
+        return;
+      }
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
 }
