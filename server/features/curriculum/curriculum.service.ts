@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { packageDirKey, packageZipKey, pdfKey } from '../../storage/keys.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { entityAudit } from '../audit/entity-audit.js';
 import * as repo from './curriculum.repository.js';
 import { type FileRefs, removeUnreferencedFiles, withFileLock } from './stored-files.js';
 
@@ -49,18 +50,8 @@ export const entityName: Record<repo.NodeTable, string> = {
   activities: 'activity',
 };
 
-/** The audit entry of a change to a node: action '<entity>.<verb>', e.g. 'period.rename'. */
-function recordNodeAudit(
-  db: Db,
-  actorId: number,
-  verb: 'create' | 'rename' | 'delete',
-  table: repo.NodeTable,
-  id: number,
-  details: Record<string, unknown>,
-): Promise<void> {
-  const entity = entityName[table];
-  return recordAudit(db, { actorId, action: `${entity}.${verb}`, entity, entityId: id, details });
-}
+/** The audit entries of one kind of node: action '<entity>.<verb>', e.g. 'period.rename'. */
+const auditNode = (table: repo.NodeTable) => entityAudit<'create' | 'rename' | 'delete'>(entityName[table]);
 
 /** Inserts a node and its audit entry in one transaction; the entry keeps the parent's title, so
  * the log still reads well once the parent is renamed or deleted. */
@@ -83,7 +74,7 @@ export async function createNode(
       parent && parentId !== undefined
         ? (await repo.findTrail(trx, parent, parentId))?.at(-1)?.title
         : undefined;
-    await recordNodeAudit(trx, actorId, 'create', table, row.id, {
+    await auditNode(table)(trx, actorId, 'create', row.id, {
       title: row.title,
       ...details,
       ...(parentTitle === undefined ? {} : { parentTitle }),
@@ -107,7 +98,7 @@ export async function renameNode(
   await db.transaction().execute(async (trx) => {
     const before = await repo.findTrail(trx, table, id);
     if (!before || !(await repo.updateTitle(trx, table, id, title))) throw notFound(notFoundMessage[table]);
-    await recordNodeAudit(trx, actorId, 'rename', table, id, { title, previousTitle: before.at(-1)?.title });
+    await auditNode(table)(trx, actorId, 'rename', id, { title, previousTitle: before.at(-1)?.title });
   });
 }
 
@@ -123,7 +114,7 @@ export async function deleteNodeWithFiles(
     const trail = await repo.findTrail(trx, table, id);
     const refsUnder = await repo.findFilesUnder(trx, table, id);
     if (!trail || !(await repo.deleteNode(trx, table, id))) throw notFound(notFoundMessage[table]);
-    await recordNodeAudit(trx, actorId, 'delete', table, id, {
+    await auditNode(table)(trx, actorId, 'delete', id, {
       title: trail.at(-1)?.title,
       parentTitle: trail.at(-2)?.title,
       pdfs: refsUnder.pdfKeys.length,
