@@ -2,7 +2,7 @@
 // items and uploaded files. The spec's texts are kept exactly as written, typos included.
 
 import { formatNumber, plural } from '../french.js';
-import type { PackageKind } from '../schemas/activity-package.js';
+import type { PackageKind } from '../standards/kinds.js';
 import { uiMessages } from './ui.js';
 
 export const curriculumMessages = {

@@ -6,8 +6,7 @@ import {
   RUNTIME_SUSPEND_DATA_MAX_CHARS,
   RUNTIME_WRITES_MAX_PER_REQUEST,
 } from '../constants.js';
-import type { PackageKind } from '../schemas/activity-package.js';
-import { RUNTIME_STANDARDS } from '../standards/kinds.js';
+import { type PackageKind, RUNTIME_STANDARDS } from '../standards/kinds.js';
 
 const kindNames: Record<PackageKind, string> = {
   html5: 'plain HTML5',

@@ -3,21 +3,14 @@
 // /session/{id} and on /activity-preview/{id}, and handed to the player before a launch.
 import { z } from 'zod';
 import { SHA256_HEX } from '../sha256.js';
-import { standardOf } from '../standards/index.js';
-import { PACKAGE_KINDS } from '../standards/kinds.js';
+import { PACKAGE_KINDS, type PackageKind } from '../standards/kinds.js';
 import { xapiPackageSchema } from './xapi.js';
 
 /** html5: a plain page (index.html or one obvious entry page); scorm12 / scorm2004: launched from
  * imsmanifest.xml with the SCORM runtime; h5p: played by the H5P runtime; cmi5 / tincan: launched
  * from cmi5.xml / tincan.xml with an xAPI endpoint. Each kind's rules: common/standards. */
 export const packageKindSchema = z.enum(PACKAGE_KINDS);
-export type PackageKind = z.infer<typeof packageKindSchema>;
-
-/** The kinds whose content sends xAPI statements (cmi5, Tin Can, H5P's events): the teacher can read
- * them (`user/activity/statements/{id}`); SCORM and plain HTML5 send none. */
-export function sendsStatements(kind: PackageKind): boolean {
-  return standardOf(kind)?.sendsStatements === true;
-}
+export type { PackageKind };
 
 export const packageWarningCodeSchema = z.enum([
   /** The package registers its own service worker (refused on the content origin). */

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../constants.js';
 import { runtimeMessages as m } from '../messages/runtime.js';
-import { RUNTIME_STANDARDS } from '../standards/kinds.js';
+import { RUNTIME_STANDARDS, type RuntimeStandard } from '../standards/kinds.js';
 import { packageLaunchSchema } from './activity-package.js';
 import { xapiLaunchSchema } from './xapi.js';
 
@@ -12,7 +12,7 @@ import { xapiLaunchSchema } from './xapi.js';
 export const runtimeStandardSchema = z.enum(RUNTIME_STANDARDS, {
   error: m.invalidStandard,
 });
-export type RuntimeStandard = z.infer<typeof runtimeStandardSchema>;
+export type { RuntimeStandard };
 
 /**
  * The runtime data, whole (each write replaces the previous one):

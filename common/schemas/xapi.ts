@@ -95,9 +95,6 @@ export const xapiDocumentSchema = z.object({
 });
 export type XapiDocument = z.infer<typeof xapiDocumentSchema>;
 
-/** The data of a cmi5 / Tin Can write, from its standard's module (web/player imports it from here). */
-export type { XapiRuntimeData } from '../standards/xapi.js';
-
 /** A statement as a teacher reads it in the group view. */
 export const statementSummarySchema = z.object({
   id: z.string(),

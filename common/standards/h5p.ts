@@ -41,7 +41,6 @@ function h5pReport(data: unknown): StandardReport {
 }
 
 export const h5p: Standard = {
-  sendsStatements: true,
   xapiLaunch: false,
   checkWrite(data) {
     const parsed = h5pRuntimeDataSchema.safeParse(data);

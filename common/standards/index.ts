@@ -2,9 +2,8 @@
 // lookup every place asking "which standard is this" goes through (kinds.ts answers it without the
 // schemas, for the player). A new standard is a module here, its name and family in kinds.ts, one
 // line below (the type makes the line required) and its runtime in web/player/runtimes.
-import type { PackageKind } from '../schemas/activity-package.js';
-import type { RuntimeStandard } from '../schemas/activity-runtime.js';
 import { h5p } from './h5p.js';
+import type { PackageKind, RuntimeStandard } from './kinds.js';
 import { scorm12, scorm2004 } from './scorm.js';
 import type { Standard, StandardReport } from './standard.js';
 import { xapi } from './xapi.js';

@@ -7,6 +7,7 @@ import {
   isXapiKind,
   PACKAGE_KINDS,
   RUNTIME_STANDARDS,
+  sendsStatements,
 } from './kinds.js';
 
 describe('standard kinds', () => {
@@ -25,6 +26,10 @@ describe('standard kinds', () => {
     for (const standard of RUNTIME_STANDARDS) {
       expect(runtimeStandardOf(standard).xapiLaunch).toBe(isXapiKind(standard));
     }
+  });
+
+  it('says which kinds send statements the teacher can read: H5P and the xAPI family, not SCORM', () => {
+    expect(PACKAGE_KINDS.filter(sendsStatements)).toEqual(['h5p', 'cmi5', 'tincan']);
   });
 
   it('recognises the names only', () => {

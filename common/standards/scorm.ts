@@ -84,14 +84,12 @@ export function decimal(value: unknown): number | null {
 }
 
 export const scorm12: Standard = {
-  sendsStatements: false,
   xapiLaunch: false,
   checkWrite: checkScormWrite,
   report: scorm12Report,
 };
 
 export const scorm2004: Standard = {
-  sendsStatements: false,
   xapiLaunch: false,
   checkWrite: checkScormWrite,
   report: scorm2004Report,

@@ -19,8 +19,6 @@ export type WriteCheck =
   | { ok: false; status: 400 | 413; message: string };
 
 export type Standard = {
-  /** The teacher can read the xAPI statements its content sends (user/activity/statements). */
-  sendsStatements: boolean;
   /** Launched with an xAPI actor and registration (cmi5, Tin Can): its statements must be about the
    * launch, and every statement the entry keeps about the AU decides completion and score. */
   xapiLaunch: boolean;

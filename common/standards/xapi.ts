@@ -169,7 +169,6 @@ export function deriveXapiReport(statements: StatementFacts[], rules: XapiRules)
 
 /** cmi5 and Tin Can (Tin Can packages have no moveOn: Ardoise reads them as 'CompletedOrPassed'). */
 export const xapi: Standard = {
-  sendsStatements: true,
   xapiLaunch: true,
   checkWrite(data) {
     const parsed = xapiRuntimeDataSchema.safeParse(data);

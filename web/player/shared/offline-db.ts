@@ -4,7 +4,6 @@
 import { OFFLINE_DB_PREFIX } from '../../../common/constants.js';
 import { SHA256_HEX } from '../../../common/sha256.js';
 import { requestToPromise } from '../../src/lib/indexed-db';
-import type { SyncTextIndex } from './sync-shim';
 
 /** path in the zip (root included) → FileRecord: where a file's bytes are. */
 export const FILES_STORE = 'files';
@@ -17,6 +16,9 @@ export const META_STORE = 'meta';
 export const META_KEY = 'package';
 
 export type FileRecord = { chunk: number; offset: number; size: number; type: string };
+
+/** Where each file held for synchronous reads is in the held bytes: path in the zip, offset, size. */
+export type SyncTextIndex = [path: string, offset: number, size: number][];
 
 /** Package namespaces are content hashes: 64 lower-case hex digits. */
 export const NAMESPACE_PATTERN = SHA256_HEX;

@@ -10,7 +10,7 @@
 import { packageContentType } from '../../../common/content/content-types.js';
 import { FRAMESET_HELPER, withHeadScript } from '../../../common/page-head-script.js';
 import { BLANK_FRAME_HELPER } from './blank-frames';
-import { NAMESPACE_PATTERN } from './offline-db';
+import { NAMESPACE_PATTERN, type SyncTextIndex } from './offline-db';
 
 export const PACKAGE_SCOPE_PATH = '/local-activity/';
 
@@ -67,9 +67,6 @@ export function chooseSyncTexts<T extends { path: string; size: number }>(files:
   }
   return chosen;
 }
-
-/** Where each held file is in the held bytes: path in the zip, offset, size. */
-export type SyncTextIndex = [path: string, offset: number, size: number][];
 
 /** The index of files packed back to back in the order given. */
 export function syncTextIndex(files: readonly { path: string; size: number }[]): SyncTextIndex {

@@ -13,13 +13,16 @@ import { xapiLrsMessages as m } from '../../../../common/messages/xapi-lrs.js';
 import {
   type XapiDocument,
   type XapiLaunch,
-  type XapiRuntimeData,
   type XapiStatement,
   xapiDocumentSchema,
   xapiStatementSchema,
 } from '../../../../common/schemas/xapi.js';
 import type { StandardsOf } from '../../../../common/standards/kinds.js';
-import { isLaunchActor, isLaunchedActivity } from '../../../../common/standards/xapi.js';
+import {
+  isLaunchActor,
+  isLaunchedActivity,
+  type XapiRuntimeData,
+} from '../../../../common/standards/xapi.js';
 
 export const XAPI_VERSION = '1.0.3';
 export const LAUNCH_DATA_STATE_ID = 'LMS.LaunchData';

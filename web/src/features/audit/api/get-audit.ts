@@ -1,11 +1,8 @@
 // GET admin/audit: the audit log, newest first, one server page at a time (`before` = the last id seen).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditPageResponse, AuditQuery } from '../../../../../common/schemas/insights.js';
+import type { AuditPageResponse } from '../../../../../common/schemas/insights.js';
 import { api } from '../../../lib/api-client';
-import { auditKeys } from './query-keys';
-
-/** The log's filters: the API's query without its page cursor. */
-export type AuditFilters = Omit<AuditQuery, 'before'>;
+import { type AuditFilters, auditKeys } from './query-keys';
 
 export async function getAuditPage(filters: AuditFilters, before?: number): Promise<AuditPageResponse> {
   const params = Object.fromEntries(

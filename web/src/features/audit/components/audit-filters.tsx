@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import type { AuditFilters as Filters } from '../api/get-audit';
+import type { AuditFilters as Filters } from '../api/query-keys';
 import { entityLabels } from '../lib/audit-labels';
 
 type Props = { value: Filters; onChange: (filters: Filters) => void };

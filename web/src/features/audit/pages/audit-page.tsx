@@ -13,7 +13,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { getErrorMessage } from '../../../lib/api-client';
-import { type AuditFilters as Filters, useAuditLog } from '../api/get-audit';
+import { useAuditLog } from '../api/get-audit';
+import type { AuditFilters as Filters } from '../api/query-keys';
 import { AuditFilters } from '../components/audit-filters';
 import { auditSentence, type DetailLine, detailLines, shortHash } from '../lib/audit-labels';
 
