@@ -18,7 +18,7 @@ import type { PackageKind } from '../common/schemas/activity-package.js';
 import { launchBrowser, signInThroughForm } from '../e2e/support/browser.js';
 import { describeActivities, scormManifest, scormPage } from '../e2e/support/runtime-packages.js';
 import { type RunningServer, startServer } from '../e2e/support/server.js';
-import { insertMissingActivityEntries } from '../server/features/groups/group-entries.repository.js';
+import { insertMissingActivityEntries } from '../server/features/learning-table/learning-table.repository.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createGroup, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';

@@ -14,8 +14,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { httpMessages } from '../common/messages/http.js';
+import { access } from './access.js';
 import { adminProfileRoutes } from './features/admin-profile/admin-profile.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
+import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { signInLinksRoutes } from './features/auth/sign-in-links.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -45,7 +47,6 @@ import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { badRequest } from './http-error.js';
 import { jsonTooDeep } from './json-depth.js';
 import { loggerOptions } from './logger.js';
-import { access, authPlugin } from './plugins/auth.js';
 import { type AppContext, contextPlugin } from './plugins/context.js';
 import { answerClientError, errorsPlugin, toErrorReply } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';

@@ -5,8 +5,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
+import { HOST_COOKIE_OPTIONS } from '../access.js';
 import { forbidden } from '../http-error.js';
-import { HOST_COOKIE_OPTIONS } from './auth.js';
 
 export const XSRF_COOKIE = '__Host-XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -2,7 +2,7 @@
 // (auth/setup-2fa, admin/admintwofactorinfo) live with sign-in in features/auth.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminProfileResponseSchema, adminProfileSchema } from '../../../common/schemas/admin-profile.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { updateAdminProfile } from './admin-profile.service.js';
 
 export const adminProfileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import {
   auditPageResponseSchema,
   auditQuerySchema,
 } from '../../../common/schemas/insights.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { findUserIdByEmail } from '../auth/accounts.service.js';
 import { selectAuditPage } from './audit.repository.js';
 

@@ -12,8 +12,8 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorToggleRequestSchema,
 } from '../../../common/schemas/auth.js';
+import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../access.js';
 import { HttpError, unauthorized } from '../../http-error.js';
-import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../plugins/auth.js';
 import { recordAudit, recordSignIn } from '../audit/audit.repository.js';
 import { login } from './auth.service.js';
 import { issueDeviceCookie, knownDeviceId } from './device-cookie.js';

@@ -8,7 +8,7 @@ import {
   signInLinkPasswordResponseSchema,
   signInLinkPasswordSchema,
 } from '../../../common/schemas/account-access.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { choosePasswordWithLink, describeSignInLink } from './sign-in-links.service.js';
 

@@ -27,7 +27,7 @@ import {
   successSchema,
 } from '../../../common/schemas/curriculum.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import * as repo from './curriculum.repository.js';
 import * as service from './curriculum.service.js';
 

@@ -1,7 +1,7 @@
 // HTTP surface of the admin dashboard: GET admin/getkpi (SPEC §7), and its reports.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { kpiResponseSchema } from '../../../common/schemas/dashboard.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { countTotals } from './dashboard.repository.js';
 import { reportsRoutes } from './reports.routes.js';
 

@@ -9,8 +9,8 @@ import {
   licencesResponseSchema,
   schoolUsageResponseSchema,
 } from '../../../common/schemas/insights.js';
+import { access } from '../../access.js';
 import { notFound } from '../../http-error.js';
-import { access } from '../../plugins/auth.js';
 import { sendCsv, toCsv } from '../insights/csv.js';
 import { schoolExists } from '../schools/school.service.js';
 import {

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { casAttributesSchema } from '../../../common/schemas/ent.js';
 import { isValidUai, normaliseUai } from '../../../common/uai.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { validateServiceTicket } from './cas-client.js';
 import { type EntSchool, findSchoolsByUai } from './ent.repository.js';
 import { finishEntSignIn, refuseEntSignIn } from './ent-flow.js';

@@ -10,8 +10,8 @@ import {
   entSessionRequestSchema,
   entSessionResponseSchema,
 } from '../../../common/schemas/ent.js';
+import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../access.js';
 import { forbidden, HttpError, unauthorized } from '../../http-error.js';
-import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../plugins/auth.js';
 import {
   type Attempt,
   assertMayTry,

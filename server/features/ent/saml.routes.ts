@@ -4,8 +4,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { entRefusals } from '../../../common/messages/ent.js';
+import { access } from '../../access.js';
 import { badRequest, notFound } from '../../http-error.js';
-import { access } from '../../plugins/auth.js';
 import { finishEntSignIn, refuseEntSignIn } from './ent-flow.js';
 import { refusalPage } from './ent-handoff.js';
 import { readIdentity } from './ent-identity.js';

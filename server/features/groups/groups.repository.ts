@@ -1,4 +1,5 @@
 // SQL of the groups screen: a teacher's groups in a level with their progress, create, delete.
+import { activitiesInTree } from '../../db/curriculum-tree.js';
 import type { Db } from '../../db/database.js';
 import { countRows } from '../../db/row-counts.js';
 import type { Caller } from '../auth/caller.js';
@@ -23,14 +24,7 @@ export function findGroupsWithProgress(db: Db, caller: Caller, levelId: number):
 
 /** How many activities the level has (a group's total, whether or not its entries exist yet). */
 export async function countLevelActivities(db: Db, levelId: number): Promise<number> {
-  return countRows(
-    db
-      .selectFrom('activities as a')
-      .innerJoin('lesson_sessions as s', 's.id', 'a.session_id')
-      .innerJoin('lessons as le', 'le.id', 's.lesson_id')
-      .innerJoin('periods as p', 'p.id', 'le.period_id')
-      .where('p.level_id', '=', levelId),
-  );
+  return countRows(activitiesInTree(db).where('p.level_id', '=', levelId));
 }
 
 export async function countGroupsOfTeacher(db: Db, teacherId: number): Promise<number> {

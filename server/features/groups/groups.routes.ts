@@ -14,8 +14,8 @@ import {
   successResponseSchema,
   userLevelsResponseSchema,
 } from '../../../common/schemas/learner.js';
+import { access } from '../../access.js';
 import { HttpError } from '../../http-error.js';
-import { access } from '../../plugins/auth.js';
 import { findCallerLevels } from './group-access.repository.js';
 import { createClassGroups, createGroup, deleteGroup, listClasses, listGroups } from './groups.service.js';
 

@@ -9,12 +9,8 @@ import type { GroupSummary } from '../../../common/schemas/learner.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
+import { addMissingEntries } from '../learning-table/learning-table.service.js';
 import { findCallerLevel } from './group-access.repository.js';
-import {
-  bumpProgressVersion,
-  insertMissingActivityEntries,
-  insertMissingPdfEntries,
-} from './group-entries.repository.js';
 import {
   countGroupsOfTeacher,
   countLevelActivities,
@@ -126,21 +122,4 @@ export async function createClassGroups(
 
 export async function deleteGroup(db: Db, caller: Caller, groupId: number): Promise<void> {
   if (!(await deleteOwnedGroup(db, caller, groupId))) throw notFound(httpMessages.notFound);
-}
-
-// The learning table's way into a group's entries (other features call these, never the repository).
-
-/** Adds the group's missing entries (content added to its level since the group was made). */
-export async function addMissingEntries(
-  db: Db,
-  group: { id: number; level_id: number },
-  kinds: { activities: boolean; pdfs: boolean },
-): Promise<void> {
-  if (kinds.activities) await insertMissingActivityEntries(db, group.id, group.level_id);
-  if (kinds.pdfs) await insertMissingPdfEntries(db, group.id, group.level_id);
-}
-
-/** Marks the group's learning table as changed (its cached copy is rebuilt). Call after the change. */
-export function progressChanged(db: Db, groupId: number): Promise<void> {
-  return bumpProgressVersion(db, groupId);
 }

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importColumns, importKinds } from '../../../common/schemas/imports.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { sendCsv, toCsv } from '../insights/csv.js';
 import { commitImport, previewImport } from './import.service.js';
 import type { AnyImportDefinition } from './import-kind.js';

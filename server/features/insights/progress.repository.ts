@@ -1,6 +1,6 @@
 // SQL of a group's progress report: every activity entry of one group (or of all the caller's
 // groups in a level) with its lesson, session, status and completion date, in table order.
-import { inCurriculumOrder } from '../../db/curriculum-order.js';
+import { activitiesInTree, inCurriculumOrder } from '../../db/curriculum-tree.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import { callerOwnsGroup } from '../groups/group-access.repository.js';
@@ -22,13 +22,9 @@ export type ProgressRow = {
 };
 
 function selectProgress(db: Db) {
-  return db
-    .selectFrom('class_groups as g')
-    .innerJoin('group_activities as ga', 'ga.group_id', 'g.id')
-    .innerJoin('activities as a', 'a.id', 'ga.activity_id')
-    .innerJoin('lesson_sessions as s', 's.id', 'a.session_id')
-    .innerJoin('lessons as le', 'le.id', 's.lesson_id')
-    .innerJoin('periods as p', 'p.id', 'le.period_id')
+  return activitiesInTree(db)
+    .innerJoin('group_activities as ga', 'ga.activity_id', 'a.id')
+    .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
     .select([
       'g.id as group_id',
       'g.title as group_title',

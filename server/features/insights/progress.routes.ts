@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { groupOverviewResponseSchema } from '../../../common/schemas/insights.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { sendCsv } from './csv.js';
 import { groupCsv, groupOverview, levelCsv } from './progress.service.js';
 

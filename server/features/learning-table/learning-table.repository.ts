@@ -1,13 +1,21 @@
 // SQL of the learning table: a group's whole table in two set-based reads (activities, PDFs),
-// whatever the size of the level, and the status and score of one activity entry.
-import type { PackageKind } from '../../../common/schemas/activity-package.js';
-import { inCurriculumOrder } from '../../db/curriculum-order.js';
+// whatever the size of the level; one entry's period, which is all its opening rule reads; the
+// status and score of one activity entry; the group's entries, created set-based (one statement
+// per kind); and the group's progress version, which its cached table is keyed by.
+import { type NotNull, sql } from 'kysely';
+import type { PackageKind } from '../../../common/standards/kinds.js';
+import {
+  activitiesInTree,
+  inCurriculumOrder,
+  pdfsInTree,
+  periodOfActivity,
+} from '../../db/curriculum-tree.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import { selectOwnedEntry } from '../groups/group-access.repository.js';
 
-/** One row per activity of the level (and one for each empty period, lesson or session), in
- * period, lesson, session, row order. `entry_id` is null when the group has no entry yet. */
+/** One row per activity (and one for each empty period, lesson or session), in period, lesson,
+ * session, row order. `entry_id` is null when the group has no entry yet. */
 export type ActivityRow = {
   period_id: number;
   period_title: string;
@@ -23,7 +31,14 @@ export type ActivityRow = {
   package_kind: PackageKind | null;
 };
 
-export function selectActivityRows(db: Db, groupId: number, levelId: number): Promise<ActivityRow[]> {
+/** The group's rows of a level (`p.level_id`) or of one period (`p.id`). Empty periods, lessons and
+ * sessions are rows too (left joins), so this join is the tree's own rather than activitiesInTree. */
+function selectRows(
+  db: Db,
+  groupId: number,
+  scope: 'p.level_id' | 'p.id',
+  id: number,
+): Promise<ActivityRow[]> {
   return db
     .selectFrom('periods as p')
     .leftJoin('lessons as le', 'le.period_id', 'p.id')
@@ -46,19 +61,25 @@ export function selectActivityRows(db: Db, groupId: number, levelId: number): Pr
       'ga.score',
       'a.package_kind',
     ])
-    .where('p.level_id', '=', levelId)
+    .where(scope, '=', id)
     .$call(inCurriculumOrder)
     .execute();
+}
+
+export function selectActivityRows(db: Db, groupId: number, levelId: number): Promise<ActivityRow[]> {
+  return selectRows(db, groupId, 'p.level_id', levelId);
+}
+
+/** The rows of the period that holds the entry's activity: the lessons its opening rule weighs. */
+export function selectEntryPeriodRows(db: Db, entry: OwnedActivityEntry): Promise<ActivityRow[]> {
+  return selectRows(db, entry.group_id, 'p.id', entry.period_id);
 }
 
 export type PdfRow = { lesson_id: number; pdf_id: number; pdf_title: string; entry_id: number | null };
 
 /** Every PDF of the level with the group's entry for it (null when missing), in upload order. */
 export function selectPdfRows(db: Db, groupId: number, levelId: number): Promise<PdfRow[]> {
-  return db
-    .selectFrom('pdfs as d')
-    .innerJoin('lessons as le', 'le.id', 'd.lesson_id')
-    .innerJoin('periods as p', 'p.id', 'le.period_id')
+  return pdfsInTree(db)
     .leftJoin('group_pdfs as gp', (join) =>
       join.onRef('gp.pdf_id', '=', 'd.id').on('gp.group_id', '=', groupId),
     )
@@ -68,10 +89,11 @@ export function selectPdfRows(db: Db, groupId: number, levelId: number): Promise
     .execute();
 }
 
+/** An activity entry with what its opening rule needs: its group and the period of its activity. */
 export type OwnedActivityEntry = {
   id: number;
   group_id: number;
-  level_id: number;
+  period_id: number;
   status: 'pending' | 'completed';
 };
 
@@ -82,7 +104,8 @@ export function findOwnedActivityEntry(
   entryId: number,
 ): Promise<OwnedActivityEntry | undefined> {
   return selectOwnedEntry(db, caller, entryId)
-    .select(['ga.id', 'ga.group_id', 'g.level_id', 'ga.status'])
+    .select(['ga.id', 'ga.group_id', 'ga.status', periodOfActivity(db, 'ga.activity_id').as('period_id')])
+    .$narrowType<{ period_id: NotNull }>()
     .executeTakeFirst();
 }
 
@@ -100,4 +123,63 @@ export async function markEntryCompleted(db: Db, entryId: number, now: Date): Pr
 
 export async function saveEntryScore(db: Db, entryId: number, score: number | null): Promise<void> {
   await db.updateTable('group_activities').set({ score }).where('id', '=', entryId).execute();
+}
+
+/** Marks the group's learning table as changed (its cached copy is rebuilt). Call after the change. */
+export async function bumpProgressVersion(db: Db, groupId: number): Promise<void> {
+  await db
+    .updateTable('class_groups')
+    .set((eb) => ({ progress_version: eb('progress_version', '+', 1) }))
+    .where('id', '=', groupId)
+    .execute();
+}
+
+/** Adds a pending entry for every activity of the level the group has none for yet. */
+export async function insertMissingActivityEntries(db: Db, groupId: number, levelId: number): Promise<void> {
+  const result = await db
+    .insertInto('group_activities')
+    .columns(['group_id', 'activity_id', 'status'])
+    .expression(
+      activitiesInTree(db)
+        .select([sql.lit(groupId).as('group_id'), 'a.id', sql.lit('pending').as('status')])
+        .where('p.level_id', '=', levelId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('group_activities as ga')
+                .select(sql.lit(1).as('one'))
+                .where('ga.group_id', '=', groupId)
+                .whereRef('ga.activity_id', '=', 'a.id'),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(['group_id', 'activity_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await bumpProgressVersion(db, groupId);
+}
+
+/** Adds an entry for every PDF of the level the group has none for yet. */
+export async function insertMissingPdfEntries(db: Db, groupId: number, levelId: number): Promise<void> {
+  const result = await db
+    .insertInto('group_pdfs')
+    .columns(['group_id', 'pdf_id'])
+    .expression(
+      pdfsInTree(db)
+        .select([sql.lit(groupId).as('group_id'), 'd.id'])
+        .where('p.level_id', '=', levelId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('group_pdfs as gp')
+                .select(sql.lit(1).as('one'))
+                .where('gp.group_id', '=', groupId)
+                .whereRef('gp.pdf_id', '=', 'd.id'),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(['group_id', 'pdf_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await bumpProgressVersion(db, groupId);
 }

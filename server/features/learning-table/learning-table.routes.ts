@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/ids.js';
 import { successResponseSchema, userTableResponseSchema } from '../../../common/schemas/learner.js';
+import { access } from '../../access.js';
 import { sendPreparedJson } from '../../large-json.js';
-import { access } from '../../plugins/auth.js';
 import { completeActivity, loadUserTableBody } from './learning-table.service.js';
 import { TableCache } from './table-cache.js';
 

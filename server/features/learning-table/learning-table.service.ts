@@ -1,6 +1,8 @@
 // Rules of the learning table: load a group's table (creating the entries of content added since
 // the group was made), mark an activity completed when the SPEC §4 rules allow opening it, and
-// record what an activity reported (completion, score), moving the group's progress once.
+// record what an activity reported (completion, score), moving the group's progress once. Other
+// features reach a group's entries through this service: the groups feature when it creates a
+// group, the runtime feature for each write.
 import { canOpenActivity } from '../../../common/learning-rules.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { learnerMessages } from '../../../common/messages/learner.js';
@@ -10,14 +12,17 @@ import { forbidden, notFound } from '../../http-error.js';
 import { type PreparedJson, prepareJson } from '../../large-json.js';
 import type { Caller } from '../auth/caller.js';
 import { findOwnedGroup, type OwnedGroup } from '../groups/group-access.repository.js';
-import { addMissingEntries, progressChanged } from '../groups/groups.service.js';
 import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
 import {
+  bumpProgressVersion,
   findOwnedActivityEntry,
+  insertMissingActivityEntries,
+  insertMissingPdfEntries,
   markEntryCompleted,
   type OwnedActivityEntry,
   saveEntryScore,
   selectActivityRows,
+  selectEntryPeriodRows,
   selectPdfRows,
 } from './learning-table.repository.js';
 import type { TableCache } from './table-cache.js';
@@ -80,32 +85,15 @@ async function buildUserTable(db: Db, group: OwnedGroup): Promise<UserTableRespo
 export async function completeActivity(db: Db, caller: Caller, entryId: number, now: Date): Promise<void> {
   const entry = await findOwnedActivityEntry(db, caller, entryId);
   if (!entry) throw notFound(httpMessages.notFound);
-  if (!(await completeIfAllowed(db, entry, now))) throw forbidden(learnerMessages.notAllowedDescription);
+  await refuseUnlessOpen(db, entry);
+  if (await markEntryCompleted(db, entry.id, now)) await bumpProgressVersion(db, entry.group_id);
 }
 
 /**
- * The server's completion rule (SPEC §4), for every path that completes an entry (the status
- * update, what an activity reports): a completed entry stays so; a pending one is completed only
- * if the table would let the teacher open it. False when refused.
- */
-export async function completeIfAllowed(db: Db, entry: OwnedActivityEntry, now: Date): Promise<boolean> {
-  if (entry.status === 'completed') return true;
-  if (!(await entryIsOpen(db, entry))) return false;
-  if (await markEntryCompleted(db, entry.id, now)) await progressChanged(db, entry.group_id);
-  return true;
-}
-
-/** Whether the table lets the teacher open this entry (SPEC §4): completed, or the next pending
- * one of an unlocked lesson. A locked entry takes no runtime data either. */
-export async function entryIsOpen(db: Db, entry: OwnedActivityEntry): Promise<boolean> {
-  if (entry.status === 'completed') return true;
-  const rows = await selectActivityRows(db, entry.group_id, entry.level_id);
-  return canOpenActivity(rulePeriods(rows), entry.id);
-}
-
-/**
- * Records what an activity reported on an entry known to be open (entryIsOpen): completed when it
- * says so, and its score. The group's progress moves once when either changed.
+ * Records what an activity reported on one entry (a runtime write): completed when it says so, and
+ * its score; the group's progress moves once when either changed. An entry the table would not let
+ * the teacher open is refused (403) whatever it reports, so the caller's transaction keeps nothing
+ * of the write.
  */
 export async function recordActivityReport(
   db: Db,
@@ -113,10 +101,30 @@ export async function recordActivityReport(
   report: { completes: boolean; score: number | null },
   now: Date,
 ): Promise<{ status: 'pending' | 'completed'; score: number | null }> {
+  await refuseUnlessOpen(db, entry);
   const completes = report.completes && entry.status === 'pending';
   const marked = completes && (await markEntryCompleted(db, entry.id, now));
   const scored = report.score !== entry.score;
   if (scored) await saveEntryScore(db, entry.id, report.score);
-  if (marked || scored) await progressChanged(db, entry.group_id);
+  if (marked || scored) await bumpProgressVersion(db, entry.group_id);
   return { status: completes ? 'completed' : entry.status, score: report.score };
+}
+
+/** The table's opening rule (SPEC §4), on the server: a completed entry is open; a pending one only
+ * when it is the next one of an unlocked lesson, which only the lessons of its own period decide. */
+async function refuseUnlessOpen(db: Db, entry: OwnedActivityEntry): Promise<void> {
+  if (entry.status === 'completed') return;
+  const rows = await selectEntryPeriodRows(db, entry);
+  if (!canOpenActivity(rulePeriods(rows), entry.id)) throw forbidden(learnerMessages.notAllowedDescription);
+}
+
+/** Adds the group's missing entries (content added to its level since the group was made, or every
+ * entry of a new group). */
+export async function addMissingEntries(
+  db: Db,
+  group: { id: number; level_id: number },
+  kinds: { activities: boolean; pdfs: boolean },
+): Promise<void> {
+  if (kinds.activities) await insertMissingActivityEntries(db, group.id, group.level_id);
+  if (kinds.pdfs) await insertMissingPdfEntries(db, group.id, group.level_id);
 }

@@ -2,7 +2,7 @@
 // for load balancers and orchestrators. Public, cheap, JSON; 503 with the reasons when not ready.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operationsMessages } from '../../../common/messages/operations.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { checkReadiness } from './readiness.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownPasswordSchema, ownProfileResponseSchema } from '../../../common/schemas/account-access.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { knownDeviceId } from '../auth/accounts.service.js';
 import { changeOwnPassword, getOwnTeacherProfile } from './own-account.service.js';
 

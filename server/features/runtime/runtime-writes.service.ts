@@ -3,15 +3,15 @@
 // (completion, score) recorded once on the learning table.
 import { RUNTIME_DATA_MAX_BYTES } from '../../../common/constants.js';
 import { httpMessages } from '../../../common/messages/http.js';
-import { learnerMessages } from '../../../common/messages/learner.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
 import type { RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
 import type { XapiStatement } from '../../../common/schemas/xapi.js';
 import { runtimeStandardOf } from '../../../common/standards/index.js';
+import { sendsStatements } from '../../../common/standards/kinds.js';
 import type { Db, DbKind } from '../../db/database.js';
-import { badRequest, forbidden, notFound, payloadTooLarge } from '../../http-error.js';
+import { badRequest, notFound, payloadTooLarge } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
-import { entryIsOpen, recordActivityReport } from '../learning-table/learning-table.service.js';
+import { recordActivityReport } from '../learning-table/learning-table.service.js';
 import {
   callerOwnsEntry,
   findOwnedRuntimeEntry,
@@ -49,8 +49,6 @@ export async function applyRuntimeWrites(
     if (mismatch) throw badRequest(runtimeMessages.standardMismatch(mismatch.standard, entry.package_kind));
     // Every write is of the entry's standard (a request holds at least one).
     const standard = runtimeStandardOf(writes[0]!.standard);
-    // A locked activity (SPEC §4) takes no data and no score, as PATCH updatePending refuses it.
-    if (!(await entryIsOpen(trx, entry))) throw forbidden(learnerMessages.notAllowedDescription);
     if (standard.xapiLaunch) {
       checkStatementsOfLaunch(
         entry,
@@ -82,12 +80,14 @@ export async function applyRuntimeWrites(
 
     for (const launchId of advanced) await saveLaunchMark(trx, entry.id, launchId, marks.get(launchId)!);
     await saveRuntimeData(trx, { entryId: entry.id, standard: last.write.standard, data: last.stored, now });
-    await keepStatements(trx, entry.id, statements, now);
+    if (sendsStatements(entry.package_kind)) await keepStatements(trx, entry.id, statements, now);
     if (standard.xapiLaunch) {
       const report = await entryXapiReport(trx, entry);
       completes = report.satisfied;
       score = report.scorePercent ?? score;
     }
+    // A locked activity (SPEC §4) takes no data and no score, as PATCH updatePending refuses it: the
+    // learning table refuses the report, and the transaction keeps nothing of the write.
     return { applied, ...(await recordActivityReport(trx, entry, { completes, score }, now)) };
   });
 }

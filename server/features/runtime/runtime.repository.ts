@@ -1,8 +1,10 @@
 // SQL of the runtime data: an activity entry of one of the caller's groups with its package, the
 // entry's kept data, the per-launch high-water marks that make replayed writes harmless, and the
 // xAPI statements the entry keeps.
-import type { PackageKind } from '../../../common/schemas/activity-package.js';
+import type { NotNull } from 'kysely';
+import type { PackageKind } from '../../../common/standards/kinds.js';
 import type { StoredFacts } from '../../../common/standards/xapi.js';
+import { periodOfActivity } from '../../db/curriculum-tree.js';
 import type { Db } from '../../db/database.js';
 import { countRows, hasRows } from '../../db/row-counts.js';
 import type { ActivityRuntimeTable } from '../../db/schema.js';
@@ -12,9 +14,10 @@ import { selectOwnedEntry } from '../groups/group-access.repository.js';
 export type RuntimeEntry = {
   id: number;
   group_id: number;
-  level_id: number;
   status: 'pending' | 'completed';
   score: number | null;
+  /** The period of its activity: what the learning table's opening rule reads. */
+  period_id: number;
   package_kind: PackageKind;
   /** The PackageSummary as JSON (its `xapi` holds a cmi5 AU's rules). */
   package_summary: string | null;
@@ -33,12 +36,13 @@ export function findOwnedRuntimeEntry(
     .select([
       'ga.id',
       'ga.group_id',
-      'g.level_id',
+      periodOfActivity(db, 'ga.activity_id').as('period_id'),
       'ga.status',
       'ga.score',
       'a.package_kind',
       'a.package_summary',
     ])
+    .$narrowType<{ period_id: NotNull }>()
     .$if(lock, (qb) => qb.forUpdate('ga'))
     .executeTakeFirst();
 }

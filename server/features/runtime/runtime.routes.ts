@@ -13,7 +13,7 @@ import {
 } from '../../../common/schemas/activity-runtime.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { statementsResponseSchema } from '../../../common/schemas/xapi.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { loadActivityLaunch } from './runtime-launch.service.js';
 import { listEntryStatements } from './runtime-statements.service.js';
 import { applyRuntimeWrites, readLaunchMarks } from './runtime-writes.service.js';

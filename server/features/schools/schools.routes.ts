@@ -9,8 +9,8 @@ import {
   schoolToggleResponseSchema,
   successResponseSchema,
 } from '../../../common/schemas/schools.js';
+import { access } from '../../access.js';
 import { largeJsonResponse } from '../../large-json.js';
-import { access } from '../../plugins/auth.js';
 import {
   createSchool,
   deleteSchool,

@@ -17,8 +17,8 @@ import {
   teacherResponseSchema,
   teacherToggleResponseSchema,
 } from '../../../common/schemas/teachers.js';
+import { access } from '../../access.js';
 import { largeJsonResponse } from '../../large-json.js';
-import { access } from '../../plugins/auth.js';
 import { groupLevelsByTeacher, groupProvidersByTeacher, presentTeacher } from './teacher.presenter.js';
 import {
   listEntProviders,

@@ -4,7 +4,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityUploadResponseSchema, pdfUploadResponseSchema } from '../../../common/schemas/curriculum.js';
-import { access } from '../../plugins/auth.js';
+import { access } from '../../access.js';
 import { uploadCaps } from './receive-upload.js';
 import { handleUpload } from './uploads.service.js';
 

@@ -8,8 +8,8 @@ import {
   isActivityClickable,
 } from '../../../../../common/learning-rules.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import { sendsStatements } from '../../../../../common/standards/kinds.js';
 import type { LearnerActivity, LearnerLesson } from '../../../../../common/schemas/learner.js';
+import { sendsStatements } from '../../../../../common/standards/kinds.js';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';

@@ -2,44 +2,17 @@
 // Every /api route must declare `config.auth`; registration fails otherwise, so no route is
 // reachable by accident. The bearer header works everywhere; the session cookie and `?token=`
 // only where a route opts in (frames and streams), so a page on the content origin cannot act
-// as the user (DESIGN §5).
+// as the user (DESIGN §5). The rules themselves are in server/access.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authMessages } from '../../common/messages/auth.js';
-import { idSchema } from '../../common/schemas/ids.js';
-import type { Caller } from '../features/auth/caller.js';
-import { CONTENT_COOKIE, findContentPassCaller } from '../features/auth/content-pass.js';
-import { findSessionUser, findSessionUserAndGroup } from '../features/auth/session.repository.js';
-import type { OwnedGroup } from '../features/groups/group-access.repository.js';
-import { forbidden, unauthorized } from '../http-error.js';
-
-/** `__Host-`: browsers keep it only when set Secure, Path=/ and without Domain by this very host,
- * so a sibling host (the content origin, a package's origin) can neither plant nor shadow it. */
-export const SESSION_COOKIE = '__Host-ardoise_session';
-
-/** Options of the app's and the content origin's own cookies: host-only, `__Host-` compatible
- * (browsers count http://localhost as secure, so tests keep working over plain HTTP). */
-export const HOST_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict', secure: true } as const;
-
-export type AuthRule = {
-  /** public: anyone; user: any signed-in user; admin: role admin only. */
-  role: 'public' | 'user' | 'admin';
-  /** Extra credential carriers this route accepts besides the bearer header: the app's session
-   * cookie, `?token=`, or the content origin's own cookie (content-pass.ts). */
-  via?: ReadonlyArray<'cookie' | 'query' | 'content-cookie'>;
-  /** The route parameter holding the id of a group the route serves: the session and that group
-   * (if the caller may see it) are then read in one statement, put on `request.ownedGroup`. */
-  groupParam?: string;
-};
-
-/** The rules routes pick from. */
-export const access = {
-  public: { config: { auth: { role: 'public' } satisfies AuthRule } },
-  user: { config: { auth: { role: 'user' } satisfies AuthRule } },
-  /** A signed-in user, on a route about the group in its `:groupId` parameter. */
-  userGroup: { config: { auth: { role: 'user', groupParam: 'groupId' } satisfies AuthRule } },
-  admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
-} as const;
+import { authMessages } from '../../../common/messages/auth.js';
+import { idSchema } from '../../../common/schemas/ids.js';
+import { type AuthRule, SESSION_COOKIE } from '../../access.js';
+import { forbidden, unauthorized } from '../../http-error.js';
+import type { OwnedGroup } from '../groups/group-access.repository.js';
+import type { Caller } from './caller.js';
+import { CONTENT_COOKIE, findContentPassCaller } from './content-pass.js';
+import { findSessionUser, findSessionUserAndGroup } from './session.repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
