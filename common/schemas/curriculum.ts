@@ -103,6 +103,9 @@ export const activitiesResponseSchema = z.object({
   trail,
 });
 
+/** What POST admin/upload takes: a lesson's PDF, or a session's activity package (.zip or .h5p). */
+export type UploadKind = 'pdf' | 'zip';
+
 export const pdfUploadResponseSchema = z.object({ success: z.boolean(), newPdf: itemSchema });
 export const activityUploadResponseSchema = z.object({
   success: z.boolean(),

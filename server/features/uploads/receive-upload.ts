@@ -11,10 +11,10 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ZIP_MAX_BYTES } from '../../../common/constants.js';
 import { uploadMessages as u } from '../../../common/messages/curriculum.js';
+import type { UploadKind } from '../../../common/schemas/curriculum.js';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 
-export type UploadKind = 'pdf' | 'zip';
 
 export type ReceivedUpload = {
   kind: UploadKind;

@@ -10,7 +10,8 @@ import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { addActivity, addPdf, uploadParentExists } from '../curriculum/curriculum.service.js';
-import { receiveUpload, type UploadKind } from './receive-upload.js';
+import type { UploadKind } from '../../../common/schemas/curriculum.js';
+import { receiveUpload } from './receive-upload.js';
 import { extractPackage } from './zip-package.js';
 
 type Deps = { db: Db; files: FileStore; pdfMaxBytes: number };

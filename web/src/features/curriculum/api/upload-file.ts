@@ -6,11 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '../../../../../common/constants.js';
 import { curriculumMessages } from '../../../../../common/messages/curriculum.js';
 import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
-import type { Item } from '../../../../../common/schemas/curriculum.js';
+import type { Item, UploadKind } from '../../../../../common/schemas/curriculum.js';
 import { api } from '../../../lib/api-client';
 import { curriculumKeys } from './query-keys';
-
-export type UploadKind = 'pdf' | 'zip';
 
 export type UploadVariables = {
   kind: UploadKind;
