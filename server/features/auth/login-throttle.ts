@@ -26,7 +26,7 @@ export type CheckPurpose = 'sign-in' | 'password-change' | 'ent-link' | 'two-fac
  * device cookie for that account. */
 export type Attempt = { email: string; ip: string; deviceId: string | null; purpose: CheckPurpose };
 
-type Budget = { scope: ThrottleScope; key: string };
+export type Budget = { scope: ThrottleScope; key: string };
 
 /** A known browser draws on its own budget only; any other on the account's and the address's. */
 export function budgetsOf(attempt: Attempt): Budget[] {
@@ -83,8 +83,9 @@ export async function recordSuccess(db: Db, attempt: Attempt): Promise<void> {
 }
 
 /** One more failure on a budget, written only if nobody changed it meanwhile (two instances may
- * count at once): read, compute, compare-and-set, again on a lost race. */
-async function addFailure(db: Db, budget: Budget, now: number): Promise<number | null> {
+ * count at once): read, compute, compare-and-set, again on a lost race. Returns the time (ms) the
+ * budget now waits until, or null. */
+export async function addFailure(db: Db, budget: Budget, now: number): Promise<number | null> {
   for (;;) {
     const row = await findBudget(db, budget.key);
     const previous = row && { failures: row.failures, lastFailureAt: Date.parse(row.last_failure_at) };

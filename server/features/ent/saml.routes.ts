@@ -11,6 +11,8 @@ import { refusalPage } from './ent-handoff.js';
 import { readIdentity } from './ent-identity.js';
 import { safeNextPath } from './next-path.js';
 import { createSamlProvider, SAML_PATHS, SamlReplayError } from './saml-provider.js';
+import { holdsState, STATE_LENGTH, startState } from './sign-in-state.js';
+import { mayStartSignIn } from './start-throttle.js';
 
 const MAX_RESPONSE_LENGTH = 512 * 1024;
 
@@ -45,8 +47,12 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     if (!provider) return reply.redirect(refusalPage('notConfigured'));
     const next = safeNextPath((request.query as Record<string, unknown>).next, app.config.publicUrl);
     if (next === null) return reply.redirect(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
+    if (!(await mayStartSignIn(app.db, request.ip, new Date()))) {
+      return reply.redirect(refusalPage('tooManyStarts'));
+    }
     try {
-      return reply.redirect(await provider.loginUrl(next));
+      // The RelayState: the browser's state, then the path to go to.
+      return reply.redirect(await provider.loginUrl(startState(request, reply) + next));
     } catch (error) {
       request.log.error({ err: error }, 'SAML sign-in could not start');
       return reply.redirect(refusalPage('notConfigured'));
@@ -63,7 +69,11 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       // 303: the browser follows with a GET, whatever the IdP's form posted.
       const go = (page: string) => reply.redirect(page, 303);
       if (!provider) return go(refusalPage('notConfigured'));
-      const next = safeNextPath(body.data.RelayState, app.config.publicUrl);
+      const relayState = body.data.RelayState ?? '';
+      if (!holdsState(request, relayState.slice(0, STATE_LENGTH))) {
+        return go(await refuseEntSignIn(app.db, 'gar', 'notStartedHere'));
+      }
+      const next = safeNextPath(relayState.slice(STATE_LENGTH), app.config.publicUrl);
       if (next === null) return go(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
 
       let answer: Awaited<ReturnType<typeof provider.validate>>;
@@ -76,7 +86,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       }
       const read = readIdentity(answer.attributes, { provider: 'gar', issuer: answer.issuer });
       if ('refusal' in read) return go(await refuseEntSignIn(app.db, 'gar', read.refusal));
-      return go(await finishEntSignIn(app.db, read.identity, { next }));
+      return go(await finishEntSignIn(app.db, read.identity, { next, state: relayState.slice(0, STATE_LENGTH) }));
     },
   );
 };
