@@ -73,9 +73,14 @@ export const publicOnlyLookup: net.LookupFunction = (hostname, options, callback
     if (error) return callback(error, '', 0);
     const refused = addresses.find((entry) => isPrivateAddress(entry.address));
     if (refused) {
-      return callback(new PrivateAddressError(`${hostname} resolves to a private address (${refused.address})`), '', 0);
+      return callback(
+        new PrivateAddressError(`${hostname} resolves to a private address (${refused.address})`),
+        '',
+        0,
+      );
     }
-    if (options.all) return (callback as unknown as (e: null, all: dns.LookupAddress[]) => void)(null, addresses);
+    if (options.all)
+      return (callback as unknown as (e: null, all: dns.LookupAddress[]) => void)(null, addresses);
     const [first] = addresses;
     if (!first) return callback(new Error(`${hostname} has no address`), '', 0);
     callback(null, first.address, first.family);

@@ -81,6 +81,8 @@ export const casRoutes: FastifyPluginAsync = async (app) => {
       mapping: mapping.success ? mapping.data : {},
     });
     if ('refusal' in read) return reply.redirect(await refuseEntSignIn(app.db, 'cas', read.refusal));
-    return reply.redirect(await finishEntSignIn(app.db, read.identity, { next: '', state, casSchool: school }));
+    return reply.redirect(
+      await finishEntSignIn(app.db, read.identity, { next: '', state, casSchool: school }),
+    );
   });
 };

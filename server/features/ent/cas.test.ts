@@ -3,8 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, newUai } from '../../fixtures/factories.js';
 import { type CasServer, signInAtCas, startCasServer } from '../../test/cas-server.js';
-import { entAudit, landing, lastAuditId, openEntSession, storedUser } from '../../test/ent-helpers.js';
+import {
+  browserOf,
+  type EntBrowser,
+  entAudit,
+  landing,
+  lastAuditId,
+  openEntSession,
+  storedUser,
+} from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
+import { STATE_COOKIE } from './sign-in-state.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';
 const UAI = { mapped: newUai(), unmapped: newUai(), gar: newUai() };
@@ -33,14 +42,15 @@ let cas: CasServer;
 beforeAll(async () => {
   cas = await startCasServer({
     user: USER,
-    servicePattern: '^http://127\\.0\\.0\\.1:3000/api/auth/cas/callback\\?uai=[0-9A-Z]{8}$',
+    servicePattern: '^http://127\\.0\\.0\\.1:3000/api/auth/cas/callback\\?uai=[0-9A-Z]{8}&state=[\\w-]{43}$',
   });
 });
 afterAll(async () => {
   await cas?.close();
 });
 
-const ctx = setupTestApp();
+// django-cas-server runs on loopback.
+const ctx = setupTestApp({ casAllowPrivateAddresses: true });
 let mappedSchool: number;
 beforeAll(async () => {
   const casSchool = { sign_in_method: 'cas' as const, cas_url: cas.url };
@@ -51,26 +61,35 @@ beforeAll(async () => {
   await createSchool(ctx.db, { uai: UAI.gar, sign_in_method: 'gar' });
 });
 
-const serviceUrl = (uai: string) => `${PUBLIC_URL}/api/auth/cas/callback?uai=${uai}`;
+const serviceUrl = (uai: string, state: string) =>
+  `${PUBLIC_URL}/api/auth/cas/callback?uai=${uai}&state=${state}`;
 
-/** The portal link, the CAS login page, and back: the callback URL with its ticket. */
-async function ticketFor(uai: string): Promise<URL> {
+/** The portal link, the CAS login page, and back: the callback URL with its ticket, and the browser
+ * that started the sign-in. */
+async function ticketFor(uai: string): Promise<URL & { browser: EntBrowser }> {
   const start = await apiClient(ctx.app).get(`/api/auth/cas/login?uai=${uai}`);
   expect(start.statusCode).toBe(302);
+  const browser = browserOf(start);
   const login = new URL(String(start.headers.location));
   expect(`${login.origin}${login.pathname}`).toBe(`${cas.url}/login`);
-  expect(login.searchParams.get('service')).toBe(serviceUrl(uai));
-  return new URL(await signInAtCas(login.toString(), USER));
+  expect(login.searchParams.get('service')).toBe(serviceUrl(uai, browser[STATE_COOKIE]!));
+  return Object.assign(new URL(await signInAtCas(login.toString(), USER)), { browser });
 }
 
-const callback = (url: URL) => apiClient(ctx.app).get(`${url.pathname}${url.search}`);
+/** The CAS server sending a browser back (by default the one that started the sign-in). */
+const callback = (url: URL & { browser: EntBrowser }, browser = url.browser) =>
+  apiClient(ctx.app).request({ method: 'GET', url: `${url.pathname}${url.search}`, cookies: browser });
+
+/** A callback's session, opened in the browser that started the sign-in. */
+const sessionOf = async (url: URL & { browser: EntBrowser }) =>
+  openEntSession(ctx, await callback(url), url.browser);
 
 describe('CAS sign-in', () => {
   it('signs the teacher in from the school’s CAS server, with its attribute names', async () => {
     const audit = await lastAuditId(ctx);
     const back = await ticketFor(UAI.mapped);
     expect(back.searchParams.get('ticket')).toMatch(/^ST-/);
-    const session = await openEntSession(ctx, await callback(back));
+    const session = await sessionOf(back);
     expect(session.user).toMatchObject({ name: 'Durand', role: 'teacher' });
     const user = await storedUser(ctx, session.user.id);
     expect(user).toMatchObject({
@@ -97,13 +116,13 @@ describe('CAS sign-in', () => {
     ]);
 
     // A later visit finds the same account.
-    const later = await openEntSession(ctx, await callback(await ticketFor(UAI.mapped)));
+    const later = await sessionOf(await ticketFor(UAI.mapped));
     expect(later.user.id).toBe(user.id);
   });
 
   it('refuses a ticket given for another service, and a ticket used twice', async () => {
     const back = await ticketFor(UAI.mapped);
-    const elsewhere = new URL(back);
+    const elsewhere = Object.assign(new URL(back), { browser: back.browser });
     elsewhere.searchParams.set('uai', UAI.unmapped);
     expect(landing(await callback(elsewhere)).page).toBe('/ent/refus?motif=invalid');
     // The CAS server spent the ticket on that check: the genuine callback cannot use it any more.
@@ -122,10 +141,18 @@ describe('CAS sign-in', () => {
       [`/api/auth/cas/login?uai=${newUai()}`, 'unknownSchool'],
       ['/api/auth/cas/login?uai=not-a-uai', 'unknownSchool'],
       [`/api/auth/cas/login?uai=${UAI.gar}`, 'schoolNotEnt'],
-      [`/api/auth/cas/callback?uai=${UAI.mapped}`, 'invalid'],
-      [`/api/auth/cas/callback?uai=${UAI.mapped}&ticket=<script>`, 'invalid'],
     ] as const) {
       expect(landing(await client.get(url)).page, url).toBe(`/ent/refus?motif=${reason}`);
+    }
+    const start = await client.get(`/api/auth/cas/login?uai=${UAI.mapped}`);
+    const browser = browserOf(start);
+    const state = browser[STATE_COOKIE];
+    for (const url of [
+      `/api/auth/cas/callback?uai=${UAI.mapped}&state=${state}`,
+      `/api/auth/cas/callback?uai=${UAI.mapped}&state=${state}&ticket=<script>`,
+    ]) {
+      const answer = await client.request({ method: 'GET', url, cookies: browser });
+      expect(landing(answer).page, url).toBe('/ent/refus?motif=invalid');
     }
   });
 });

@@ -12,9 +12,9 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { insertUser, newAccountColumns } from '../auth/accounts.service.js';
 import { type Licence, licenceRefusal } from '../schools/licence.js';
 import {
-  type EntSchool,
   adoptSchool,
   countSchoolsOfCasServer,
+  type EntSchool,
   findIdentityUser,
   findSchoolsByUai,
   findUserByEmail,
@@ -169,7 +169,11 @@ function moveRefusal(account: IdentityUser, school: EntSchool): EntOutcome | nul
 
 /** Name and classes as the ENT sends them now; the school only for an account that has none. */
 async function refreshAccount(db: Db, userId: number, identity: EntIdentity, schoolId: number, now: string) {
-  await updateUserFromEnt(db, userId, { name: identity.lastName, firstname: identity.firstName, updated_at: now });
+  await updateUserFromEnt(db, userId, {
+    name: identity.lastName,
+    firstname: identity.firstName,
+    updated_at: now,
+  });
   await adoptSchool(db, userId, schoolId);
   await replaceTeacherClasses(db, userId, identity.classes);
 }

@@ -69,10 +69,9 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       // 303: the browser follows with a GET, whatever the IdP's form posted.
       const go = (page: string) => reply.redirect(page, 303);
       if (!provider) return go(refusalPage('notConfigured'));
+      // The RelayState: the state of the browser that started the sign-in, then the path to go to.
       const relayState = body.data.RelayState ?? '';
-      if (!holdsState(request, relayState.slice(0, STATE_LENGTH))) {
-        return go(await refuseEntSignIn(app.db, 'gar', 'notStartedHere'));
-      }
+      const state = relayState.slice(0, STATE_LENGTH);
       const next = safeNextPath(relayState.slice(STATE_LENGTH), app.config.publicUrl);
       if (next === null) return go(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
 
@@ -84,9 +83,11 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ err: error }, 'SAML response refused');
         return go(await refuseEntSignIn(app.db, 'gar', reason, { error: (error as Error).message }));
       }
+      // Someone else's answer, posted from another site to this browser: refused.
+      if (!holdsState(request, state)) return go(await refuseEntSignIn(app.db, 'gar', 'notStartedHere'));
       const read = readIdentity(answer.attributes, { provider: 'gar', issuer: answer.issuer });
       if ('refusal' in read) return go(await refuseEntSignIn(app.db, 'gar', read.refusal));
-      return go(await finishEntSignIn(app.db, read.identity, { next, state: relayState.slice(0, STATE_LENGTH) }));
+      return go(await finishEntSignIn(app.db, read.identity, { next, state }));
     },
   );
 };
