@@ -7,13 +7,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { casAttributesSchema } from '../../../common/schemas/ent.js';
 import { isValidUai, normaliseUai } from '../../../common/uai.js';
 import { access } from '../../plugins/auth.js';
+import { spendAddressBudget } from '../auth/login-throttle.js';
 import { validateServiceTicket } from './cas-client.js';
 import { casServerOf, type EntSchool, findSchoolsByUai } from './ent.repository.js';
 import { finishEntSignIn, refuseEntSignIn } from './ent-flow.js';
 import { refusalPage } from './ent-handoff.js';
 import { readIdentity } from './ent-identity.js';
 import { holdsState, startState } from './sign-in-state.js';
-import { mayStartSignIn } from './start-throttle.js';
 
 const TICKET_PATTERN = /^ST-[\w.-]{1,256}$/;
 
@@ -34,7 +34,8 @@ export const casRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/auth/cas/login', access.public, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!(await mayStartSignIn(app.db, request.ip, new Date()))) {
+    // Each start writes (a request kept, or a refusal in the audit log): so many per address.
+    if (!(await spendAddressBudget(app.db, 'ent-start', request.ip, new Date()))) {
       return reply.redirect(refusalPage('tooManyStarts'));
     }
     const uai = (request.query as Record<string, unknown>).uai;

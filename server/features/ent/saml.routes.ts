@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { entRefusals } from '../../../common/messages/ent.js';
 import { badRequest, notFound } from '../../http-error.js';
 import { access } from '../../plugins/auth.js';
+import { spendAddressBudget } from '../auth/login-throttle.js';
 import { finishEntSignIn, refuseEntSignIn } from './ent-flow.js';
 import { refusalPage } from './ent-handoff.js';
 import { readIdentity } from './ent-identity.js';
 import { safeNextPath } from './next-path.js';
 import { createSamlProvider, SAML_PATHS, SamlReplayError } from './saml-provider.js';
 import { holdsState, STATE_LENGTH, startState } from './sign-in-state.js';
-import { mayStartSignIn } from './start-throttle.js';
 
 const MAX_RESPONSE_LENGTH = 512 * 1024;
 
@@ -47,7 +47,8 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     if (!provider) return reply.redirect(refusalPage('notConfigured'));
     const next = safeNextPath((request.query as Record<string, unknown>).next, app.config.publicUrl);
     if (next === null) return reply.redirect(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
-    if (!(await mayStartSignIn(app.db, request.ip, new Date()))) {
+    // Each start writes (a request kept, or a refusal in the audit log): so many per address.
+    if (!(await spendAddressBudget(app.db, 'ent-start', request.ip, new Date()))) {
       return reply.redirect(refusalPage('tooManyStarts'));
     }
     try {
