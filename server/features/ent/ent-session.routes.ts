@@ -72,10 +72,13 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const now = new Date();
-      const state = await takeState(app.db, hashCode(request.body.code), 'session-code', now.toISOString());
+      const key = hashCode(request.body.code);
+      // Checked before it is taken: another browser's try does not spend the code.
+      const found = await findState(app.db, key, 'session-code', now.toISOString());
+      if (found) assertSameBrowser(request, JSON.parse(found.data) as SessionCodeData);
+      const state = await takeState(app.db, key, 'session-code', now.toISOString());
       if (!state?.user_id) throw unauthorized(entRefusals.expired);
       const data = JSON.parse(state.data) as SessionCodeData;
-      assertSameBrowser(request, data);
       const user = await findLoginCandidateById(app.db, state.user_id);
       const refusal = accountRefusal(user, now);
       if (refusal || !user) throw forbidden(entRefusals[refusal ?? 'expired']);

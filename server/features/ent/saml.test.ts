@@ -19,13 +19,14 @@ import {
   openEntSession,
   postAcs,
   storedUser,
+  tradeCode,
 } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
 import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
 import { ACCOUNT_FREE_FAILURES } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
-import { STATE_LENGTH } from './sign-in-state.js';
+import { STATE_COOKIE, STATE_LENGTH } from './sign-in-state.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';
 const SP_ENTITY_ID = `${PUBLIC_URL}/api/auth/saml/metadata`;
@@ -70,6 +71,11 @@ const USERS: IdpUser[] = [
     username: 'paul',
     password: 'secret',
     attributes: teacher('ido-paul', { P_MEL: LINKED_EMAIL, NOM: 'Durand' }),
+  },
+  {
+    username: 'lea',
+    password: 'secret',
+    attributes: teacher('ido-lea', { P_MEL: 'lea.roux@ecole.test', NOM: 'Roux' }),
   },
   { username: 'bavard', password: 'secret', attributes: teacher('ido-bavard', { NOM: 'x'.repeat(150) }) },
   { username: 'controle', password: 'secret', attributes: teacher('ido-controle', { NOM: 'Mar\u0007tin' }) },
@@ -433,3 +439,81 @@ describe('answers an IdP should never send', () => {
     expect(response.json().message).toBe(entRefusals.invalid);
   });
 });
+
+describe('a sign-in belongs to the browser that started it (login forgery)', () => {
+  const anotherBrowser = async (): Promise<EntBrowser> =>
+    browserOf(await apiClient(ctx.app).get('/api/auth/saml/login'));
+
+  it('sets its state as a __Host- cookie that a cross-site POST from the IdP still carries', async () => {
+    const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const cookie = start.cookies.find((c) => c.name === STATE_COOKIE);
+    expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'None' });
+    expect(cookie?.domain).toBeUndefined();
+    // The RelayState carries the same state, then the path.
+    expect(new URL(String(start.headers.location)).searchParams.get('RelayState')).toBe(cookie?.value);
+  });
+
+  it('refuses someone else’s answer posted to this browser from another site, and opens nothing', async () => {
+    // Posted to a victim who started no sign-in, or who started their own.
+    for (const victim of [{}, await anotherBrowser()]) {
+      // The attacker signs in with their own account and keeps the IdP's form instead of posting it.
+      const attacker = await apiClient(ctx.app).get('/api/auth/saml/login');
+      const form = await signInAtIdp(
+        String(attacker.headers.location),
+        { username: 'claire', password: 'secret' },
+        new FormBrowser(),
+      );
+      const [sessions, audit] = [await countSessionCodes(), await lastAuditId(ctx)];
+      const response = await postAcs(ctx, form.fields, victim);
+      expect(landing(response).page).toBe('/ent/refus?motif=notStartedHere');
+      expect(await countSessionCodes()).toBe(sessions);
+      expect(await entAudit(ctx, audit)).toEqual([
+        expect.objectContaining({ details: expect.objectContaining({ reason: 'notStartedHere' }) }),
+      ]);
+    }
+  });
+
+  it('refuses the one-time code of someone else’s sign-in, sent as a link', async () => {
+    const attacker = await signInThroughGar('claire');
+    const code = landing(attacker.acs).params.get('code') ?? '';
+    for (const victim of [{}, await anotherBrowser()]) {
+      const trade = await tradeCode(ctx, code, victim);
+      expect(trade.statusCode).toBe(403);
+      expect(trade.json().message).toBe(entRefusals.notStartedHere);
+      expect(trade.cookies.map((c) => c.name)).not.toContain('__Host-ardoise_session');
+    }
+  });
+
+  it('refuses a link code in another browser before any password is tried', async () => {
+    await createTeacher(ctx.db, { email: 'lea.roux@ecole.test', school_id: schoolId, name: 'Roux' });
+    const { acs } = await signInThroughGar('lea');
+    const { page, params } = landing(acs);
+    expect(page).toBe('/ent/lier');
+    const code = params.get('code');
+    const link = await apiClient(ctx.app).post('/api/auth/ent/link', { code, password: 'x' });
+    expect(link.statusCode).toBe(403);
+    expect(link.json().message).toBe(entRefusals.notStartedHere);
+  });
+
+  it('lets two sign-ins of one browser, in two tabs, both finish', async () => {
+    const first = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const browser = browserOf(first);
+    const second = await apiClient(ctx.app).request({
+      method: 'GET',
+      url: '/api/auth/saml/login',
+      cookies: browser,
+    });
+    expect(browserOf(second)).toEqual(browser);
+    for (const start of [first, second]) {
+      const form = await signInAtIdp(
+        String(start.headers.location),
+        { username: 'claire', password: 'secret' },
+        new FormBrowser(),
+      );
+      await openEntSession(ctx, await postAcs(ctx, form.fields, browser), browser);
+    }
+  });
+});
+
+const countSessionCodes = async () =>
+  (await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute()).length;
