@@ -13,10 +13,11 @@ import {
   storedUser,
 } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
+import { ADDRESS_BURST } from '../auth/throttle-rules.js';
 import { STATE_COOKIE } from './sign-in-state.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';
-const UAI = { mapped: newUai(), unmapped: newUai(), gar: newUai() };
+const UAI = { mapped: newUai(), unmapped: newUai(), noUai: newUai(), gar: newUai() };
 const USER = {
   username: 'prof.durand',
   password: 'secret',
@@ -52,13 +53,21 @@ afterAll(async () => {
 // django-cas-server runs on loopback.
 const ctx = setupTestApp({ casAllowPrivateAddresses: true });
 let mappedSchool: number;
+let unmappedSchool: number;
+let noUaiSchool: number;
+let garSchool: number;
 beforeAll(async () => {
   const casSchool = { sign_in_method: 'cas' as const, cas_url: cas.url };
   mappedSchool = (
     await createSchool(ctx.db, { ...casSchool, uai: UAI.mapped, cas_attributes: JSON.stringify(MAPPING) })
   ).id;
-  await createSchool(ctx.db, { ...casSchool, uai: UAI.unmapped });
-  await createSchool(ctx.db, { uai: UAI.gar, sign_in_method: 'gar' });
+  unmappedSchool = (await createSchool(ctx.db, { ...casSchool, uai: UAI.unmapped })).id;
+  // A school of the same server whose mapping reads no UAI.
+  const { UAI: _uai, ...withoutUai } = MAPPING;
+  noUaiSchool = (
+    await createSchool(ctx.db, { ...casSchool, uai: UAI.noUai, cas_attributes: JSON.stringify(withoutUai) })
+  ).id;
+  garSchool = (await createSchool(ctx.db, { uai: UAI.gar, sign_in_method: 'gar' })).id;
 });
 
 const serviceUrl = (uai: string, state: string) =>
@@ -154,5 +163,146 @@ describe('CAS sign-in', () => {
       const answer = await client.request({ method: 'GET', url, cookies: browser });
       expect(landing(answer).page, url).toBe('/ent/refus?motif=invalid');
     }
+  });
+});
+
+describe('a CAS sign-in belongs to the browser that started it (login forgery)', () => {
+  const startIn = async (uai: string) =>
+    browserOf(await apiClient(ctx.app).get(`/api/auth/cas/login?uai=${uai}`));
+
+  it('refuses the attacker’s callback URL opened in another browser, and opens nothing', async () => {
+    // A victim who started no sign-in, or whom the attacker made start one first.
+    for (const victim of [{}, await startIn(UAI.mapped)]) {
+      const attacker = await ticketFor(UAI.mapped);
+      const audit = await lastAuditId(ctx);
+      expect(landing(await callback(attacker, victim)).page).toBe('/ent/refus?motif=notStartedHere');
+      expect((await entAudit(ctx, audit)).map((row) => row.details.reason)).toEqual(['notStartedHere']);
+    }
+  });
+
+  it('refuses the attacker’s ticket under the victim’s state: it was issued for another service', async () => {
+    const victim = await startIn(UAI.mapped);
+    const attacker = await ticketFor(UAI.mapped);
+    const forged = Object.assign(new URL(attacker), { browser: victim });
+    forged.searchParams.set('state', victim[STATE_COOKIE]!);
+    expect(landing(await callback(forged)).page).toBe('/ent/refus?motif=invalid');
+  });
+});
+
+describe('an account never changes school by itself', () => {
+  const schoolOfUser = async (id: number) => (await storedUser(ctx, id)).school_id;
+
+  it('without a UAI, refuses a school that shares its CAS server with others; the account stays', async () => {
+    const session = await sessionOf(await ticketFor(UAI.mapped));
+    const audit = await lastAuditId(ctx);
+    expect(landing(await callback(await ticketFor(UAI.noUai))).page).toBe('/ent/refus?motif=schoolUnproven');
+    expect(await schoolOfUser(session.user.id)).toBe(mappedSchool);
+    expect((await entAudit(ctx, audit)).map((row) => row.details.reason)).toEqual(['schoolUnproven']);
+  });
+
+  it('refuses a sign-in that would move an account to another school, and says so in the audit log', async () => {
+    const session = await sessionOf(await ticketFor(UAI.mapped));
+    // The admin moved the teacher to another school (whose licence the CAS school's does not extend).
+    await ctx.db
+      .updateTable('users')
+      .set({ school_id: garSchool })
+      .where('id', '=', session.user.id)
+      .execute();
+    try {
+      const audit = await lastAuditId(ctx);
+      expect(landing(await callback(await ticketFor(UAI.mapped))).page).toBe('/ent/refus?motif=otherSchool');
+      expect(await schoolOfUser(session.user.id)).toBe(garSchool);
+      expect(await entAudit(ctx, audit)).toEqual([
+        expect.objectContaining({
+          action: 'auth.ent-refused',
+          details: expect.objectContaining({
+            provider: 'cas',
+            reason: 'otherSchool',
+            subject: USER.username,
+            accountSchool: garSchool,
+            school: mappedSchool,
+          }),
+        }),
+      ]);
+    } finally {
+      await ctx.db
+        .updateTable('users')
+        .set({ school_id: mappedSchool })
+        .where('id', '=', session.user.id)
+        .execute();
+    }
+  });
+
+  it('takes the school alone on its CAS server when the server sends no UAI', async () => {
+    const session = await sessionOf(await ticketFor(UAI.mapped));
+    const others = [mappedSchool, unmappedSchool];
+    // The other schools move to another server, and the admin moves the teacher to the school left.
+    await ctx.db
+      .updateTable('schools')
+      .set({ cas_url: 'https://cas.other.test/cas' })
+      .where('id', 'in', others)
+      .execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ school_id: noUaiSchool })
+      .where('id', '=', session.user.id)
+      .execute();
+    try {
+      const later = await sessionOf(await ticketFor(UAI.noUai));
+      expect(later.user.id).toBe(session.user.id);
+      expect(await schoolOfUser(session.user.id)).toBe(noUaiSchool);
+    } finally {
+      await ctx.db.updateTable('schools').set({ cas_url: cas.url }).where('id', 'in', others).execute();
+      await ctx.db
+        .updateTable('users')
+        .set({ school_id: mappedSchool })
+        .where('id', '=', session.user.id)
+        .execute();
+    }
+  });
+
+  it('knows a CAS account by its server and user, whatever attribute the school maps to IDO', async () => {
+    const session = await sessionOf(await ticketFor(UAI.mapped));
+    await ctx.db
+      .updateTable('schools')
+      .set({ cas_attributes: JSON.stringify({ ...MAPPING, IDO: 'mail' }) })
+      .where('id', '=', mappedSchool)
+      .execute();
+    try {
+      const later = await sessionOf(await ticketFor(UAI.mapped));
+      expect(later.user.id).toBe(session.user.id);
+    } finally {
+      await ctx.db
+        .updateTable('schools')
+        .set({ cas_attributes: JSON.stringify(MAPPING) })
+        .where('id', '=', mappedSchool)
+        .execute();
+    }
+  });
+});
+
+describe('sign-in starts', () => {
+  it('are throttled per address: a school’s burst, then the address waits and writes nothing', async () => {
+    const start = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/auth/cas/login?uai=${newUai()}`, remoteAddress });
+    const audit = await lastAuditId(ctx);
+    let allowed = 0;
+    for (;;) {
+      const page = landing(await start('203.0.113.7')).page;
+      if (page === '/ent/refus?motif=tooManyStarts') break;
+      expect(page).toBe('/ent/refus?motif=unknownSchool');
+      allowed++;
+      // The bucket drains by one start every few seconds: a margin for a slow machine.
+      expect(allowed).toBeLessThanOrEqual(ADDRESS_BURST + 20);
+    }
+    expect(allowed).toBeGreaterThanOrEqual(ADDRESS_BURST);
+    const written = (await entAudit(ctx, audit)).length;
+    expect(written).toBe(allowed);
+    for (let i = 0; i < 10; i++) {
+      expect(landing(await start('203.0.113.7')).page).toBe('/ent/refus?motif=tooManyStarts');
+    }
+    expect((await entAudit(ctx, audit)).length).toBe(written);
+    // Another address is not held back.
+    expect(landing(await start('198.51.100.9')).page).toBe('/ent/refus?motif=unknownSchool');
   });
 });
