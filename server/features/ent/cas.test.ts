@@ -1,7 +1,9 @@
 // CAS sign-in against a real CAS 3.0 server (django-cas-server on loopback, started once for this
 // file), whose attributes carry a regional ENT's names, mapped by the school to the GAR's.
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchool, newUai } from '../../fixtures/factories.js';
+import { up as upCasIssuer } from '../../db/migrations/2026-11-28-012-cas-issuer.js';
+import { createSchool, createTeacher, newUai } from '../../fixtures/factories.js';
 import { type CasServer, signInAtCas, startCasServer } from '../../test/cas-server.js';
 import {
   browserOf,
@@ -304,5 +306,34 @@ describe('sign-in starts', () => {
     expect((await entAudit(ctx, audit)).length).toBe(written);
     // Another address is not held back.
     expect(landing(await start('198.51.100.9')).page).toBe('/ent/refus?motif=unknownSchool');
+  });
+});
+
+describe('CAS identities stored before the server was written one way', () => {
+  it('are rewritten to it by the migration, unless that spelling is taken', async () => {
+    const [a, b] = [await createTeacher(ctx.db), await createTeacher(ctx.db)];
+    const now = new Date().toISOString();
+    const identity = (user_id: number, issuer: string, subject: string) =>
+      ({ user_id, provider: 'cas', issuer, subject, created_at: now, last_seen_at: now }) as const;
+    await ctx.db
+      .insertInto('external_identities')
+      .values([
+        identity(a.id, 'https://CAS.Ent-Region.test:443/cas/', 'u1'),
+        identity(b.id, 'https://cas.ent-region.test/cas', 'u2'),
+        identity(b.id, 'https://Cas.Ent-Region.test/cas', 'u2'),
+      ])
+      .execute();
+    await upCasIssuer(ctx.db as unknown as Kysely<unknown>, ctx.config.database.kind);
+    const rows = await ctx.db
+      .selectFrom('external_identities')
+      .select(['issuer', 'subject'])
+      .where('user_id', 'in', [a.id, b.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { issuer: 'https://cas.ent-region.test/cas', subject: 'u1' },
+      { issuer: 'https://cas.ent-region.test/cas', subject: 'u2' },
+      { issuer: 'https://Cas.Ent-Region.test/cas', subject: 'u2' },
+    ]);
   });
 });
