@@ -115,14 +115,14 @@ describe('someone else’s sign-in, pushed to this browser (login forgery)', () 
     }
   }
 
-  const escape = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const htmlText = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
   it('refuses their IdP answer auto-posted from another site, and says to start again', async () => {
     const fields = new URLSearchParams(await attackersSignIn('acs'));
     const { context, page } = await newPage(browser);
     try {
       const inputs = [...fields]
-        .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+        .map(([name, value]) => `<input type="hidden" name="${htmlText(name)}" value="${htmlText(value)}">`)
         .join('');
       await page.route('http://piege.localhost/', (route) =>
         route.fulfill({
