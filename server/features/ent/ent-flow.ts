@@ -37,7 +37,7 @@ export async function refuseEntSignIn(
   db: Db,
   provider: EntProvider,
   reason: EntRefusal,
-  details: { uai?: string[]; error?: string; cas?: string } = {},
+  details: { uai?: string[]; error?: string } = {},
 ): Promise<string> {
   await recordEntRefusal(db, provider, reason, details);
   return refusalPage(reason);
