@@ -45,12 +45,12 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
   app.get(SAML_PATHS.login, access.public, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!provider) return reply.redirect(refusalPage('notConfigured'));
-    const next = safeNextPath((request.query as Record<string, unknown>).next, app.config.publicUrl);
-    if (next === null) return reply.redirect(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
     // Each start writes (a request kept, or a refusal in the audit log): so many per address.
     if (!(await spendAddressBudget(app.db, 'ent-start', request.ip, new Date()))) {
       return reply.redirect(refusalPage('tooManyStarts'));
     }
+    const next = safeNextPath((request.query as Record<string, unknown>).next, app.config.publicUrl);
+    if (next === null) return reply.redirect(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
     try {
       // The RelayState: the browser's state, then the path to go to.
       return reply.redirect(await provider.loginUrl(startState(request, reply) + next));
