@@ -24,7 +24,7 @@ import {
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
 import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
-import { ACCOUNT_FREE_FAILURES } from '../auth/throttle-rules.js';
+import { ACCOUNT_FREE_FAILURES, ADDRESS_BURST } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
 import { STATE_COOKIE, STATE_LENGTH } from './sign-in-state.js';
 
@@ -517,3 +517,26 @@ describe('a sign-in belongs to the browser that started it (login forgery)', () 
 
 const countSessionCodes = async () =>
   (await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute()).length;
+
+describe('sign-in starts', () => {
+  it('are throttled per address, before a refused return address is written to the audit log', async () => {
+    const start = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/saml/login?next=https%3A%2F%2Fevil.example%2F',
+        remoteAddress: '203.0.113.8',
+      });
+    const audit = await lastAuditId(ctx);
+    let allowed = 0;
+    for (;;) {
+      const page = landing(await start()).page;
+      if (page === '/ent/refus?motif=tooManyStarts') break;
+      expect(page).toBe('/ent/refus?motif=badReturn');
+      allowed++;
+      // The bucket drains by one start every few seconds: a margin for a slow machine.
+      expect(allowed).toBeLessThanOrEqual(ADDRESS_BURST + 20);
+    }
+    expect(allowed).toBeGreaterThanOrEqual(ADDRESS_BURST);
+    expect(await entAudit(ctx, audit)).toHaveLength(allowed);
+  });
+});
