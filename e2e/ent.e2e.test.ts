@@ -1,7 +1,7 @@
-// ENT access in a real browser, against a real identity provider (SimpleSAMLphp): a teacher goes
-// from the ENT button through the IdP's login page to /user, creates the groups of their classes
-// and plays an activity; a pupil is kindly refused; the admin sees the teacher arrive in the list
-// and in the audit log.
+// ENT access in a real browser, against a real identity provider (SimpleSAMLphp) on another site:
+// a teacher goes from the ENT button through the IdP's login page to /user, creates the groups of
+// their classes and plays an activity; a pupil is kindly refused; someone else's sign-in pushed to
+// this browser is refused; the admin sees the teacher arrive in the list and in the audit log.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,67 @@ describe('a teacher coming from the ENT', () => {
       await expectAccessible(page);
       await page.getByRole('link', { name: entMessages.backToSignIn }).click();
       await page.waitForURL(/\/login$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('someone else’s sign-in, pushed to this browser (login forgery)', () => {
+  /** The attacker's own sign-in as Claire, stopped where their browser would hand it to Ardoise:
+   * the IdP's form (`acs`) or the one-time code (`code`), kept instead. */
+  async function attackersSignIn(keep: 'acs' | 'code'): Promise<string> {
+    const { context, page } = await newPage(browser);
+    try {
+      const kept = new Promise<string>((resolve) => {
+        const path = keep === 'acs' ? '/api/auth/saml/acs' : '/api/auth/ent/session';
+        void page.route(`${server.url}${path}`, (route) => {
+          const body = route.request().postData() ?? '';
+          resolve(keep === 'acs' ? body : (JSON.parse(body) as { code: string }).code);
+          return route.abort();
+        });
+      });
+      await page.goto(`${server.url}/api/auth/saml/login`);
+      await signInAtIdpPage(page, 'claire');
+      return await kept;
+    } finally {
+      await context.close();
+    }
+  }
+
+  const htmlText = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  it('refuses their IdP answer auto-posted from another site, and says to start again', async () => {
+    const fields = new URLSearchParams(await attackersSignIn('acs'));
+    const { context, page } = await newPage(browser);
+    try {
+      const inputs = [...fields]
+        .map(([name, value]) => `<input type="hidden" name="${htmlText(name)}" value="${htmlText(value)}">`)
+        .join('');
+      await page.route('http://piege.localhost/', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<form method="post" action="${server.url}/api/auth/saml/acs">${inputs}</form><script>document.forms[0].submit()</script>`,
+        }),
+      );
+      await page.goto('http://piege.localhost/');
+      await page.waitForURL(/\/ent\/refus\?motif=notStartedHere$/);
+      await page.getByTestId('ent-refusal').getByText(entRefusals.notStartedHere).waitFor();
+      await expectFrench(page, 'ENT refusal of a sign-in started elsewhere');
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('__Host-ardoise_session');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses their one-time code sent as a link', async () => {
+    const code = await attackersSignIn('code');
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/ent/connexion#code=${code}`);
+      await page.getByText(entRefusals.notStartedHere).waitFor();
+      expect(page.url()).not.toContain('code=');
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('__Host-ardoise_session');
     } finally {
       await context.close();
     }

@@ -63,6 +63,11 @@ const envSchema = z.object({
   SAML_IDP_METADATA: optionalString,
   SAML_SP_KEY: optionalString.pipe(existingFile),
   SAML_SP_CERT: optionalString.pipe(existingFile),
+  // A CAS server at a loopback, link-local or private address (a school's own network).
+  CAS_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   // GAR subscriptions: the resource's ark id, the publisher web service and the client certificate.
   GAR_RESOURCE_ID: optionalString.pipe(
     z
@@ -113,6 +118,8 @@ export type Config = {
   dbConnectTimeoutMs: number;
   /** GAR sign-in through SAML 2.0; unset = no ENT button, the password sign-in only. */
   saml?: SamlConfig;
+  /** Whether a school's CAS server may be at a loopback, link-local or private address. */
+  casAllowPrivateAddresses: boolean;
   /** GAR subscriptions sent to the publisher web service; unset = none sent. */
   garSubscriptions?: GarSubscriptionsConfig;
   /** Where sign-in links are also sent by email; unset = links are only shown to the admin. */
@@ -209,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     saml: e.SAML_IDP_METADATA
       ? { idpMetadata: e.SAML_IDP_METADATA, spKeyFile: e.SAML_SP_KEY, spCertFile: e.SAML_SP_CERT }
       : undefined,
+    casAllowPrivateAddresses: e.CAS_ALLOW_PRIVATE_ADDRESSES,
     garSubscriptions:
       e.GAR_SUBSCRIPTION_URL && e.GAR_RESOURCE_ID && e.GAR_CLIENT_CERT && e.GAR_CLIENT_KEY
         ? {

@@ -19,6 +19,14 @@ export const entRefusals = {
   attributes:
     'Votre ENT n’a pas transmis ce qu’il faut pour vous connecter (identifiant, nom, établissement et profil).',
   expired: 'Votre connexion a expiré. Relancez-la depuis votre ENT.',
+  notStartedHere:
+    'Cette connexion n’a pas été lancée depuis ce navigateur, ou elle a expiré. Relancez la connexion depuis votre ENT, dans ce navigateur.',
+  otherSchool:
+    'Votre compte Ardoise est rattaché à un autre établissement : il n’en change pas par une connexion. Adressez-vous à l’administrateur d’Ardoise.',
+  schoolUnproven:
+    'Votre ENT n’indique pas votre établissement, et plusieurs établissements utilisent ce serveur CAS : Ardoise ne peut pas savoir lequel est le vôtre. Adressez-vous à l’administrateur d’Ardoise.',
+  tooManyStarts:
+    'Trop de connexions ont été lancées depuis votre réseau en peu de temps. Réessayez dans quelques minutes.',
   badReturn: 'L’adresse de retour demandée n’appartient pas à Ardoise : la connexion a été refusée.',
   adminEmail:
     'Votre adresse e-mail est celle d’un compte d’administration, qui ne peut pas être relié à un ENT.',
@@ -71,6 +79,8 @@ export const entMessages = {
   casUrlHint: 'L’adresse de base du serveur CAS de l’ENT (par exemple https://cas.ent.fr/cas).',
   casUrlRequired: 'L’adresse du serveur CAS est requise pour une connexion par CAS',
   invalidCasUrl: 'Adresse de serveur CAS invalide (https://…)',
+  casUrlPrivate: (address: string) =>
+    `Ce serveur CAS mène à une adresse locale ou privée (${address}), qu’Ardoise n’appelle pas. Indiquez l’adresse publique du serveur CAS de l’ENT ; pour un serveur du réseau de l’établissement, l’hébergeur d’Ardoise doit l’autoriser (CAS_ALLOW_PRIVATE_ADDRESSES).`,
   casAttributesLabel: 'Noms des attributs CAS',
   casAttributesHint: 'Laissez vide les attributs que le serveur CAS envoie sous le nom du GAR.',
   invalidAttributeName: 'Nom d’attribut invalide',

@@ -13,6 +13,8 @@ export type SignInMethod = z.infer<typeof signInMethodSchema>;
 /** The attributes the GAR sends about a teacher; a CAS server may send them under other names. */
 export const GAR_ATTRIBUTES = ['IDO', 'NOM', 'PRE', 'P_MEL', 'UAI', 'PRO', 'DIV', 'GRO'] as const;
 export type GarAttribute = (typeof GAR_ATTRIBUTES)[number];
+/** The names a CAS school maps: all but IDO, since a CAS account is its server's user. */
+export const CAS_MAPPED_ATTRIBUTES = GAR_ATTRIBUTES.filter((name) => name !== 'IDO');
 
 const attributeName = textSchema(entMessages.invalidAttributeName)
   .trim()

@@ -8,7 +8,7 @@ import { createCertificate } from '../../server/features/ent/certificates.js';
 import { newUai } from '../../server/fixtures/factories.js';
 import { freePort } from '../../server/test/processes.js';
 import { type IdpUser, type SamlIdp, startSamlIdp } from '../../server/test/saml-idp.js';
-import { type RunningServer, startServer } from './server.js';
+import { APP_HOST, type RunningServer, startServer } from './server.js';
 
 export const ENT_UAI = newUai();
 export const IDP_PASSWORD = 'secret';
@@ -42,14 +42,16 @@ export const ENT_USERS: IdpUser[] = [
   },
 ];
 
-/** The identity provider, then the server signing in through it. */
+/** The identity provider, then the server signing in through it. The browser reaches them on two
+ * sites (the IdP at 127.0.0.1, Ardoise at ardoise.localhost), as a GAR and a resource are: the
+ * IdP's POST to the ACS is a cross-site request. */
 export async function startServerWithIdp(): Promise<{
   server: RunningServer;
   idp: SamlIdp;
   close(): Promise<void>;
 }> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${APP_HOST}:${port}`;
   const keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
   const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
   const files = { key: path.join(keysDir, 'sp-key.pem'), cert: path.join(keysDir, 'sp-cert.pem') };
@@ -65,8 +67,8 @@ export async function startServerWithIdp(): Promise<{
   });
   const server = await startServer(
     { SAML_IDP_METADATA: idp.metadataUrl, SAML_SP_KEY: files.key, SAML_SP_CERT: files.cert },
-    // The identity provider knows the service provider by its address.
-    { port, hostNames: false },
+    // The identity provider knows the service provider by its URL, on the port picked beforehand.
+    { port },
   );
   return {
     server,

@@ -1,17 +1,34 @@
-// Helpers of the ENT sign-in tests: posting the IdP's form to the ACS, trading the page's one-time
-// code for a session, and reading the account it made and what the audit log says of ENT sign-ins.
+// Helpers of the ENT sign-in tests: the state cookie of the browser that started a sign-in,
+// posting the IdP's form to the ACS, trading the page's one-time code for a session, and reading
+// the account it made and what the audit log says of ENT sign-ins.
 
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { STATE_COOKIE } from '../features/ent/sign-in-state.js';
 import { apiClient, type TestContext } from './helper.js';
 
+/** The cookies a browser sends: its sign-in state, or none (another browser). */
+export type EntBrowser = Record<string, string>;
+
+/** The browser that started a sign-in: the state cookie the start set. */
+export function browserOf(start: LightMyRequestResponse): EntBrowser {
+  const cookie = start.cookies.find((c) => c.name === STATE_COOKIE);
+  expect(cookie, 'the start sets the sign-in state cookie').toBeDefined();
+  return { [STATE_COOKIE]: cookie!.value };
+}
+
 /** The IdP's auto-submitted form, as the browser posts it (another site: no XSRF header). */
-export function postAcs(ctx: TestContext, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+export function postAcs(
+  ctx: TestContext,
+  fields: Record<string, string>,
+  browser: EntBrowser = {},
+): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/saml/acs',
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    cookies: browser,
   });
 }
 
@@ -23,11 +40,15 @@ export function landing(response: LightMyRequestResponse): { page: string; param
   return { page: url.pathname + url.search, params: new URLSearchParams(url.hash.slice(1)) };
 }
 
-/** Trades the one-time code of a session page for a session, as the page does. */
-export async function openEntSession(ctx: TestContext, response: LightMyRequestResponse) {
+/** Trades the one-time code of a session page for a session, as the page does in `browser`. */
+export async function openEntSession(
+  ctx: TestContext,
+  response: LightMyRequestResponse,
+  browser: EntBrowser = {},
+) {
   const { page, params } = landing(response);
   expect(page).toBe('/ent/connexion');
-  const answer = await apiClient(ctx.app).post('/api/auth/ent/session', { code: params.get('code') });
+  const answer = await tradeCode(ctx, params.get('code') ?? '', browser);
   expect(answer.statusCode, answer.body).toBe(200);
   const body = answer.json<{
     token: string;
@@ -35,6 +56,16 @@ export async function openEntSession(ctx: TestContext, response: LightMyRequestR
     next: string;
   }>();
   return { ...body, client: apiClient(ctx.app, body.token), code: params.get('code')! };
+}
+
+/** The page's call that trades a one-time code for a session. */
+export function tradeCode(ctx: TestContext, code: string, browser: EntBrowser = {}) {
+  return apiClient(ctx.app).request({
+    method: 'POST',
+    url: '/api/auth/ent/session',
+    payload: { code },
+    cookies: browser,
+  });
 }
 
 /** The account an ENT session belongs to, as stored. */

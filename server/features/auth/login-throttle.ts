@@ -1,5 +1,5 @@
-// Throttles every password and 2FA check (sign-in, own-password change, ENT account link) by the
-// rules of throttle-rules.ts. The budgets live in the database so that instances share them.
+// Throttles every password and 2FA check (sign-in, own-password change, ENT account link), and the
+// ENT sign-in starts of an address, by the rules of throttle-rules.ts. The budgets live in the database so that instances share them.
 import { authMessages } from '../../../common/messages/auth.js';
 import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../http-error.js';
@@ -82,8 +82,18 @@ export async function recordSuccess(db: Db, attempt: Attempt): Promise<void> {
   await deleteBudgets(db, keys);
 }
 
+/** One use of an address's own bucket `name`, by the address rule, for something anonymous that
+ * writes (an ENT sign-in start): false while the bucket waits. */
+export async function spendAddressBudget(db: Db, name: string, ip: string, now: Date): Promise<boolean> {
+  const key = `${name}:${addressBudgetOf(ip)}`;
+  if (await findLatestBlock(db, [key], now.toISOString())) return false;
+  await addFailure(db, { scope: 'address', key }, now.getTime());
+  return true;
+}
+
 /** One more failure on a budget, written only if nobody changed it meanwhile (two instances may
- * count at once): read, compute, compare-and-set, again on a lost race. */
+ * count at once): read, compute, compare-and-set, again on a lost race. Returns the time (ms) the
+ * budget now waits until, or null. */
 async function addFailure(db: Db, budget: Budget, now: number): Promise<number | null> {
   for (;;) {
     const row = await findBudget(db, budget.key);

@@ -6,23 +6,27 @@ import type { EntSchool } from './ent.repository.js';
 import { linkPage, refusalPage, sessionPage } from './ent-handoff.js';
 import type { EntIdentity, EntProvider } from './ent-identity.js';
 import { admitEntIdentity, recordEntRefusal, recordEntSignIn } from './ent-sign-in.service.js';
+import { stateDigest } from './sign-in-state.js';
 
+/** `state`: the sign-in's state, which the browser's cookie was checked to hold. */
 export async function finishEntSignIn(
   db: Db,
   identity: EntIdentity,
-  options: { next: string; casSchool?: EntSchool },
+  options: { next: string; state: string; casSchool?: EntSchool },
 ): Promise<string> {
   const outcome = await admitEntIdentity(db, identity, { now: new Date(), casSchool: options.casSchool });
+  const handoff = { next: options.next, browser: stateDigest(options.state) };
   switch (outcome.kind) {
     case 'signed-in':
       await recordEntSignIn(db, outcome.userId, identity.provider, outcome.created);
-      return sessionPage(db, outcome.userId, options.next);
+      return sessionPage(db, outcome.userId, handoff);
     case 'link':
-      return linkPage(db, { ...outcome, identity, next: options.next });
+      return linkPage(db, { ...outcome, ...handoff, identity });
     case 'refused':
       await recordEntRefusal(db, identity.provider, outcome.reason, {
         subject: identity.subject,
         uai: identity.uais,
+        ...outcome.details,
       });
       return refusalPage(outcome.reason);
   }

@@ -1,7 +1,8 @@
 // Hands a finished ENT sign-in to the browser: the identity provider's POST (or the CAS callback)
 // ends on a page of the SPA carrying a one-time code in its fragment (never sent to a server, never
-// logged); the page trades it for a session. A pending link to a password account, and a refusal,
-// end on their own pages.
+// logged); the page trades it for a session, in the browser that started the sign-in only (each
+// code remembers that browser's state, sign-in-state.ts). A pending link to a password account,
+// and a refusal, end on their own pages.
 import crypto from 'node:crypto';
 import type { EntRefusal } from '../../../common/messages/ent.js';
 import type { Db } from '../../db/database.js';
@@ -38,18 +39,13 @@ async function newCode(
   return code;
 }
 
-export type SessionCodeData = { next: string };
-export type LinkCodeData = { next: string; identity: EntIdentity; schoolId: number };
+/** `browser`: the digest of the state of the browser that started the sign-in. */
+export type SessionCodeData = { next: string; browser: string };
+export type LinkCodeData = { next: string; browser: string; identity: EntIdentity; schoolId: number };
 
 /** The page that opens the session. */
-export async function sessionPage(db: Db, userId: number, next: string): Promise<string> {
-  const code = await newCode(
-    db,
-    'session-code',
-    userId,
-    { next } satisfies SessionCodeData,
-    SESSION_CODE_TTL_MS,
-  );
+export async function sessionPage(db: Db, userId: number, data: SessionCodeData): Promise<string> {
+  const code = await newCode(db, 'session-code', userId, data, SESSION_CODE_TTL_MS);
   return `${ENT_PAGES.session}#code=${code}`;
 }
 
@@ -58,7 +54,12 @@ export async function linkPage(
   db: Db,
   link: { userId: number; email: string } & LinkCodeData,
 ): Promise<string> {
-  const data: LinkCodeData = { next: link.next, identity: link.identity, schoolId: link.schoolId };
+  const data: LinkCodeData = {
+    next: link.next,
+    browser: link.browser,
+    identity: link.identity,
+    schoolId: link.schoolId,
+  };
   const code = await newCode(db, 'link-code', link.userId, data, LINK_CODE_TTL_MS);
   const params = new URLSearchParams({ code, compte: maskEmail(link.email) });
   return `${ENT_PAGES.link}#${params.toString()}`;

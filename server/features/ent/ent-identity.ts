@@ -14,7 +14,8 @@ export type EntIdentity = {
   provider: EntProvider;
   /** The IdP's entityID, or the CAS server's URL. */
   issuer: string;
-  /** The GAR's IDO (opaque, stable), or the CAS user. */
+  /** The GAR's IDO (opaque, stable), or the CAS user (never an attribute: the server vouches for
+   * its user, while a school's mapping decides what its attributes are). */
   subject: string;
   lastName: string;
   firstName: string;
@@ -58,7 +59,7 @@ function valuesOf(raw: unknown): unknown[] {
 type Source = {
   provider: EntProvider;
   issuer: string;
-  /** The CAS user, used when no IDO is sent. */
+  /** The CAS user: the identity of a CAS sign-in. */
   user?: string;
   /** A CAS school's own attribute names. */
   mapping?: CasAttributes;
@@ -91,7 +92,7 @@ function read(attributes: Record<string, unknown>, source: Source): EntIdentity 
 
   const user = source.user?.trim() ?? '';
   if (user.length > MAX_LENGTH.IDO || CONTROL.test(user)) throw new Refused('invalid');
-  const subject = first('IDO') || (source.provider === 'cas' ? user : '');
+  const subject = source.provider === 'cas' ? user : first('IDO');
   const lastName = first('NOM');
   const profiles = all('PRO')
     .map((value) => value.toLowerCase())

@@ -83,6 +83,11 @@ describe('where a sign-in leads afterwards', () => {
     '/\\evil.test',
     'javascript:alert(1)',
     '/api/auth/logout',
+    // Paths that become another host, or the API, once normalised.
+    '/.%2e//evil.test',
+    '/%2e%2e//evil.test/x',
+    '/x/..//evil.test',
+    '/./%2e%2e/api/auth/logout',
     '/\u0000x',
     'x'.repeat(501),
   ])('refuses %s', (value) => {

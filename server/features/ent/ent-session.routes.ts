@@ -1,7 +1,8 @@
 // The calls that finish an ENT sign-in in the browser: whether the sign-in page offers the ENT,
 // trading a one-time code for a session, and linking a password account once its password is
-// proven (no silent take-over of an account by its email).
-import type { FastifyReply } from 'fastify';
+// proven (no silent take-over of an account by its email). A code is taken only in the browser
+// that started the sign-in.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type EntRefusal, entMessages, entRefusals } from '../../../common/messages/ent.js';
 import {
@@ -27,6 +28,7 @@ import {
 import { findState, takeState } from './ent.repository.js';
 import { hashCode, type LinkCodeData, type SessionCodeData } from './ent-handoff.js';
 import { licenceReason, linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
+import { browserState, stateDigest } from './sign-in-state.js';
 
 /** Why the account may not be signed in now (it changed since the ENT answered), or null. */
 function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal | null {
@@ -37,6 +39,12 @@ function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal
 }
 
 export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Refuses a code made for another browser (someone else's code, sent in a link). */
+  function assertSameBrowser(request: FastifyRequest, data: { browser?: string }): void {
+    const state = browserState(request);
+    if (!state || data.browser !== stateDigest(state)) throw forbidden(entRefusals.notStartedHere);
+  }
+
   async function openSession(user: LoginCandidate, next: string, reply: FastifyReply) {
     const token = await insertSession(app.db, user.id, new Date(), app.config.sessionTtlMs);
     reply.setCookie(SESSION_COOKIE, token, {
@@ -64,13 +72,17 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const now = new Date();
-      const state = await takeState(app.db, hashCode(request.body.code), 'session-code', now.toISOString());
+      const key = hashCode(request.body.code);
+      // Checked before it is taken: another browser's try does not spend the code.
+      const found = await findState(app.db, key, 'session-code', now.toISOString());
+      if (found) assertSameBrowser(request, JSON.parse(found.data) as SessionCodeData);
+      const state = await takeState(app.db, key, 'session-code', now.toISOString());
       if (!state?.user_id) throw unauthorized(entRefusals.expired);
+      const data = JSON.parse(state.data) as SessionCodeData;
       const user = await findLoginCandidateById(app.db, state.user_id);
       const refusal = accountRefusal(user, now);
       if (refusal || !user) throw forbidden(entRefusals[refusal ?? 'expired']);
-      const { next } = JSON.parse(state.data) as SessionCodeData;
-      return openSession(user, next, reply);
+      return openSession(user, data.next, reply);
     },
   );
 
@@ -82,6 +94,7 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = hashCode(request.body.code);
       const state = await findState(app.db, key, 'link-code', now.toISOString());
       if (!state?.user_id) throw unauthorized(entRefusals.expired);
+      assertSameBrowser(request, JSON.parse(state.data) as LinkCodeData);
       const user = await findLoginCandidateById(app.db, state.user_id);
       if (!user) throw unauthorized(entRefusals.expired);
       // The password sign-in's throttle: the same budgets (account, address, or this browser's).

@@ -1,7 +1,8 @@
 // Who an ENT identity is in Ardoise: the account it is known by (its name and classes refreshed),
 // or an account made on the spot in the school whose UAI matches, with the levels its licence
 // includes and its group quota; or a link to the password account with the same email, once its
-// password is proven. Every outcome is written to the audit log.
+// password is proven. An account never changes school by signing in: a sign-in that would move it
+// is refused. Every outcome is written to the audit log.
 import crypto from 'node:crypto';
 import { ENT_PLACEHOLDER_DOMAIN } from '../../../common/ent-email.js';
 import type { EntRefusal } from '../../../common/messages/ent.js';
@@ -11,6 +12,8 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { insertUser, newAccountColumns } from '../auth/accounts.service.js';
 import { type Licence, licenceRefusal } from '../schools/licence.js';
 import {
+  adoptSchool,
+  countSchoolsOfCasServer,
   type EntSchool,
   findIdentityUser,
   findSchoolsByUai,
@@ -28,7 +31,10 @@ export type EntOutcome =
   | { kind: 'signed-in'; userId: number; created: boolean }
   /** A password account has the ENT's email: its password must be proven before linking. */
   | { kind: 'link'; userId: number; email: string; schoolId: number }
-  | { kind: 'refused'; reason: EntRefusal };
+  | { kind: 'refused'; reason: EntRefusal; details?: RefusalDetails };
+
+/** A move refused: the account's school, and the one the sign-in was for. */
+type RefusalDetails = { accountSchool: number; school: number };
 
 const LICENCE_REFUSALS = {
   inactive: 'licenceInactive',
@@ -42,8 +48,11 @@ export function licenceReason(licence: Licence, now: Date): EntRefusal | null {
   return refusal ? LICENCE_REFUSALS[refusal] : null;
 }
 
-/** The school the identity belongs to: for CAS the one whose sign-in was started; for the GAR the
- * user's school when its UAI is among the ENT's, else the first school with one of them. */
+/** The school the identity belongs to. For CAS, the one whose sign-in was started, when the CAS
+ * server vouches for it: its UAI among the ones the server sent, or, when it sent none, the school
+ * alone on that server (any user of a server shared by several schools could otherwise enter any
+ * of them). For the GAR, the user's school when its UAI is among the ENT's, else the first school
+ * with one of them. */
 async function schoolOf(
   db: Db,
   identity: EntIdentity,
@@ -52,8 +61,8 @@ async function schoolOf(
 ): Promise<EntSchool | EntRefusal> {
   if (identity.provider === 'cas') {
     if (!casSchool?.uai) return 'unknownSchool';
-    if (identity.uais.length > 0 && !identity.uais.includes(casSchool.uai)) return 'unknownSchool';
-    return casSchool;
+    if (identity.uais.length > 0) return identity.uais.includes(casSchool.uai) ? casSchool : 'unknownSchool';
+    return (await countSchoolsOfCasServer(db, identity.issuer)) === 1 ? casSchool : 'schoolUnproven';
   }
   const schools = await findSchoolsByUai(db, identity.uais);
   const own = user && schools.find((school) => school.id === user.school_id);
@@ -93,6 +102,8 @@ function admit(
     const known = await findIdentityUser(trx, identity);
     const school = await schoolOf(trx, identity, known, options.casSchool);
     if (typeof school === 'string') return { kind: 'refused', reason: school };
+    const move = known && moveRefusal(known, school);
+    if (move) return move;
     const refusal = schoolRefusal(school, identity.provider, options.now);
     if (refusal) return { kind: 'refused', reason: refusal };
 
@@ -107,8 +118,16 @@ function admit(
     if (identity.email) {
       const sameEmail = await findUserByEmail(trx, identity.email);
       if (sameEmail?.role === 'admin') return { kind: 'refused', reason: 'adminEmail' };
-      if (sameEmail)
-        return { kind: 'link', userId: sameEmail.id, email: sameEmail.email, schoolId: school.id };
+      if (sameEmail) {
+        return (
+          moveRefusal(sameEmail, school) ?? {
+            kind: 'link',
+            userId: sameEmail.id,
+            email: sameEmail.email,
+            schoolId: school.id,
+          }
+        );
+      }
     }
 
     const userId = await insertUser(trx, {
@@ -138,13 +157,24 @@ function admit(
   });
 }
 
+/** An account of another school stays there: only an admin moves it. */
+function moveRefusal(account: IdentityUser, school: EntSchool): EntOutcome | null {
+  if (account.school_id === null || account.school_id === school.id) return null;
+  return {
+    kind: 'refused',
+    reason: 'otherSchool',
+    details: { accountSchool: account.school_id, school: school.id },
+  };
+}
+
+/** Name and classes as the ENT sends them now; the school only for an account that has none. */
 async function refreshAccount(db: Db, userId: number, identity: EntIdentity, schoolId: number, now: string) {
   await updateUserFromEnt(db, userId, {
     name: identity.lastName,
     firstname: identity.firstName,
-    school_id: schoolId,
     updated_at: now,
   });
+  await adoptSchool(db, userId, schoolId);
   await replaceTeacherClasses(db, userId, identity.classes);
 }
 
@@ -200,7 +230,7 @@ export function recordEntRefusal(
   db: Db,
   provider: EntProvider,
   reason: EntRefusal,
-  details: { subject?: string; uai?: string[]; error?: string } = {},
+  details: { subject?: string; uai?: string[]; error?: string; accountSchool?: number; school?: number } = {},
 ): Promise<void> {
   return recordAudit(db, {
     actorId: null,

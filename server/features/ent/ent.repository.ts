@@ -33,6 +33,23 @@ export function findSchoolsByUai(db: Db, uais: string[]): Promise<EntSchool[]> {
   return db.selectFrom('schools').select(schoolColumns).where('uai', 'in', uais).execute();
 }
 
+/** A CAS server as one value whatever way its URL was typed (host case, default port, trailing
+ * slashes): the issuer of its identities, and how schools sharing it are found. */
+export function casServerOf(casUrl: string): string {
+  try {
+    const url = new URL(casUrl);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return casUrl;
+  }
+}
+
+/** How many schools are set up with this CAS server (whatever their sign-in method now). */
+export async function countSchoolsOfCasServer(db: Db, server: string): Promise<number> {
+  const rows = await db.selectFrom('schools').select('cas_url').where('cas_url', '!=', '').execute();
+  return rows.filter((row) => casServerOf(row.cas_url) === server).length;
+}
+
 export type IdentityUser = {
   id: number;
   role: string;
@@ -98,9 +115,19 @@ export async function touchIdentity(
 export async function updateUserFromEnt(
   db: Db,
   userId: number,
-  values: { name: string; firstname: string; school_id: number; updated_at: string },
+  values: { name: string; firstname: string; updated_at: string },
 ): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
+/** Gives an account without a school this one (an account with one keeps it). */
+export async function adoptSchool(db: Db, userId: number, schoolId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ school_id: schoolId })
+    .where('id', '=', userId)
+    .where('school_id', 'is', null)
+    .execute();
 }
 
 /** The ENT's classes replace the ones it sent before. */

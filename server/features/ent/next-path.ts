@@ -5,12 +5,17 @@ const MAX_LENGTH = 500;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
 const CONTROL = /[\u0000-\u001F\u007F]/;
 
-/** The path to go to, '' for the role's home; null when the value points anywhere else. */
+/** A path of ours: one leading slash, no scheme-relative '//' or '/\', no backslash anywhere. */
+const isOwnPath = (path: string): boolean =>
+  path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+
+/** The path to go to, '' for the role's home; null when the value points anywhere else. The path
+ * is checked as given and again once normalised, as the browser will read it ('/.%2e//x' becomes
+ * '//x', another host). */
 export function safeNextPath(value: unknown, publicUrl: string): string | null {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value !== 'string' || value.length > MAX_LENGTH || CONTROL.test(value)) return null;
-  // A path of ours: one leading slash, no scheme-relative '//' or '/\', no backslash anywhere.
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (!isOwnPath(value)) return null;
   const origin = new URL(publicUrl).origin;
   let url: URL;
   try {
@@ -18,6 +23,7 @@ export function safeNextPath(value: unknown, publicUrl: string): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== origin || url.pathname.startsWith('/api/')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== origin || !isOwnPath(path) || url.pathname.startsWith('/api/')) return null;
+  return path;
 }

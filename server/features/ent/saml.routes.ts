@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { entRefusals } from '../../../common/messages/ent.js';
 import { access } from '../../access.js';
 import { badRequest, notFound } from '../../http-error.js';
+import { spendAddressBudget } from '../auth/login-throttle.js';
 import { finishEntSignIn, refuseEntSignIn } from './ent-flow.js';
 import { refusalPage } from './ent-handoff.js';
 import { readIdentity } from './ent-identity.js';
 import { safeNextPath } from './next-path.js';
 import { createSamlProvider, SAML_PATHS, SamlReplayError } from './saml-provider.js';
+import { holdsState, STATE_LENGTH, startState } from './sign-in-state.js';
 
 const MAX_RESPONSE_LENGTH = 512 * 1024;
 
@@ -43,10 +45,15 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
   app.get(SAML_PATHS.login, access.public, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!provider) return reply.redirect(refusalPage('notConfigured'));
+    // Each start writes (a request kept, or a refusal in the audit log): so many per address.
+    if (!(await spendAddressBudget(app.db, 'ent-start', request.ip, new Date()))) {
+      return reply.redirect(refusalPage('tooManyStarts'));
+    }
     const next = safeNextPath((request.query as Record<string, unknown>).next, app.config.publicUrl);
     if (next === null) return reply.redirect(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
     try {
-      return reply.redirect(await provider.loginUrl(next));
+      // The RelayState: the browser's state, then the path to go to.
+      return reply.redirect(await provider.loginUrl(startState(request, reply) + next));
     } catch (error) {
       request.log.error({ err: error }, 'SAML sign-in could not start');
       return reply.redirect(refusalPage('notConfigured'));
@@ -63,7 +70,10 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       // 303: the browser follows with a GET, whatever the IdP's form posted.
       const go = (page: string) => reply.redirect(page, 303);
       if (!provider) return go(refusalPage('notConfigured'));
-      const next = safeNextPath(body.data.RelayState, app.config.publicUrl);
+      // The RelayState: the state of the browser that started the sign-in, then the path to go to.
+      const relayState = body.data.RelayState ?? '';
+      const state = relayState.slice(0, STATE_LENGTH);
+      const next = safeNextPath(relayState.slice(STATE_LENGTH), app.config.publicUrl);
       if (next === null) return go(await refuseEntSignIn(app.db, 'gar', 'badReturn'));
 
       let answer: Awaited<ReturnType<typeof provider.validate>>;
@@ -74,9 +84,11 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ err: error }, 'SAML response refused');
         return go(await refuseEntSignIn(app.db, 'gar', reason, { error: (error as Error).message }));
       }
+      // Someone else's answer, posted from another site to this browser: refused.
+      if (!holdsState(request, state)) return go(await refuseEntSignIn(app.db, 'gar', 'notStartedHere'));
       const read = readIdentity(answer.attributes, { provider: 'gar', issuer: answer.issuer });
       if ('refusal' in read) return go(await refuseEntSignIn(app.db, 'gar', read.refusal));
-      return go(await finishEntSignIn(app.db, read.identity, { next }));
+      return go(await finishEntSignIn(app.db, read.identity, { next, state }));
     },
   );
 };

@@ -11,18 +11,22 @@ import { entMessages, entRefusals } from '../../../common/messages/ent.js';
 import { createLevel, createSchool, createTeacher, daysFromToday, newUai } from '../../fixtures/factories.js';
 import { FormBrowser } from '../../test/browser-form.js';
 import {
+  browserOf,
+  type EntBrowser,
   entAudit,
   landing,
   lastAuditId,
   openEntSession,
   postAcs,
   storedUser,
+  tradeCode,
 } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
 import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
-import { ACCOUNT_FREE_FAILURES } from '../auth/throttle-rules.js';
+import { ACCOUNT_FREE_FAILURES, ADDRESS_BURST } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
+import { STATE_COOKIE, STATE_LENGTH } from './sign-in-state.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';
 const SP_ENTITY_ID = `${PUBLIC_URL}/api/auth/saml/metadata`;
@@ -67,6 +71,11 @@ const USERS: IdpUser[] = [
     username: 'paul',
     password: 'secret',
     attributes: teacher('ido-paul', { P_MEL: LINKED_EMAIL, NOM: 'Durand' }),
+  },
+  {
+    username: 'lea',
+    password: 'secret',
+    attributes: teacher('ido-lea', { P_MEL: 'lea.roux@ecole.test', NOM: 'Roux' }),
   },
   { username: 'bavard', password: 'secret', attributes: teacher('ido-bavard', { NOM: 'x'.repeat(150) }) },
   { username: 'controle', password: 'secret', attributes: teacher('ido-controle', { NOM: 'Mar\u0007tin' }) },
@@ -119,7 +128,14 @@ async function signInThroughGar(username: string, next?: string) {
   expect(start.statusCode, start.body).toBe(302);
   const form = await signInAtIdp(String(start.headers.location), { username, password: 'secret' });
   expect(form.action).toBe(ACS_URL);
-  return { fields: form.fields, acs: await postAcs(ctx, form.fields) };
+  const browser = browserOf(start);
+  return { fields: form.fields, acs: await postAcs(ctx, form.fields, browser), browser };
+}
+
+/** A sign-in through the GAR, to the session it opens in the browser that started it. */
+async function sessionThroughGar(username: string) {
+  const { acs, browser } = await signInThroughGar(username);
+  return openEntSession(ctx, acs, browser);
 }
 
 const countUsers = async () => (await ctx.db.selectFrom('users').select('id').execute()).length;
@@ -162,8 +178,8 @@ describe('the service provider', () => {
 describe('a teacher’s first visit, and the next ones', () => {
   it('makes the account from what the GAR sends, in the school of the UAI, with its licence', async () => {
     const audit = await lastAuditId(ctx);
-    const { acs } = await signInThroughGar('claire', '/user');
-    const session = await openEntSession(ctx, acs);
+    const { acs, browser } = await signInThroughGar('claire', '/user');
+    const session = await openEntSession(ctx, acs, browser);
     expect(session.user).toMatchObject({ name: 'Martin', role: 'teacher' });
     expect(session.next).toBe('/user');
 
@@ -211,11 +227,11 @@ describe('a teacher’s first visit, and the next ones', () => {
   });
 
   it('finds the same account later: name and classes refreshed, the teacher’s groups kept', async () => {
-    const first = await openEntSession(ctx, (await signInThroughGar('claire')).acs);
+    const first = await sessionThroughGar('claire');
     const created = await first.client.post(`/api/user/creategroups/${levels[0]}`, { title: 'Mon groupe' });
     expect(created.statusCode).toBe(200);
     const before = await countUsers();
-    const later = await openEntSession(ctx, (await signInThroughGar('claire-later')).acs);
+    const later = await sessionThroughGar('claire-later');
     expect(later.user.id).toBe(first.user.id);
     expect(later.user.name).toBe('Martin-Durand');
     expect(await countUsers()).toBe(before);
@@ -230,7 +246,7 @@ describe('a teacher’s first visit, and the next ones', () => {
   });
 
   it('gives an account with no email from the ENT an address that cannot receive mail', async () => {
-    const session = await openEntSession(ctx, (await signInThroughGar('doc')).acs);
+    const session = await sessionThroughGar('doc');
     const user = await ctx.db
       .selectFrom('users')
       .select('email')
@@ -262,7 +278,7 @@ describe('refusals, said why on a page of ours, in the audit log, and nothing ma
   });
 
   it('refuses a teacher the admin deactivated', async () => {
-    const session = await openEntSession(ctx, (await signInThroughGar('claire')).acs);
+    const session = await sessionThroughGar('claire');
     await ctx.db.updateTable('users').set({ active: 0 }).where('id', '=', session.user.id).execute();
     const { acs } = await signInThroughGar('claire');
     expect(landing(acs).page).toBe('/ent/refus?motif=accountInactive');
@@ -273,11 +289,15 @@ describe('refusals, said why on a page of ours, in the audit log, and nothing ma
 describe('a password account with the ENT’s email', () => {
   it('is linked only once its password is proven', async () => {
     const paul = await createTeacher(ctx.db, { email: LINKED_EMAIL, school_id: schoolId, name: 'Durand' });
-    const { acs } = await signInThroughGar('paul', '/user');
+    const { acs, browser } = await signInThroughGar('paul', '/user');
     const { page, params } = landing(acs);
     expect(page).toBe('/ent/lier');
     expect(params.get('compte')).toBe('p…d@ecole.test');
-    const client = apiClient(ctx.app);
+    // The link page's call, from the browser that started the sign-in.
+    const client = {
+      post: (url: string, payload: Record<string, unknown>) =>
+        apiClient(ctx.app).request({ method: 'POST', url, payload, cookies: browser }),
+    };
     const wrong = await client.post('/api/auth/ent/link', {
       code: params.get('code'),
       password: 'not-the-password',
@@ -320,7 +340,7 @@ describe('a password account with the ENT’s email', () => {
       password: paul.password,
     });
     expect(replay.statusCode).toBe(401);
-    const next = await openEntSession(ctx, (await signInThroughGar('paul')).acs);
+    const next = await sessionThroughGar('paul');
     expect(next.user.id).toBe(paul.id);
   });
 });
@@ -329,8 +349,9 @@ describe('answers an IdP should never send', () => {
   /** A sign-in started at Ardoise (so that a request is waiting), answered by a crafted response. */
   async function craftedAnswer(overrides: Partial<Parameters<typeof craftSamlResponse>[0]> = {}) {
     const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const location = new URL(String(start.headers.location));
     const SAMLResponse = craftSamlResponse({
-      inResponseTo: requestIdOf(String(start.headers.location)),
+      inResponseTo: requestIdOf(location.toString()),
       idpEntityId: idp.entityId,
       spEntityId: SP_ENTITY_ID,
       acsUrl: ACS_URL,
@@ -338,11 +359,14 @@ describe('answers an IdP should never send', () => {
       signingKey: idp.keys.keyPem,
       ...overrides,
     });
-    return postAcs(ctx, { SAMLResponse });
+    const browser = browserOf(start);
+    const RelayState = location.searchParams.get('RelayState') ?? '';
+    return { acs: await postAcs(ctx, { SAMLResponse, RelayState }, browser), browser };
   }
 
   it('accepts a well-made one (so that the refusals below come from their case)', async () => {
-    const session = await openEntSession(ctx, await craftedAnswer());
+    const { acs, browser } = await craftedAnswer();
+    const session = await openEntSession(ctx, acs, browser);
     expect(session.user.name).toBe('Crafted');
   });
 
@@ -353,7 +377,7 @@ describe('answers an IdP should never send', () => {
     ['for another audience', { audience: 'https://other-resource.example/saml' }],
   ])('refuses one %s, and makes nothing', async (_case, overrides) => {
     const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
-    const response = await craftedAnswer({
+    const { acs: response } = await craftedAnswer({
       attributes: teacher('ido-refused', { NOM: 'Refused' }),
       ...overrides,
     });
@@ -377,12 +401,12 @@ describe('answers an IdP should never send', () => {
   });
 
   it('takes a real answer once: replayed, even at the same moment, it opens nothing', async () => {
-    const { fields, acs } = await signInThroughGar('claire');
-    await openEntSession(ctx, acs);
+    const { fields, acs, browser } = await signInThroughGar('claire');
+    await openEntSession(ctx, acs, browser);
     const sessions = (
       await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute()
     ).length;
-    const replays = await Promise.all([postAcs(ctx, fields), postAcs(ctx, fields)]);
+    const replays = await Promise.all([postAcs(ctx, fields, browser), postAcs(ctx, fields, browser)]);
     for (const replay of replays) expect(landing(replay).page).toBe('/ent/refus?motif=expired');
     expect(
       (await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute())
@@ -397,15 +421,122 @@ describe('answers an IdP should never send', () => {
       { username: 'claire', password: 'secret' },
       new FormBrowser(),
     );
-    const evil = await postAcs(ctx, { ...form.fields, RelayState: 'https://evil.example/steal' });
+    const browser = browserOf(start);
+    const state = form.fields.RelayState!.slice(0, STATE_LENGTH);
+    const evil = await postAcs(
+      ctx,
+      { ...form.fields, RelayState: `${state}https://evil.example/steal` },
+      browser,
+    );
     expect(landing(evil).page).toBe('/ent/refus?motif=badReturn');
     // Nothing was spent: the genuine form still signs in.
-    await openEntSession(ctx, await postAcs(ctx, form.fields));
+    await openEntSession(ctx, await postAcs(ctx, form.fields, browser), browser);
   });
 
   it('answers a form without a SAMLResponse with a clear 400', async () => {
     const response = await postAcs(ctx, { RelayState: '/user' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(entRefusals.invalid);
+  });
+});
+
+describe('a sign-in belongs to the browser that started it (login forgery)', () => {
+  const anotherBrowser = async (): Promise<EntBrowser> =>
+    browserOf(await apiClient(ctx.app).get('/api/auth/saml/login'));
+
+  it('sets its state as a __Host- cookie that a cross-site POST from the IdP still carries', async () => {
+    const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const cookie = start.cookies.find((c) => c.name === STATE_COOKIE);
+    expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'None' });
+    expect(cookie?.domain).toBeUndefined();
+    // The RelayState carries the same state, then the path.
+    expect(new URL(String(start.headers.location)).searchParams.get('RelayState')).toBe(cookie?.value);
+  });
+
+  it('refuses someone else’s answer posted to this browser from another site, and opens nothing', async () => {
+    // Posted to a victim who started no sign-in, or who started their own.
+    for (const victim of [{}, await anotherBrowser()]) {
+      // The attacker signs in with their own account and keeps the IdP's form instead of posting it.
+      const attacker = await apiClient(ctx.app).get('/api/auth/saml/login');
+      const form = await signInAtIdp(
+        String(attacker.headers.location),
+        { username: 'claire', password: 'secret' },
+        new FormBrowser(),
+      );
+      const [sessions, audit] = [await countSessionCodes(), await lastAuditId(ctx)];
+      const response = await postAcs(ctx, form.fields, victim);
+      expect(landing(response).page).toBe('/ent/refus?motif=notStartedHere');
+      expect(await countSessionCodes()).toBe(sessions);
+      expect(await entAudit(ctx, audit)).toEqual([
+        expect.objectContaining({ details: expect.objectContaining({ reason: 'notStartedHere' }) }),
+      ]);
+    }
+  });
+
+  it('refuses the one-time code of someone else’s sign-in, sent as a link', async () => {
+    const attacker = await signInThroughGar('claire');
+    const code = landing(attacker.acs).params.get('code') ?? '';
+    for (const victim of [{}, await anotherBrowser()]) {
+      const trade = await tradeCode(ctx, code, victim);
+      expect(trade.statusCode).toBe(403);
+      expect(trade.json().message).toBe(entRefusals.notStartedHere);
+      expect(trade.cookies.map((c) => c.name)).not.toContain('__Host-ardoise_session');
+    }
+  });
+
+  it('refuses a link code in another browser before any password is tried', async () => {
+    await createTeacher(ctx.db, { email: 'lea.roux@ecole.test', school_id: schoolId, name: 'Roux' });
+    const { acs } = await signInThroughGar('lea');
+    const { page, params } = landing(acs);
+    expect(page).toBe('/ent/lier');
+    const code = params.get('code');
+    const link = await apiClient(ctx.app).post('/api/auth/ent/link', { code, password: 'x' });
+    expect(link.statusCode).toBe(403);
+    expect(link.json().message).toBe(entRefusals.notStartedHere);
+  });
+
+  it('lets two sign-ins of one browser, in two tabs, both finish', async () => {
+    const first = await apiClient(ctx.app).get('/api/auth/saml/login');
+    const browser = browserOf(first);
+    const second = await apiClient(ctx.app).request({
+      method: 'GET',
+      url: '/api/auth/saml/login',
+      cookies: browser,
+    });
+    expect(browserOf(second)).toEqual(browser);
+    for (const start of [first, second]) {
+      const form = await signInAtIdp(
+        String(start.headers.location),
+        { username: 'claire', password: 'secret' },
+        new FormBrowser(),
+      );
+      await openEntSession(ctx, await postAcs(ctx, form.fields, browser), browser);
+    }
+  });
+});
+
+const countSessionCodes = async () =>
+  (await ctx.db.selectFrom('ent_states').select('key').where('kind', '=', 'session-code').execute()).length;
+
+describe('sign-in starts', () => {
+  it('are throttled per address, before a refused return address is written to the audit log', async () => {
+    const start = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/saml/login?next=https%3A%2F%2Fevil.example%2F',
+        remoteAddress: '203.0.113.8',
+      });
+    const audit = await lastAuditId(ctx);
+    let allowed = 0;
+    for (;;) {
+      const page = landing(await start()).page;
+      if (page === '/ent/refus?motif=tooManyStarts') break;
+      expect(page).toBe('/ent/refus?motif=badReturn');
+      allowed++;
+      // The bucket drains by one start every few seconds: a margin for a slow machine.
+      expect(allowed).toBeLessThanOrEqual(ADDRESS_BURST + 20);
+    }
+    expect(allowed).toBeGreaterThanOrEqual(ADDRESS_BURST);
+    expect(await entAudit(ctx, audit)).toHaveLength(allowed);
   });
 });

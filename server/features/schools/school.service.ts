@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../http-error.js';
 import { auditChanges } from '../audit/audit-changes.js';
 import { entityAudit } from '../audit/entity-audit.js';
 import { levelsExist } from '../curriculum/curriculum.service.js';
+import { privateAddressOf } from '../ent/cas-address.js';
 import { planSubscription, subscriptionStates } from '../gar-subscriptions/subscription.service.js';
 import { licenceLetsTeachersIn } from './licence.js';
 import { presentSchool } from './school.presenter.js';
@@ -34,8 +35,13 @@ export { schoolExists } from './school.repository.js';
 
 const auditSchool = entityAudit<'create' | 'update' | 'activate' | 'deactivate' | 'delete'>('school');
 
-/** What the school rules need besides the database: where subscriptions go (unset = nowhere). */
-export type SchoolContext = { db: Db; subscriptions: GarSubscriptionsConfig | undefined };
+/** What the school rules need besides the database: where subscriptions go (unset = nowhere), and
+ * whether a CAS server may be at a private address. */
+export type SchoolContext = {
+  db: Db;
+  subscriptions: GarSubscriptionsConfig | undefined;
+  casAllowPrivateAddresses: boolean;
+};
 
 async function loadSchool(db: Db, id: number): Promise<SchoolRow> {
   const school = await findSchoolById(db, id);
@@ -117,6 +123,13 @@ async function withUaiConflict<T>(
   }
 }
 
+/** A CAS server Ardoise is to call must be on the Internet (cas-address.ts), unless allowed. */
+async function checkCasUrl(ctx: SchoolContext, casUrl: string | undefined): Promise<void> {
+  if (!casUrl || ctx.casAllowPrivateAddresses) return;
+  const address = await privateAddressOf(casUrl);
+  if (address) throw badRequest(entMessages.casUrlPrivate(address));
+}
+
 async function checkLevels(db: Db, levelIds: number[] | undefined): Promise<void> {
   if (levelIds && !(await levelsExist(db, levelIds))) {
     throw badRequest(teacherMessages.levelUnknown);
@@ -131,6 +144,7 @@ export async function createSchool(
   const { db } = ctx;
   const now = new Date().toISOString();
   const columns = toColumns(input) as NewSchool;
+  await checkCasUrl(ctx, columns.cas_url);
   return withUaiConflict(db, columns.uai, undefined, () =>
     db.transaction().execute(async (trx) => {
       await checkLevels(trx, input.levels);
@@ -153,6 +167,7 @@ export async function editSchool(
   const now = new Date();
   const { levels, ...fields } = input;
   const changes = toColumns(fields);
+  await checkCasUrl(ctx, changes.cas_url);
   return withUaiConflict(db, changes.uai, id, () =>
     db.transaction().execute(async (trx) => {
       const current = await loadSchool(trx, id);

@@ -21,7 +21,11 @@ import {
 } from './school.service.js';
 
 export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: SchoolContext = { db: app.db, subscriptions: app.config.garSubscriptions };
+  const ctx: SchoolContext = {
+    db: app.db,
+    subscriptions: app.config.garSubscriptions,
+    casAllowPrivateAddresses: app.config.casAllowPrivateAddresses,
+  };
   // A licence change may have queued a GAR subscription: the sender goes once the change is saved.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 300) app.kickSubscriptions();

@@ -420,6 +420,40 @@ describe('how a school’s teachers sign in, and what its licence gives a new ac
     (_label, overrides, message) => expectCreateRefused(overrides, message),
   );
 
+  it.each([
+    ['http://127.0.0.1:8443/cas', '127.0.0.1'],
+    ['https://localhost/cas', /^(127\.0\.0\.1|::1)$/],
+    ['https://[::1]/cas', '::1'],
+    ['https://169.254.169.254/latest', '169.254.169.254'],
+    ['https://10.0.0.5/cas', '10.0.0.5'],
+    ['https://[fd00:ec2::254]/cas', 'fd00:ec2::254'],
+  ])(
+    'refuses a CAS server at %s, a loopback, link-local or private address, when saved',
+    async (casUrl, address) => {
+      const client = await adminClient();
+      const before = (await ctx.db.selectFrom('schools').select('id').execute()).length;
+      const created = await client.post(
+        '/api/admin/createschool',
+        validSchool({ signInMethod: 'cas', casUrl }),
+      );
+      expect(created.statusCode).toBe(400);
+      const shown = /\((.*?)\)/.exec(created.json().message)?.[1] ?? '';
+      expect(shown).toMatch(address);
+      expect(created.json().message).toBe(entMessages.casUrlPrivate(shown));
+      expect(await ctx.db.selectFrom('schools').select('id').execute()).toHaveLength(before);
+      // Nor can an existing school be pointed there.
+      const { school } = (
+        await client.post(
+          '/api/admin/createschool',
+          validSchool({ signInMethod: 'cas', casUrl: 'https://cas.ent-lyon.test/cas' }),
+        )
+      ).json();
+      const edited = await client.patch(`/api/admin/editschoolform/${school.id}`, { casUrl });
+      expect(edited.statusCode).toBe(400);
+      expect(edited.json().message).toBe(entMessages.casUrlPrivate(shown));
+    },
+  );
+
   it('refuses an attribute the GAR does not send, and a method it does not know', async () => {
     const client = await adminClient();
     for (const overrides of [{ casAttributes: { EMAIL: 'mail' } }, { signInMethod: 'ldap' }]) {

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
 import { entMessages } from '../../../../../common/messages/ent.js';
-import { GAR_ATTRIBUTES, signInMethodSchema } from '../../../../../common/schemas/ent.js';
+import { CAS_MAPPED_ATTRIBUTES, signInMethodSchema } from '../../../../../common/schemas/ent.js';
 import {
   type School,
   type SchoolCreate,
@@ -194,7 +194,7 @@ export function SchoolForm(props: SchoolFormProps) {
             </legend>
             <p className="mb-3 text-xs text-muted-foreground">{entMessages.casAttributesHint}</p>
             <div className="grid gap-3 sm:grid-cols-4">
-              {GAR_ATTRIBUTES.map((name) => (
+              {CAS_MAPPED_ATTRIBUTES.map((name) => (
                 <FormField key={name} label={name} error={errors.casAttributes?.[name]?.message}>
                   {(field) => (
                     <Input
