@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importMessages as m } from '../../../common/messages/imports.js';
+import type { ImportEncoding } from '../../../common/schemas/imports.js';
 import { csvFile, xlsxFile } from '../../fixtures/import-files.js';
 import { buildRawZip } from '../../test/zip-attacks.js';
 import { readSheet, type SheetFormat } from './sheet-reader.js';
@@ -16,11 +17,15 @@ import { XLSX_MAX_UNZIPPED_BYTES } from './xlsx-reader.js';
 const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sheets-'));
 afterAll(() => fs.rm(folder, { recursive: true, force: true }));
 
-async function readBack(data: Buffer, format: SheetFormat): Promise<string[][]> {
+async function readBack(
+  data: Buffer,
+  format: SheetFormat,
+  encoding: ImportEncoding = 'utf-8',
+): Promise<string[][]> {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.${format}`);
   await fs.writeFile(file, data);
   const rows: string[][] = [];
-  for await (const row of readSheet(file, format, data.length)) rows.push(row.cells);
+  for await (const row of readSheet(file, format, data.length, encoding)) rows.push(row.cells);
   return rows;
 }
 
@@ -117,7 +122,11 @@ describe('readSheet', () => {
       ...Array.from({ length: 3_000 }, (_, i) => [`a${i}@x.fr`, 'Plain', 'Text']),
       ...rows.slice(0, 2_000),
     ];
-    const read = await readBack(csvFile(header, late, options), 'csv');
+    const read = await readBack(
+      csvFile(header, late, options),
+      'csv',
+      options.encoding === 'win1252' ? 'windows-1252' : 'utf-8',
+    );
     expect(read).toEqual([header, ...late]);
   });
 });
