@@ -139,9 +139,18 @@ function sendNdjson(
   events: AsyncGenerator<object>,
   cleanUp: () => Promise<void>,
 ) {
+  // Rows are sent a few kilobytes at a time; any other line at once.
   async function* lines() {
+    let pending = '';
     try {
-      for await (const event of events) yield `${JSON.stringify(event)}\n`;
+      for await (const event of events) {
+        pending += `${JSON.stringify(event)}\n`;
+        if (pending.length >= 16 * 1024 || (event as { type?: string }).type !== 'row') {
+          yield pending;
+          pending = '';
+        }
+      }
+      if (pending) yield pending;
     } finally {
       await cleanUp();
     }
