@@ -3,8 +3,8 @@
 // workbook of server/fixtures/hostile-xlsx.ts (built here, in memory) is sent to
 // POST /api/admin/import/schools/preview while the server's RSS is sampled from /proc every 10 ms.
 // Prints, per workbook, the answer (status, bytes, first line), the time, and the peak RSS above the
-// level of the idle server (a fresh one for each); then the two largest previewed at once, and
-// whether the server still answers.
+// level of the idle server (a fresh one for each); then two at once (the two largest, and the
+// largest one read whole twice), and whether the server still answers.
 // `npm run measure:import-memory` (`-- --budget=100` exits 1 when a preview goes above 100 MB).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
     const measures: [string, Buffer[]][] = [
       ...Object.entries(files).map(([name, file]): [string, Buffer[]] => [name, [file]]),
       ['nestedRuns + richText at once', [files.nestedRuns!, files.richText!]],
+      ['richText twice at once', [files.richText!, files.richText!]],
     ];
     for (const [name, sent] of measures) {
       const { server: running, headers } = await start();

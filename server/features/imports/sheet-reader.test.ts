@@ -61,8 +61,9 @@ describe('readSheet', () => {
   });
 
   it('reads a workbook whole every time, though its sheet is stored before its shared strings', async () => {
-    // As Excel and exceljs store them. exceljs' own streaming reader lost the workbook part of such
-    // a file about once in 300 reads (xlsx-reader.ts says why).
+    // As Excel and exceljs store them. A reader that reads the archive front to back (as exceljs'
+    // streaming reader does) must park the sheet until the shared strings come; exceljs' lost the
+    // workbook part of such a file about once in 300 reads.
     const workbook = await xlsxFile(header, rows.slice(0, 2));
     const names = Object.keys(unzipSync(workbook));
     expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/sharedStrings.xml'));
