@@ -242,6 +242,45 @@ describe('an import and the requests around it', () => {
   });
 });
 
+describe('an import stopped part-way', () => {
+  it('stops at a row an admin changes while the file is written, the rows before written and said', async () => {
+    const admin = await signInNewAdmin(ctx);
+    const total = 6_000;
+    const uaiAt = (index: number) => uaiFor(9_600_000 + index);
+    const edited = 5_500; // in the twelfth batch
+    const { id } = await createSchool(ctx.db, { uai: uaiAt(edited), name: 'Nom ancien', city: 'Lyon' });
+    const file = csvFile(
+      SCHOOLS,
+      Array.from({ length: total }, (_, index) => school({ uai: uaiAt(index), nom: `École ${index}` })),
+    );
+    const response = await admin.request({
+      ...request('/api/admin/import/schools', file),
+      payloadAsStream: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const events = lineEvents(response.stream());
+    expect((await events.next()).value).toMatchObject({ type: 'progress' });
+    const patched = await admin.patch(`/api/admin/editschoolform/${id}`, {
+      schoolName: 'Nom choisi par un admin',
+    });
+    expect(patched.statusCode).toBe(200);
+    let last: CommitEvent | undefined;
+    for await (const event of events) last = event;
+    expect(last).toEqual({
+      type: 'failed',
+      message: m.stopped(edited, m.changedSincePreview([{ line: edited + 2, key: uaiAt(edited) }])),
+    });
+    const rows = await ctx.db
+      .selectFrom('schools')
+      .select(['uai', 'name'])
+      .where('uai', 'like', '96%')
+      .orderBy('uai')
+      .execute();
+    expect(rows.length).toBe(edited + 1);
+    expect(rows.find((row) => row.uai === uaiAt(edited))?.name).toBe('Nom choisi par un admin');
+  });
+});
+
 /** The NDJSON lines of a streamed answer, as they arrive. */
 async function* lineEvents(stream: Readable): AsyncGenerator<CommitEvent> {
   let rest = '';
