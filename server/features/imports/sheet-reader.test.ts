@@ -168,6 +168,14 @@ describe('readSheet', () => {
     await refused(['<row r="1"><c r="A1"><v>1</v></c><?pi x?></row>']);
     const far = `<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="BM2"><v>1</v></c></row>`;
     await refused([far], m.tooManyColumns(2, XLSX_MAX_COLUMNS));
+    // Latin-1 bytes in a part are not UTF-8: unreadable, not read as replacement characters.
+    const latin1 = Buffer.from(
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Zo\u00e9</t></is></c></row>',
+      'latin1',
+    );
+    await expect(readBack(await workbook({ sheetData: [latin1] }), 'xlsx')).rejects.toMatchObject({
+      message: m.unreadableXlsx,
+    });
     // Empty cells that far right are nothing.
     expect(
       await readBack(

@@ -6,7 +6,6 @@
 // - a cell keeps at most IMPORT_MAX_CELL_CHARS + 1 characters: a longer one reads as too long for
 //   any column, so its row gets an error with its line (rich-text runs are joined as they come);
 // - cells past MAX_COLUMNS, styles past MAX_STYLES and archives of more than MAX_ENTRIES files.
-import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { isoDay } from '../../../common/licence.js';
@@ -134,13 +133,21 @@ async function* parsePart(
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<void> {
   const xml = new BoundedXml(handlers);
-  const decoder = new StringDecoder('utf8');
+  // Strict: bytes that are not UTF-8 make the part unreadable rather than replacement characters.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw badRequest(m.unreadableXlsx);
+    }
+  };
   for await (const chunk of stream) {
     onBytes?.(chunk.length);
-    xml.write(decoder.write(chunk));
+    xml.write(decode(chunk));
     yield;
   }
-  xml.write(decoder.end());
+  xml.write(decode());
   xml.close();
   yield;
 }
