@@ -147,6 +147,39 @@ describe('the schools import', () => {
     await page.getByText(m.nothingToWrite).waitFor();
     expect(await confirmButton().isDisabled()).toBe(true);
   });
+
+  it('does not overwrite a school changed since its preview: it names it, and the preview read again shows it', async () => {
+    await page.goto(`${server.url}/schools/import`);
+    const renamed = [...pasteur('01/09/2026')];
+    renamed[1] = 'École Louis Pasteur';
+    await chooseFile('ecoles.csv', CSV, csvFile(importColumns.schools, [renamed]));
+    await expect.poll(counts).toBe(m.counts({ rows: 1, create: 0, update: 1, unchanged: 0, errors: 0 }));
+    // Another admin renames the school meanwhile.
+    await server.db
+      .updateTable('schools')
+      .set({ name: 'École Pasteur (annexe)', updated_at: new Date().toISOString() })
+      .where('uai', '=', uaiFor(5_000_001))
+      .execute();
+    await confirmButton().click();
+    const refused = page.getByTestId('import-error');
+    await refused.getByText(m.changedSincePreview([{ line: 2, key: uaiFor(5_000_001) }])).waitFor();
+    await expectFrench(page, 'import-schools-changed');
+    await expectAccessible(page);
+    await keepScreenshot(page, 'import-schools-changed-1280', { fullPage: true });
+    await photograph(page, 'import-schools-changed');
+    const stored = () =>
+      server.db.selectFrom('schools').select('name').where('uai', '=', uaiFor(5_000_001)).executeTakeFirst();
+    expect((await stored())?.name).toBe('École Pasteur (annexe)');
+
+    await refused.getByRole('button', { name: m.previewAgain }).click();
+    await expect.poll(counts).toBe(m.counts({ rows: 1, create: 0, update: 1, unchanged: 0, errors: 0 }));
+    await confirmButton().click();
+    await page
+      .getByTestId('import-done')
+      .getByText(m.done({ created: 0, updated: 1, unchanged: 0 }))
+      .waitFor();
+    expect((await stored())?.name).toBe('École Louis Pasteur');
+  });
 });
 
 describe('the teachers import', () => {

@@ -68,6 +68,7 @@ export const importMessages = {
   backToList: 'Retour à la liste',
   failed: 'L’import n’a pas abouti ; rien n’a été écrit. Réessayez.',
   previewFailed: 'L’aperçu n’a pas abouti. Réessayez.',
+  previewAgain: 'Relancer l’aperçu',
   interrupted: 'Une erreur inattendue a interrompu l’import.',
   stopped: (written: number, reason: string) =>
     `${reason} L’import s’est arrêté après ${plural(written, 'ligne écrite', 'lignes écrites')} : corrigez, puis importez de nouveau le même fichier pour terminer (les lignes déjà écrites resteront inchangées).`,
@@ -98,13 +99,15 @@ export const importMessages = {
   expectedColumns: (columns: readonly string[]) => `Colonnes attendues : ${columns.join(';')}.`,
   tooManyRows: (max: number) =>
     `Le fichier dépasse ${fr(max)} lignes, le plus qu’un import accepte : découpez-le en plusieurs fichiers.`,
-  changedSincePreview: (rows: { line: number; key: string }[]) =>
-    `${rows.length > 1 ? 'Des lignes ont changé' : 'Une ligne a changé'} dans Ardoise depuis l’aperçu : ${rows
+  changedSincePreview: (rows: { line: number; key: string }[]) => {
+    const many = rows.length > 1;
+    const named = rows
       .slice(0, 10)
       .map((row) => `ligne ${fr(row.line)} (${row.key})`)
-      .join(
-        ', ',
-      )}${rows.length > 10 ? ` et ${plural(rows.length - 10, 'autre', 'autres')}` : ''}. L’import les aurait écrasées : relancez l’aperçu pour voir leur état actuel.`,
+      .join(', ');
+    const others = rows.length > 10 ? ` et ${plural(rows.length - 10, 'autre', 'autres')}` : '';
+    return `${many ? 'Des lignes ont changé' : 'Une ligne a changé'} dans Ardoise depuis l’aperçu : ${named}${others}. L’import ${many ? 'les aurait écrasées' : 'l’aurait écrasée'} : relancez l’aperçu pour voir ${many ? 'leur' : 'son'} état actuel.`;
+  },
   refused: (errors: number) =>
     `${plural(errors, 'ligne est', 'lignes sont')} en erreur : rien n’a été écrit.`,
   busy: 'Un autre import est en cours : réessayez dans un instant.',

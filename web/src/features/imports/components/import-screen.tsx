@@ -1,10 +1,11 @@
 // The import screen of /schools/import and /teachers/import: choose the encoding of a CSV without
 // BOM and a .csv or .xlsx file (or download the model); every row is previewed with its action or
 // its errors and line, under a progress bar; nothing can be written while a row has an error;
-// "Confirmer l'import…" writes it batch by batch (refused if a row changed since the preview), then
-// the counts and, for teachers, the new sign-in links offered once as a CSV.
+// "Confirmer l'import…" writes it batch by batch (refused if a row changed since the preview: the
+// error offers to read the same file again), then the counts and, for teachers, the new sign-in
+// links offered once as a CSV.
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileUp, Upload } from 'lucide-react';
+import { Download, FileUp, RefreshCw, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toCsv } from '../../../../../common/csv.js';
@@ -113,6 +114,8 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
+    // Emptied, so that choosing the same file again reads it again.
+    event.target.value = '';
     if (chosen) void previewFile(chosen, encoding);
   };
 
@@ -246,7 +249,16 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
             )}
             {error && (
               <Alert variant="destructive" data-testid="import-error">
-                <AlertDescription>{error}</AlertDescription>
+                <AlertDescription className="flex flex-col items-start gap-3">
+                  {error}
+                  {/* The same file read again: what changed in Ardoise since shows in the new preview. */}
+                  {file && !busy && (
+                    <Button type="button" variant="outline" onClick={() => void previewFile(file, encoding)}>
+                      <RefreshCw aria-hidden="true" />
+                      {m.previewAgain}
+                    </Button>
+                  )}
+                </AlertDescription>
               </Alert>
             )}
           </CardContent>
