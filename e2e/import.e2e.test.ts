@@ -1,6 +1,6 @@
 // The bulk import of schools and teachers in Chromium against the production build:
-// "Importer" on /schools and /teachers, the model, a preview of every row with its action or its
-// errors and line, nothing writable while a row has an error, the progress bar, "Confirmer
+// "Importer" on /schools and /teachers, the model, the CSV's declared encoding, a preview of every
+// row with its action or its errors and line, nothing writable while a row has an error, the progress bar, "Confirmer
 // l'import…", the summary, and the new teachers' sign-in links offered once.
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -14,7 +14,7 @@ import { newAdminPage } from './support/admin-session.js';
 import { describePageOnFailure, expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { expectFrench } from './support/french.js';
 import { fillNewPassword } from './support/password-fields.js';
-import { photograph } from './support/photograph.js';
+import { keepScreenshot, photograph } from './support/photograph.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 let server: RunningServer;
@@ -76,7 +76,15 @@ describe('the schools import', () => {
       ['0750654A', 'Mauvaise clé', 'Paris', '', '', '0100000000', '', '01/09/2026', '31/08/2027', '', ''],
       [uaiFor(5_000_002), '', 'Lyon', '', '', '0400000000', '', '2026-09-01', '2025-09-01', 'Terminale', ''],
     ];
+    // A CSV from an older Excel is Windows-1252: read as UTF-8 (the default), it is refused with the
+    // line of its first accent; declared, it is read again at once.
     await chooseFile('ecoles.csv', CSV, csvFile(importColumns.schools, rows, { encoding: 'win1252' }));
+    await page.getByTestId('import-error').getByText(m.notUtf8(2)).waitFor();
+    await expectFrench(page, 'import-schools-not-utf8');
+    await expectAccessible(page);
+    await keepScreenshot(page, 'import-schools-not-utf8-1280', { fullPage: true });
+    await photograph(page, 'import-schools-not-utf8');
+    await page.getByLabel(m.encodingLabel).selectOption('windows-1252');
     await expect.poll(counts).toBe(m.counts({ rows: 3, create: 1, update: 0, unchanged: 0, errors: 2 }));
     await page.getByTestId('import-blocked').getByText(m.blocked(2)).waitFor();
     expect(await confirmButton().isDisabled()).toBe(true);
@@ -94,6 +102,7 @@ describe('the schools import', () => {
     await expect.poll(() => page.getByTestId('import-row').count()).toBe(3);
     await expectFrench(page, 'import-schools-errors');
     await expectAccessible(page);
+    await keepScreenshot(page, 'import-schools-errors-1280', { fullPage: true });
     await photograph(page, 'import-schools-errors');
     const stored = await server.db.selectFrom('schools').select('id').execute();
     expect(stored).toEqual([]);
@@ -137,6 +146,39 @@ describe('the schools import', () => {
     await expect.poll(counts).toBe(m.counts({ rows: 2, create: 0, update: 0, unchanged: 2, errors: 0 }));
     await page.getByText(m.nothingToWrite).waitFor();
     expect(await confirmButton().isDisabled()).toBe(true);
+  });
+
+  it('does not overwrite a school changed since its preview: it names it, and the preview read again shows it', async () => {
+    await page.goto(`${server.url}/schools/import`);
+    const renamed = [...pasteur('01/09/2026')];
+    renamed[1] = 'École Louis Pasteur';
+    await chooseFile('ecoles.csv', CSV, csvFile(importColumns.schools, [renamed]));
+    await expect.poll(counts).toBe(m.counts({ rows: 1, create: 0, update: 1, unchanged: 0, errors: 0 }));
+    // Another admin renames the school meanwhile.
+    await server.db
+      .updateTable('schools')
+      .set({ name: 'École Pasteur (annexe)', updated_at: new Date().toISOString() })
+      .where('uai', '=', uaiFor(5_000_001))
+      .execute();
+    await confirmButton().click();
+    const refused = page.getByTestId('import-error');
+    await refused.getByText(m.changedSincePreview([{ line: 2, key: uaiFor(5_000_001) }])).waitFor();
+    await expectFrench(page, 'import-schools-changed');
+    await expectAccessible(page);
+    await keepScreenshot(page, 'import-schools-changed-1280', { fullPage: true });
+    await photograph(page, 'import-schools-changed');
+    const stored = () =>
+      server.db.selectFrom('schools').select('name').where('uai', '=', uaiFor(5_000_001)).executeTakeFirst();
+    expect((await stored())?.name).toBe('École Pasteur (annexe)');
+
+    await refused.getByRole('button', { name: m.previewAgain }).click();
+    await expect.poll(counts).toBe(m.counts({ rows: 1, create: 0, update: 1, unchanged: 0, errors: 0 }));
+    await confirmButton().click();
+    await page
+      .getByTestId('import-done')
+      .getByText(m.done({ created: 0, updated: 1, unchanged: 0 }))
+      .waitFor();
+    expect((await stored())?.name).toBe('École Louis Pasteur');
   });
 });
 

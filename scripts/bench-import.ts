@@ -94,6 +94,8 @@ async function main(): Promise<void> {
       }, 50);
       const started = performance.now();
       const form = new FormData();
+      // The schools file is Windows-1252 without BOM, as an older French Excel writes it: declared.
+      if (name === 'ecoles.csv') form.append('encodage', 'windows-1252');
       form.append('file', await fs.openAsBlob(files[name]!), name);
       const response = await fetch(`${base}/api/admin/${url}`, { method: 'POST', headers: auth, body: form });
       if (response.status !== 200) throw new Error(`${label}: ${response.status} ${await response.text()}`);

@@ -58,17 +58,20 @@ export class RowReader<C extends string> {
     private readonly positions: Record<C, number>,
   ) {}
 
-  /** The cell as trimmed text ('' when empty); a control character or an over-long value is an error. */
+  /** The cell as trimmed text ('' when empty); a control character or an over-long value is an error,
+   * and reads as '' so that no other check repeats it. */
   text(column: C, max = MAX_TEXT_LENGTH): string {
     const value = (this.cells[this.positions[column]] ?? '').trim();
     if (!hasNoControlCharacter(value)) this.errors.push(m.controlCharacter(column));
-    else if (value.length > max) this.errors.push(m.tooLong(column));
-    return value;
+    else if (value.length > max) this.errors.push(m.tooLong(column, max));
+    else return value;
+    return '';
   }
 
   required(column: C, max = MAX_TITLE_LENGTH): string {
+    const errors = this.errors.length;
     const value = this.text(column, max);
-    if (value === '') this.errors.push(m.required(column));
+    if (value === '' && this.errors.length === errors) this.errors.push(m.required(column));
     return value;
   }
 

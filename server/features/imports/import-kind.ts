@@ -42,9 +42,12 @@ export type ImportDefinition<Column extends string, Row, Existing, Context> = {
   read(cells: RowReader<Column>, context: Context): Row;
   key(row: Row): string;
   findExisting(db: Db, keys: string[]): Promise<Map<string, Existing>>;
+  /** When the matched record last changed (its updated_at). */
+  changedAt(existing: Existing): string;
   /** The columns the row would change in the matched record, or why it may not touch it. */
   compare(row: Row, existing: Existing): { changed: string[] } | { error: string };
-  /** Writes a batch of rows without errors (inside the import's transaction). */
+  /** Writes a batch of rows without errors (inside the batch's transaction); an update applies only
+   * while the record is as it was matched, and throws (409) otherwise. */
   write(db: Db, rows: AnalysedRow<Row, Existing>[], context: WriteContext): Promise<void>;
 };
 

@@ -89,15 +89,38 @@ export function findSchoolsById(db: Db, ids: number[]) {
     : db.selectFrom('schools').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function updateSchool(db: Db, id: number, values: Partial<NewSchool>): Promise<void> {
-  await db.updateTable('schools').set(values).where('id', '=', id).execute();
+/** Updates a school if it has not changed since `seen` (its updated_at); answers whether it did. */
+export async function updateSchool(
+  db: Db,
+  id: number,
+  seen: string,
+  values: Partial<NewSchool>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('schools')
+    .set(values)
+    .where('id', '=', id)
+    .where('updated_at', '=', seen)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Accounts (teachers or not) with these emails, with their level ids. */
 export async function findAccountsByEmail(db: Db, emails: string[]) {
   const users = await db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'name', 'firstname', 'telephone', 'school_id', 'group_limit', 'remarque'])
+    .select([
+      'id',
+      'email',
+      'role',
+      'name',
+      'firstname',
+      'telephone',
+      'school_id',
+      'group_limit',
+      'remarque',
+      'updated_at',
+    ])
     .where('email', 'in', emails)
     .execute();
   return withLevelIds(db, users, levelLinks.account);
@@ -110,8 +133,20 @@ export async function insertAccounts(db: Db, users: NewUser[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.email, row.id]));
 }
 
-export async function updateAccount(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
-  await db.updateTable('users').set(values).where('id', '=', id).execute();
+/** Updates an account if it has not changed since `seen` (its updated_at); answers whether it did. */
+export async function updateAccount(
+  db: Db,
+  id: number,
+  seen: string,
+  values: Partial<NewUser>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(values)
+    .where('id', '=', id)
+    .where('updated_at', '=', seen)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Replaces the levels of these teachers with the given links. */

@@ -3,11 +3,14 @@
 // are NDJSON streams (one JSON object a line, `application/x-ndjson`), read by the import screen and
 // by scripts alike:
 //   GET  /api/admin/import/{schools|teachers}/template  the CSV model (headers and one example row)
-//   POST /api/admin/import/{kind}/preview  every row with its action or errors, then the counts
-//   POST /api/admin/import/{kind}          writes all or nothing: progress, new teachers' sign-in
-//                                          links, then { type: 'done', created, updated, unchanged }
-// A file that cannot be read, or (for the import) a file with any row in error, gets a 400 in the
-// usual shape before anything is streamed.
+//   POST /api/admin/import/{kind}/preview  every row with its action or errors, then the counts and
+//                                          `since` (or { type: 'failed', message } part-way)
+//   POST /api/admin/import/{kind}          writes batch by batch (field `apercu`: the preview's
+//                                          `since`): progress, new teachers' sign-in links, then
+//                                          { type: 'done', created, updated, unchanged } or 'failed'
+// Both take the field `encodage` ('utf-8' or 'windows-1252') for a CSV without BOM. A file that
+// cannot be read, or (for the import) a file with any row in error, gets a 400 in the usual shape
+// before anything is streamed; a row it would update that changed since the preview, a 409.
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -95,7 +98,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
             request,
             definition: definitions[request.params.kind],
             file,
-            sheet: () => readSheet(file.path, file.format, file.size),
+            sheet: () => readSheet(file.path, file.format, file.size, file.encoding),
           });
           return sendNdjson(reply, events, file.remove);
         } catch (error) {
@@ -117,6 +120,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       publicUrl: app.config.publicUrl,
       mailer: app.mailer,
       tempPath: (ext) => app.files.tempPath(ext),
+      since: file.previewedAt,
     }),
   );
 };
@@ -135,9 +139,18 @@ function sendNdjson(
   events: AsyncGenerator<object>,
   cleanUp: () => Promise<void>,
 ) {
+  // Rows are sent a few kilobytes at a time; any other line at once.
   async function* lines() {
+    let pending = '';
     try {
-      for await (const event of events) yield `${JSON.stringify(event)}\n`;
+      for await (const event of events) {
+        pending += `${JSON.stringify(event)}\n`;
+        if (pending.length >= 16 * 1024 || (event as { type?: string }).type !== 'row') {
+          yield pending;
+          pending = '';
+        }
+      }
+      if (pending) yield pending;
     } finally {
       await cleanUp();
     }

@@ -1,10 +1,13 @@
 // The bulk import, for schools and teachers alike. A file is read row by row, in batches
 // of IMPORT_BATCH: each row is checked, matched against the database and given its action (create,
 // update, unchanged) or its errors, so the server's memory does not grow with the file (only the
-// keys seen, to catch a repeated UAI or email). The preview streams every row; the import checks the
-// whole file first (nothing is written while a row has an error), then reads it again inside one
-// transaction, under a lock every instance agrees on, and writes it batch by batch: all or nothing.
-// Run twice, the same file changes nothing the second time.
+// keys seen, to catch a repeated UAI or email). The preview streams every row, each shown by its
+// first characters. The import checks the whole file first (nothing is written while a row has an
+// error, or while a row it would update was changed since the preview), then reads it again under a
+// lock every instance agrees on and writes it batch by batch, each batch matched and written in a
+// transaction of its own: other requests wait for one batch at most, never for the whole file. A
+// batch that finds a row changed meanwhile stops the import there, the batches before it written.
+// Run twice, the same file changes nothing the second time (and finishes a stopped import).
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -12,6 +15,7 @@ import { importMessages as m } from '../../../common/messages/imports.js';
 import {
   type CommitEvent,
   IMPORT_MAX_ROWS,
+  IMPORT_PREVIEW_CELL_CHARS,
   type ImportCounts,
   type ImportResult,
   type PreviewEvent,
@@ -19,7 +23,7 @@ import {
 import type { GarSubscriptionsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { withDatabaseLock } from '../../db/database-lock.js';
-import { badRequest } from '../../http-error.js';
+import { badRequest, conflict } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import { IMPORT_BATCH } from './import.repository.js';
@@ -29,35 +33,27 @@ import type { SheetRow } from './sheet-reader.js';
 
 type Analysed = AnalysedRow<unknown, unknown>;
 
-/** Reads, checks and matches the rows, a batch at a time. Throws (400) when the file itself is
+type ReadRow = Omit<Analysed, 'existing' | 'action' | 'changed'>;
+
+/** What the preview sends of a cell: its first characters. */
+const shown = (cell: string | undefined) => {
+  const value = (cell ?? '').trim();
+  return value.length > IMPORT_PREVIEW_CELL_CHARS ? `${value.slice(0, IMPORT_PREVIEW_CELL_CHARS)}…` : value;
+};
+
+/** Reads and checks the rows, a batch at a time (unmatched). Throws (400) when the file itself is
  * unusable: no header, missing or unknown columns, no data row, too many rows. */
-async function* analyse(
+async function* readBatches(
   db: Db,
   definition: AnyImportDefinition,
   sheet: AsyncIterable<SheetRow>,
   onProgress: (fraction: number) => void,
-): AsyncGenerator<Analysed[]> {
+): AsyncGenerator<ReadRow[]> {
   const context = await definition.load(db);
   let positions: Record<string, number> | undefined;
   const seen = new Map<string, number>();
   let rows = 0;
-  let batch: Omit<Analysed, 'existing' | 'action' | 'changed'>[] = [];
-
-  const match = async (pending: typeof batch): Promise<Analysed[]> => {
-    const keys = pending.filter((item) => item.errors.length === 0).map((item) => definition.key(item.row));
-    const existing = keys.length === 0 ? new Map() : await definition.findExisting(db, keys);
-    return pending.map((item): Analysed => {
-      if (item.errors.length > 0) return { ...item, existing: undefined, action: null, changed: [] };
-      const found = existing.get(definition.key(item.row));
-      if (found === undefined) return { ...item, existing: undefined, action: 'create', changed: [] };
-      const comparison = definition.compare(item.row, found);
-      if ('error' in comparison)
-        return { ...item, errors: [comparison.error], existing: found, action: null, changed: [] };
-      const { changed } = comparison;
-      return { ...item, existing: found, action: changed.length > 0 ? 'update' : 'unchanged', changed };
-    });
-  };
-
+  let batch: ReadRow[] = [];
   for await (const { line, cells, progress } of sheet) {
     if (cells.every((cell) => cell.trim() === '')) continue;
     if (!positions) {
@@ -72,19 +68,62 @@ async function* analyse(
     const firstLine = key === '' ? undefined : seen.get(key);
     if (firstLine !== undefined) reader.errors.push(m.duplicateInFile(definition.keyColumn, firstLine));
     else if (key !== '') seen.set(key, line);
-    const values = definition.previewColumns.map((column) => (cells[positions![column]!] ?? '').trim());
+    const values = definition.previewColumns.map((column) => shown(cells[positions![column]!]));
     batch.push({ line, row, errors: reader.errors, values });
     if (batch.length === IMPORT_BATCH) {
       onProgress(progress);
-      yield await match(batch);
+      yield batch;
       batch = [];
     }
   }
   if (!positions) throw badRequest(m.empty);
   if (rows === 0) throw badRequest(m.noRowsInFile);
-  if (batch.length > 0) yield await match(batch);
+  if (batch.length > 0) yield batch;
   onProgress(1);
 }
+
+/** The batch's rows with the records they match and what they would do to them. */
+async function match(db: Db, definition: AnyImportDefinition, pending: ReadRow[]): Promise<Analysed[]> {
+  const keys = pending.filter((item) => item.errors.length === 0).map((item) => definition.key(item.row));
+  const existing = keys.length === 0 ? new Map() : await definition.findExisting(db, keys);
+  return pending.map((item): Analysed => {
+    if (item.errors.length > 0) return { ...item, existing: undefined, action: null, changed: [] };
+    const found = existing.get(definition.key(item.row));
+    if (found === undefined) return { ...item, existing: undefined, action: 'create', changed: [] };
+    const comparison = definition.compare(item.row, found);
+    if ('error' in comparison)
+      return { ...item, errors: [comparison.error], existing: found, action: null, changed: [] };
+    const { changed } = comparison;
+    return { ...item, existing: found, action: changed.length > 0 ? 'update' : 'unchanged', changed };
+  });
+}
+
+/** Reads, checks and matches the rows, a batch at a time. */
+async function* analyse(
+  db: Db,
+  definition: AnyImportDefinition,
+  sheet: AsyncIterable<SheetRow>,
+  onProgress: (fraction: number) => void,
+): AsyncGenerator<Analysed[]> {
+  for await (const batch of readBatches(db, definition, sheet, onProgress))
+    yield await match(db, definition, batch);
+}
+
+/** The rows the import would update whose record changed after `since`: it would undo that change. */
+function changedSince(definition: AnyImportDefinition, rows: Analysed[], since: string) {
+  return rows
+    .filter((row) => row.action === 'update' && definition.changedAt(row.existing) > since)
+    .map((row) => ({ line: row.line, key: definition.key(row.row) as string }));
+}
+
+/** A refusal (4xx) says why; anything else is the generic failure. */
+const refusal = (error: unknown, fallback: string) =>
+  error instanceof Error &&
+  'statusCode' in error &&
+  typeof error.statusCode === 'number' &&
+  error.statusCode < 500
+    ? error.message
+    : fallback;
 
 const emptyCounts = (): ImportCounts => ({ rows: 0, create: 0, update: 0, unchanged: 0, errors: 0 });
 
@@ -96,13 +135,15 @@ function count(counts: ImportCounts, row: Analysed): void {
 
 type Sheet = () => AsyncIterable<SheetRow>;
 
-/** Every row with its action or errors, then the counts. The first batch is read before anything
- * is sent, so that an unusable file still gets a plain 400. */
+/** Every row with its action or errors, then the counts and when the preview began (`since`, which
+ * the import is given back). The first batch is read before anything is sent, so that an unusable
+ * file still gets a plain 400; a refusal found further on (too many rows) ends the stream with it. */
 export async function previewImport(
   db: Db,
   definition: AnyImportDefinition,
   sheet: Sheet,
 ): Promise<AsyncGenerator<PreviewEvent>> {
+  const since = new Date().toISOString();
   const progress = { fraction: 0 };
   const batches = analyse(db, definition, sheet(), (fraction) => {
     progress.fraction = fraction;
@@ -111,22 +152,27 @@ export async function previewImport(
   async function* events(): AsyncGenerator<PreviewEvent> {
     const counts = emptyCounts();
     let result = first;
-    while (!result.done) {
-      for (const row of result.value) {
-        count(counts, row);
-        yield {
-          type: 'row',
-          line: row.line,
-          action: row.action,
-          changed: row.changed,
-          values: row.values,
-          errors: row.errors,
-        };
+    try {
+      while (!result.done) {
+        for (const row of result.value) {
+          count(counts, row);
+          yield {
+            type: 'row',
+            line: row.line,
+            action: row.action,
+            changed: row.changed,
+            values: row.values,
+            errors: row.errors,
+          };
+        }
+        yield { type: 'progress', fraction: progress.fraction };
+        result = await batches.next();
       }
-      yield { type: 'progress', fraction: progress.fraction };
-      result = await batches.next();
+    } catch (error) {
+      yield { type: 'failed', message: refusal(error, m.previewFailed) };
+      return;
     }
-    yield { type: 'summary', ...counts };
+    yield { type: 'summary', ...counts, since };
   }
   return events();
 }
@@ -138,69 +184,94 @@ export type CommitOptions = {
   publicUrl: string;
   mailer: Mailer | null;
   tempPath: (ext: string) => string;
+  /** When the preview the admin confirmed began; rows changed since are not overwritten. */
+  since: string | undefined;
 };
 
-/** Checks the whole file; writes nothing unless every row is valid. Then the write, streamed as
- * progress lines and, once committed, the new accounts' links and the result. */
+/** Checks the whole file; writes nothing unless every row is valid and none it would update changed
+ * since the preview (or since now, without one). Then the write, streamed as progress lines and the
+ * links of the new accounts, then the result. */
 export async function commitImport(
   db: Db,
   definition: AnyImportDefinition,
   sheet: Sheet,
   options: CommitOptions,
 ): Promise<AsyncGenerator<CommitEvent>> {
+  const since = options.since ?? new Date().toISOString();
   const counts = emptyCounts();
+  const changed: { line: number; key: string }[] = [];
   for await (const batch of analyse(db, definition, sheet(), () => undefined)) {
     for (const row of batch) count(counts, row);
+    changed.push(...changedSince(definition, batch, since));
   }
   if (counts.errors > 0) throw badRequest(m.refused(counts.errors));
-  return writeImport(db, definition, sheet, options, counts);
+  if (changed.length > 0) throw conflict(m.changedSincePreview(changed));
+  return writeImport(db, definition, sheet, { ...options, since }, counts);
 }
 
 async function* writeImport(
   db: Db,
   definition: AnyImportDefinition,
   sheet: Sheet,
-  options: CommitOptions,
+  options: CommitOptions & { since: string },
   checked: ImportCounts,
 ): AsyncGenerator<CommitEvent> {
-  // The links are kept in a file until the commit: a rolled-back import has handed out none.
+  // The links of each batch go to a file once the batch is committed, and are sent at the end.
   const linksPath = options.tempPath('.ndjson');
   const links = createWriteStream(linksPath, { flags: 'wx' });
   let linksFailed: unknown;
   links.on('error', (error) => {
     linksFailed = error;
   });
+  const saveLinks = async (batch: object[]) => {
+    if (linksFailed) throw linksFailed;
+    for (const link of batch) {
+      if (!links.write(`${JSON.stringify({ type: 'link', ...link })}\n`)) {
+        await new Promise<void>((resolve) => links.once('drain', () => resolve()));
+      }
+    }
+  };
   const progress: CommitEvent[] = [];
   let wake: (() => void) | null = null;
   const announce = (event: CommitEvent) => {
     progress.push(event);
     wake?.();
   };
-  const context: WriteContext = {
-    now: new Date(),
-    subscriptions: options.subscriptions,
-    publicUrl: options.publicUrl,
-    mailer: options.mailer,
-    onLinks: async (batch) => {
-      if (linksFailed) throw linksFailed;
-      for (const link of batch) {
-        if (!links.write(`${JSON.stringify({ type: 'link', ...link })}\n`)) {
-          await new Promise<void>((resolve) => links.once('drain', () => resolve()));
-        }
-      }
-    },
-  };
-  const written = withDatabaseLock(db, 'ardoise:import', () =>
-    db.transaction().execute(async (trx) => {
-      const counts = emptyCounts();
-      for await (const batch of analyse(trx, definition, sheet(), () => undefined)) {
-        for (const row of batch) count(counts, row);
-        // The database may have changed since the check: the import stops rather than skip a row.
-        if (counts.errors > 0) throw badRequest(m.refused(counts.errors));
-        await definition.write(trx, batch, context);
+  const counts = emptyCounts();
+  const written = withDatabaseLock(db, 'ardoise:import', async () => {
+    let stopped: unknown;
+    try {
+      for await (const batch of readBatches(db, definition, sheet(), () => undefined)) {
+        const created: object[] = [];
+        const context: WriteContext = {
+          now: new Date(),
+          subscriptions: options.subscriptions,
+          publicUrl: options.publicUrl,
+          mailer: options.mailer,
+          onLinks: async (batchLinks) => {
+            created.push(...batchLinks);
+          },
+        };
+        const batchCounts = await db.transaction().execute(async (trx) => {
+          const rows = await match(trx, definition, batch);
+          const batchCounts = emptyCounts();
+          for (const row of rows) count(batchCounts, row);
+          // The database may have changed since the check: the import stops rather than skip a row.
+          if (batchCounts.errors > 0) throw badRequest(m.refused(batchCounts.errors));
+          const changed = changedSince(definition, rows, options.since);
+          if (changed.length > 0) throw conflict(m.changedSincePreview(changed));
+          await definition.write(trx, rows, context);
+          return batchCounts;
+        });
+        await saveLinks(created);
+        for (const key of ['rows', 'create', 'update', 'unchanged'] as const) counts[key] += batchCounts[key];
         announce({ type: 'progress', fraction: counts.rows / checked.rows });
       }
-      await recordAudit(trx, {
+    } catch (error) {
+      stopped = error;
+    }
+    if (counts.rows > 0 || !stopped) {
+      await recordAudit(db, {
         actorId: options.actorId,
         action: `${definition.entity}.import`,
         entity: definition.entity,
@@ -210,15 +281,16 @@ async function* writeImport(
           created: counts.create,
           updated: counts.update,
           unchanged: counts.unchanged,
+          ...(stopped ? { stopped: true } : {}),
         },
       });
-      return counts;
-    }),
-  );
-  let outcome: { counts: ImportCounts } | { error: unknown } | undefined;
+    }
+    if (stopped) throw stopped;
+  });
+  let outcome: { done: true } | { error: unknown } | undefined;
   written.then(
-    (counts) => {
-      outcome = { counts };
+    () => {
+      outcome = { done: true };
       wake?.();
     },
     (error: unknown) => {
@@ -233,19 +305,18 @@ async function* writeImport(
       yield* progress.splice(0);
     }
     await new Promise<void>((resolve) => links.end(() => resolve()));
-    if ('error' in outcome) {
-      yield {
-        type: 'failed',
-        message:
-          outcome.error instanceof Error && 'statusCode' in outcome.error ? outcome.error.message : m.failed,
-      };
-      return;
-    }
-    options.mailer?.wake();
+    if (counts.create > 0) options.mailer?.wake();
     for await (const line of createInterface({ input: createReadStream(linksPath) })) {
       if (line) yield JSON.parse(line) as CommitEvent;
     }
-    const { counts } = outcome;
+    if ('error' in outcome) {
+      const message =
+        counts.rows === 0
+          ? refusal(outcome.error, m.failed)
+          : m.stopped(counts.rows, refusal(outcome.error, m.interrupted));
+      yield { type: 'failed', message };
+      return;
+    }
     const result: ImportResult = {
       created: counts.create,
       updated: counts.update,
@@ -254,7 +325,7 @@ async function* writeImport(
     };
     yield { type: 'done', ...result };
   } finally {
-    // A client gone mid-way: the import still ends (committed or not) before its file goes.
+    // A client gone mid-way: the import still ends before its file goes.
     await written.catch(() => undefined);
     links.destroy();
     await fs.rm(linksPath, { force: true });

@@ -12,16 +12,14 @@ const ctx = setupTestApp();
 const CSV = 'text/csv';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function send(
-  client: ApiClient,
-  url: string,
-  data: Buffer,
-  file: { filename?: string; contentType?: string } = {},
-) {
+type FileOptions = { filename?: string; contentType?: string; encodage?: string };
+
+function send(client: ApiClient, url: string, data: Buffer, file: FileOptions = {}) {
   return client.request({
     method: 'POST',
     url,
     payload: multipart([
+      ...(file.encodage ? [{ name: 'encodage', value: file.encodage }] : []),
       { name: 'file', filename: file.filename ?? 'fichier.csv', contentType: file.contentType ?? CSV, data },
     ]),
     headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
@@ -34,12 +32,7 @@ const lines = <T>(body: string): T[] =>
     .split('\n')
     .map((line) => JSON.parse(line) as T);
 
-async function preview(
-  client: ApiClient,
-  kind: 'schools' | 'teachers',
-  data: Buffer,
-  file?: { filename?: string; contentType?: string },
-) {
+async function preview(client: ApiClient, kind: 'schools' | 'teachers', data: Buffer, file?: FileOptions) {
   const response = await send(client, `/api/admin/import/${kind}/preview`, data, file);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toContain('application/x-ndjson');
@@ -50,12 +43,7 @@ async function preview(
   };
 }
 
-async function commit(
-  client: ApiClient,
-  kind: 'schools' | 'teachers',
-  data: Buffer,
-  file?: { filename?: string; contentType?: string },
-) {
+async function commit(client: ApiClient, kind: 'schools' | 'teachers', data: Buffer, file?: FileOptions) {
   const response = await send(client, `/api/admin/import/${kind}`, data, file);
   expect(response.statusCode, response.body).toBe(200);
   const events = lines<CommitEvent>(response.body);
@@ -131,7 +119,15 @@ describe('the schools import', () => {
     expect(rows[4]?.errors).toEqual([m.required('nom'), m.invalidDate('debut_licence', '31/02/2026')]);
     expect(rows[5]?.errors).toEqual([m.unknownLevel('Terminale'), m.endBeforeStart]);
     expect(rows[6]?.errors).toEqual([m.duplicateInFile('uai', 2)]);
-    expect(summary).toEqual({ type: 'summary', rows: 7, create: 1, update: 1, unchanged: 1, errors: 4 });
+    expect(summary).toEqual({
+      type: 'summary',
+      rows: 7,
+      create: 1,
+      update: 1,
+      unchanged: 1,
+      errors: 4,
+      since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     expect(await schoolRow(fresh)).toBeUndefined();
     expect((await schoolRow(known))?.name).toBe('Ancien nom');
 
@@ -240,7 +236,7 @@ describe('the schools import', () => {
         encoding: 'win1252',
       },
     );
-    await commit(admin, 'schools', win);
+    await commit(admin, 'schools', win, { encodage: 'windows-1252' });
     expect(await schoolRow(uaiFor(3_000_001))).toMatchObject({
       name: 'École Saint-Exupéry, Ère 2',
       city: 'Besançon',

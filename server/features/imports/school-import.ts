@@ -6,6 +6,7 @@
 // made on its form would.
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { importColumns, previewColumns } from '../../../common/schemas/imports.js';
+import { conflict } from '../../http-error.js';
 import { planSubscription } from '../gar-subscriptions/subscription.service.js';
 import {
   type ExistingSchool,
@@ -84,6 +85,7 @@ export const schoolImport: ImportDefinition<Column, SchoolImportRow, ExistingSch
   },
 
   key: (row) => row.uai,
+  changedAt: (existing) => existing.updated_at,
 
   async findExisting(db, uais) {
     const schools = await findSchoolsByUai(db, uais);
@@ -115,8 +117,14 @@ export const schoolImport: ImportDefinition<Column, SchoolImportRow, ExistingSch
             })),
           );
     const updated = rows.filter((item) => item.action === 'update' && item.existing);
-    for (const { row, existing } of updated) {
-      await updateSchool(db, existing!.id, { ...columnsOf(row), updated_at: stamp });
+    for (const { line, row, existing } of updated) {
+      if (
+        !(await updateSchool(db, existing!.id, existing!.updated_at, {
+          ...columnsOf(row),
+          updated_at: stamp,
+        }))
+      )
+        throw conflict(m.changedSincePreview([{ line, key: row.uai }]));
     }
     const written = [
       ...created.map((row) => ({ id: ids.get(row.uai)!, levelIds: row.levelIds })),

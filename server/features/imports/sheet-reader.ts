@@ -1,12 +1,15 @@
 // Reads the rows of an uploaded CSV or XLSX file one at a time, from a file on disk, with maintained
-// parsers (csv-parse with iconv-lite; exceljs' part parsers over yauzl): memory does not grow with
-// the file (but for an XLSX's shared strings). CSV: UTF-8 with or without BOM, UTF-16 with BOM,
-// else Windows-1252 (French Excel's "CSV (séparateur: point-virgule)"); the separator is the one
-// of ';', ',' or tab the header uses most. XLSX: xlsx-reader.ts.
+// parsers (csv-parse with iconv-lite; saxes over yauzl): memory does not grow with the file (but for an XLSX's shared strings, bounded). CSV: UTF-8 or UTF-16 with a BOM, else the
+// encoding the form declares: UTF-8 (checked: a byte that is not is refused with its line) or
+// Windows-1252 (an older French Excel's "CSV (séparateur: point-virgule)"); the separator is the one
+// of ';', ',' or tab the header uses most. XLSX: xlsx-reader.ts. A cell is kept to
+// IMPORT_MAX_CELL_CHARS + 1 characters.
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { importMessages as m } from '../../../common/messages/imports.js';
+import { IMPORT_MAX_CELL_CHARS, type ImportEncoding } from '../../../common/schemas/imports.js';
 import { badRequest } from '../../http-error.js';
 
 /** A row of cells as text; `line` is its row number in the file (the header is line 1). `progress`
@@ -15,26 +18,51 @@ export type SheetRow = { line: number; cells: string[]; progress: number };
 
 export type SheetFormat = 'csv' | 'xlsx';
 
-export function readSheet(path: string, format: SheetFormat, size: number): AsyncGenerator<SheetRow> {
-  return format === 'csv' ? readCsv(path, size) : readXlsx(path);
+export function readSheet(
+  path: string,
+  format: SheetFormat,
+  size: number,
+  encoding: ImportEncoding,
+): AsyncGenerator<SheetRow> {
+  return format === 'csv' ? readCsv(path, size, encoding) : readXlsx(path);
 }
+
+/** A cell kept to IMPORT_MAX_CELL_CHARS + 1 characters: a longer one is too long for any column. */
+const bounded = (cell: string) =>
+  cell.length > IMPORT_MAX_CELL_CHARS ? `${cell.slice(0, IMPORT_MAX_CELL_CHARS)}…` : cell;
 
 type Encoding = 'utf8' | 'utf16le' | 'utf16be' | 'win1252';
 
-/** BOMs first; then the whole file is tried as UTF-8 (streamed); anything else is Windows-1252. */
-async function detectEncoding(path: string): Promise<Encoding> {
+/** A BOM decides; without one, the declared encoding. UTF-8 is checked whole first: a byte that is
+ * not UTF-8 is refused with its line rather than read as another encoding. */
+async function chooseEncoding(path: string, declared: ImportEncoding): Promise<Encoding> {
   const head = await readHead(path, 4);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf8';
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf16be';
+  if (declared === 'windows-1252') return 'win1252';
   const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
     for await (const chunk of fs.createReadStream(path)) decoder.decode(chunk as Buffer, { stream: true });
     decoder.decode();
     return 'utf8';
   } catch {
-    return 'win1252';
+    throw badRequest(m.notUtf8(await firstLineNotUtf8(path)));
   }
+}
+
+/** The first line (counted from 1) that is not UTF-8; the file is at most IMPORT_MAX_BYTES. A line
+ * break byte never occurs inside a UTF-8 character, so lines can be checked one by one. */
+async function firstLineNotUtf8(path: string): Promise<number> {
+  const bytes = await fs.promises.readFile(path);
+  let line = 1;
+  let start = 0;
+  for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, start)) {
+    if (!isUtf8(bytes.subarray(start, end))) return line;
+    line += 1;
+    start = end + 1;
+  }
+  return line;
 }
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {
@@ -57,8 +85,8 @@ async function detectDelimiter(path: string, encoding: Encoding): Promise<string
   return count(candidates[0]!) === 0 ? ';' : candidates[0]!;
 }
 
-async function* readCsv(path: string, size: number): AsyncGenerator<SheetRow> {
-  const encoding = await detectEncoding(path);
+async function* readCsv(path: string, size: number, declared: ImportEncoding): AsyncGenerator<SheetRow> {
+  const encoding = await chooseEncoding(path, declared);
   const delimiter = await detectDelimiter(path, encoding);
   const file = fs.createReadStream(path);
   const parser = file
@@ -69,7 +97,11 @@ async function* readCsv(path: string, size: number): AsyncGenerator<SheetRow> {
       record: string[];
       info: { lines: number };
     }>) {
-      yield { line: info.lines, cells: record, progress: Math.min(1, file.bytesRead / size) };
+      yield {
+        line: info.lines,
+        cells: record.map(bounded),
+        progress: Math.min(1, file.bytesRead / size),
+      };
     }
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 0;

@@ -3,6 +3,7 @@
 // import's answer, and by email when SMTP is set).
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { importColumns, previewColumns } from '../../../common/schemas/imports.js';
+import { conflict } from '../../http-error.js';
 import { issueInviteLinks, NO_PASSWORD, newAccountColumns } from '../auth/accounts.service.js';
 import {
   type ExistingAccount,
@@ -72,6 +73,7 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
   },
 
   key: (row) => row.email,
+  changedAt: (existing) => existing.updated_at,
 
   async findExisting(db, emails) {
     const accounts = await findAccountsByEmail(db, emails);
@@ -115,8 +117,8 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
             })),
           );
     const updated = rows.filter((item) => item.action === 'update' && item.existing);
-    for (const { row, existing } of updated) {
-      await updateAccount(db, existing!.id, {
+    for (const { line, row, existing } of updated) {
+      const applied = await updateAccount(db, existing!.id, existing!.updated_at, {
         name: row.name,
         firstname: row.firstname,
         telephone: row.telephone,
@@ -125,6 +127,7 @@ export const teacherImport: ImportDefinition<Column, TeacherImportRow, ExistingA
         remarque: row.remarque,
         updated_at: stamp,
       });
+      if (!applied) throw conflict(m.changedSincePreview([{ line, key: row.email }]));
     }
     const relevelled = [
       ...created.map((row) => ({ id: ids.get(row.email)!, levelIds: row.levelIds })),

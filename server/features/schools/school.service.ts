@@ -176,7 +176,8 @@ export async function editSchool(
       if (next.sign_in_method === 'cas' && !next.cas_url) throw badRequest(entMessages.casUrlRequired);
       await checkLevels(trx, levels);
       const columnChanges = auditChanges(current, changes);
-      if (Object.keys(changes).length > 0) {
+      // A change of levels only is a change of the school too (an import checks updated_at).
+      if (Object.keys(changes).length > 0 || levels) {
         await updateSchool(trx, id, { ...changes, updated_at: now.toISOString() });
         if (licenceLetsTeachersIn(current, now) && !licenceLetsTeachersIn(next, now)) {
           await deleteSessionsOfSchool(trx, id);

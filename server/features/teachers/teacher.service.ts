@@ -196,7 +196,8 @@ export async function editTeacher(db: Db, actorId: number, id: number, input: Te
         active: input.compteactife === undefined ? undefined : input.compteactife ? 1 : 0,
       };
       const columns = dropUndefined(changes);
-      if (Object.keys(columns).length > 0) {
+      // A change of levels only is a change of the account too (an import checks updated_at).
+      if (Object.keys(columns).length > 0 || input.levels) {
         await updateTeacher(trx, id, { ...columns, updated_at: new Date().toISOString() });
       }
       if (input.levels) await replaceTeacherLevels(trx, id, input.levels);

@@ -14,6 +14,8 @@ export class NdjsonUploadError extends Error {
 type Handlers<E> = {
   onUploadProgress: (fraction: number) => void;
   onEvent: (event: E) => void;
+  /** Form fields sent before the file. */
+  fields?: Record<string, string>;
 };
 
 export function uploadNdjson<E>(
@@ -62,6 +64,7 @@ export function uploadNdjson<E>(
     };
     xhr.onerror = () => reject(new NdjsonUploadError(fallbackError, 0));
     const form = new FormData();
+    for (const [name, value] of Object.entries(handlers.fields ?? {})) form.append(name, value);
     form.append('file', file);
     xhr.send(form);
   });

@@ -1,9 +1,11 @@
-// The import screen of /schools/import and /teachers/import: choose a .csv or .xlsx file
-// (or download the model); every row is previewed with its action or its errors and line, under a
-// progress bar; nothing can be written while a row has an error; "Confirmer l'import…" writes all
-// or nothing, then the counts and, for teachers, the new sign-in links offered once as a CSV.
+// The import screen of /schools/import and /teachers/import: choose the encoding of a CSV without
+// BOM and a .csv or .xlsx file (or download the model); every row is previewed with its action or
+// its errors and line, under a progress bar; nothing can be written while a row has an error;
+// "Confirmer l'import…" writes it batch by batch (refused if a row changed since the preview: the
+// error offers to read the same file again), then the counts and, for teachers, the new sign-in
+// links offered once as a CSV.
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileUp, Upload } from 'lucide-react';
+import { Download, FileUp, RefreshCw, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toCsv } from '../../../../../common/csv.js';
@@ -12,6 +14,7 @@ import { importMessages as m } from '../../../../../common/messages/imports.js';
 import {
   type CommitEvent,
   type ImportCounts,
+  type ImportEncoding,
   type ImportedLink,
   type ImportKind,
   type ImportResult,
@@ -23,8 +26,10 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeading } from '../../../components/ui/card';
 import { FormPage } from '../../../components/ui/form-page';
+import { Label } from '../../../components/ui/label';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Progress } from '../../../components/ui/progress';
+import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { downloadFile } from '../../../lib/download-file';
 import { uploadNdjson } from '../../../lib/ndjson-upload';
@@ -62,7 +67,8 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [rows, setRows] = useState<PreviewRow[]>([]);
-  const [counts, setCounts] = useState<ImportCounts | null>(null);
+  const [counts, setCounts] = useState<(ImportCounts & { since: string }) | null>(null);
+  const [encoding, setEncoding] = useState<ImportEncoding>('utf-8');
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [links, setLinks] = useState<ImportedLink[]>([]);
 
@@ -74,28 +80,33 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
     setLinks([]);
   };
 
-  const previewFile = async (chosen: File) => {
+  const previewFile = async (chosen: File, declared: ImportEncoding) => {
     reset();
     setFile(chosen);
     setPhase({ kind: 'previewing', label: m.uploading, value: 0 });
     const received: PreviewRow[] = [];
+    let refused: string | null = null;
     try {
-      await uploadNdjson<PreviewEvent>(`admin/import/${kind}/preview`, chosen, m.failed, {
+      await uploadNdjson<PreviewEvent>(`admin/import/${kind}/preview`, chosen, m.previewFailed, {
+        fields: { encodage: declared },
         onUploadProgress: (value) => setPhase({ kind: 'previewing', label: m.uploading, value }),
         onEvent: (event) => {
           if (event.type === 'row') received.push(event);
           else if (event.type === 'progress') {
             setRows([...received]);
             setPhase({ kind: 'previewing', label: m.reading, value: event.fraction });
-          } else {
+          } else if (event.type === 'failed') refused = event.message;
+          else {
             setRows(received);
             setCounts(event);
             setOnlyErrors(event.errors > 0);
           }
         },
       });
+      if (refused !== null) throw new Error(refused);
       setPhase({ kind: 'preview' });
     } catch (failure) {
+      setRows([]);
       setError(failure instanceof Error ? failure.message : m.failed);
       setPhase({ kind: 'idle' });
     }
@@ -103,11 +114,13 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
-    if (chosen) void previewFile(chosen);
+    // Emptied, so that choosing the same file again reads it again.
+    event.target.value = '';
+    if (chosen) void previewFile(chosen, encoding);
   };
 
   const confirm = async () => {
-    if (!file) return;
+    if (!file || !counts) return;
     setError(null);
     setPhase({ kind: 'writing', label: m.uploading, value: 0 });
     const created: ImportedLink[] = [];
@@ -115,6 +128,7 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
     let failed: string | null = null;
     try {
       await uploadNdjson<CommitEvent>(`admin/import/${kind}`, file, m.failed, {
+        fields: { encodage: encoding, apercu: counts.since },
         onUploadProgress: (value) => setPhase({ kind: 'writing', label: m.uploading, value }),
         onEvent: (event) => {
           if (event.type === 'progress')
@@ -174,6 +188,28 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
               </code>
               <p className="mt-1 text-xs text-muted-foreground">{screen.hint}</p>
             </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="import-encoding">{m.encodingLabel}</Label>
+              <Select
+                id="import-encoding"
+                className="sm:max-w-sm"
+                value={encoding}
+                onChange={(event) => {
+                  const declared = event.target.value as ImportEncoding;
+                  setEncoding(declared);
+                  // The file chosen is read again as declared: the import writes what was previewed.
+                  if (file) void previewFile(file, declared);
+                }}
+                disabled={busy}
+                aria-describedby="import-encoding-hint"
+              >
+                <option value="utf-8">{m.encodingUtf8}</option>
+                <option value="windows-1252">{m.encodingWindows1252}</option>
+              </Select>
+              <p id="import-encoding-hint" className="text-xs text-muted-foreground">
+                {m.encodingHint}
+              </p>
+            </div>
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <input
                 ref={input}
@@ -213,7 +249,16 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
             )}
             {error && (
               <Alert variant="destructive" data-testid="import-error">
-                <AlertDescription>{error}</AlertDescription>
+                <AlertDescription className="flex flex-col items-start gap-3">
+                  {error}
+                  {/* The same file read again: what changed in Ardoise since shows in the new preview. */}
+                  {file && !busy && (
+                    <Button type="button" variant="outline" onClick={() => void previewFile(file, encoding)}>
+                      <RefreshCw aria-hidden="true" />
+                      {m.previewAgain}
+                    </Button>
+                  )}
+                </AlertDescription>
               </Alert>
             )}
           </CardContent>
