@@ -16,14 +16,23 @@ export function sourceFiles(root = '.'): string[] {
   );
 }
 
-/** The file a relative import names ('./x.js' is ./x.ts or ./x.tsx; a folder is its index), or null for a
- * package. */
+/** The file an import names ('./x.js' is ./x.ts or ./x.tsx; '@/…' is from the repository root; a folder
+ * is its index), or null for a package. */
 function resolveImport(from: string, specifier: string, files: ReadonlySet<string>): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const fromRoot = specifier.startsWith('@/');
+  if (!fromRoot && !specifier.startsWith('.')) return null;
+  const base = fromRoot
+    ? path.posix.normalize(specifier.slice(2))
+    : path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   const stem = base.replace(/\.js$/, '');
   const candidates = [`${stem}.ts`, `${stem}.tsx`, base, `${base}/index.ts`, `${base}/index.tsx`];
   return candidates.find((candidate) => files.has(candidate)) ?? null;
+}
+
+/** What a source file imports, as written. */
+export function importSpecifiers(file: string, root = '.'): string[] {
+  const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(root, file), 'utf8'), true, true);
+  return importedFiles.map(({ fileName }) => fileName);
 }
 
 /** Each source file and the project files it imports. */
@@ -32,9 +41,8 @@ export function importGraph(root = '.'): Map<string, string[]> {
   const known = new Set(files);
   return new Map(
     files.map((file) => {
-      const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(root, file), 'utf8'), true, true);
-      const targets = importedFiles
-        .map(({ fileName }) => resolveImport(file, fileName, known))
+      const targets = importSpecifiers(file, root)
+        .map((specifier) => resolveImport(file, specifier, known))
         .filter((target): target is string => target !== null);
       return [file, [...new Set(targets)]];
     }),

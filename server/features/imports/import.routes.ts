@@ -23,7 +23,8 @@ import { commitImport, previewImport } from './import.service.js';
 import type { AnyImportDefinition } from './import-kind.js';
 import { IMPORT_FORM_LIMITS, type ImportFile, receiveImportFile } from './receive-import-file.js';
 import { schoolImport } from './school-import.js';
-import { readSheet, type SheetRow } from './sheet-reader.js';
+import { readSheet } from './sheet-reader.js';
+import type { SheetRow } from './sheet-row.js';
 import { teacherImport } from './teacher-import.js';
 
 const definitions: Record<(typeof importKinds)[number], AnyImportDefinition> = {

@@ -29,7 +29,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { IMPORT_BATCH } from './import.repository.js';
 import { mapColumns, RowReader } from './import-fields.js';
 import type { AnalysedRow, AnyImportDefinition, WriteContext } from './import-kind.js';
-import type { SheetRow } from './sheet-reader.js';
+import type { SheetRow } from './sheet-row.js';
 
 type Analysed = AnalysedRow<unknown, unknown>;
 

@@ -11,10 +11,7 @@ import iconv from 'iconv-lite';
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { IMPORT_MAX_CELL_CHARS, type ImportEncoding } from '../../../common/schemas/imports.js';
 import { badRequest } from '../../http-error.js';
-
-/** A row of cells as text; `line` is its row number in the file (the header is line 1). `progress`
- * is how far into the file the reader is, from 0 to 1. */
-export type SheetRow = { line: number; cells: string[]; progress: number };
+import type { SheetRow } from './sheet-row.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
 

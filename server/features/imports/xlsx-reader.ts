@@ -12,7 +12,7 @@ import { isoDay } from '../../../common/licence.js';
 import { importMessages as m } from '../../../common/messages/imports.js';
 import { IMPORT_MAX_CELL_CHARS } from '../../../common/schemas/imports.js';
 import { badRequest, payloadTooLarge } from '../../http-error.js';
-import type { SheetRow } from './sheet-reader.js';
+import type { SheetRow } from './sheet-row.js';
 
 /** Most bytes the parts read may take once unzipped. */
 export const XLSX_MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;

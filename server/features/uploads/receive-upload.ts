@@ -15,7 +15,6 @@ import type { UploadKind } from '../../../common/schemas/curriculum.js';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 
-
 export type ReceivedUpload = {
   kind: UploadKind;
   tempPath: string;

@@ -4,13 +4,13 @@
 import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { curriculumMessages as m, uploadMessages as u } from '../../../common/messages/curriculum.js';
+import type { UploadKind } from '../../../common/schemas/curriculum.js';
 import { activityTitleSchema, pdfTitleSchema } from '../../../common/schemas/curriculum.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { addActivity, addPdf, uploadParentExists } from '../curriculum/curriculum.service.js';
-import type { UploadKind } from '../../../common/schemas/curriculum.js';
 import { receiveUpload } from './receive-upload.js';
 import { extractPackage } from './zip-package.js';
 
