@@ -85,3 +85,27 @@ function signAssertion(assertion: string, id: string, key: string): string {
   });
   return signer.getSignedXml();
 }
+
+/** A forged, unsigned SAMLResponse answering `inResponseTo` with a dummy signature that references
+ * the Response, padded with `padding` empty elements: what an attacker posts to make the signature
+ * lookup walk a large document. */
+export function paddedSamlResponse(options: { inResponseTo: string; idpEntityId: string; padding: number }) {
+  const id = `_r${crypto.randomBytes(16).toString('hex')}`;
+  const dsig = 'http://www.w3.org/2000/09/xmldsig#';
+  const signature =
+    `<ds:Signature xmlns:ds="${dsig}"><ds:SignedInfo>` +
+    '<ds:CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/>' +
+    '<ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/>' +
+    `<ds:Reference URI="#${id}"><ds:Transforms>` +
+    `<ds:Transform Algorithm="${dsig}enveloped-signature"/>` +
+    '<ds:Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/></ds:Transforms>' +
+    '<ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>' +
+    `<ds:DigestValue>${crypto.randomBytes(32).toString('base64')}</ds:DigestValue></ds:Reference>` +
+    `</ds:SignedInfo><ds:SignatureValue>${crypto.randomBytes(256).toString('base64')}</ds:SignatureValue></ds:Signature>`;
+  const response =
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${new Date().toISOString()}" InResponseTo="${options.inResponseTo}">` +
+    `<saml:Issuer>${escapeXml(options.idpEntityId)}</saml:Issuer>${signature}` +
+    '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>' +
+    `${'<a/>'.repeat(options.padding)}</samlp:Response>`;
+  return Buffer.from(response, 'utf8').toString('base64');
+}
