@@ -1,14 +1,17 @@
 // Ardoise as a SAML 2.0 service provider of the GAR (or any IdP), through @node-saml/node-saml:
-// signed sign-in requests over HTTP-Redirect, responses over HTTP-POST whose signatures, audience,
-// dates and InResponseTo the library checks. The requests sent live in the database (ent_states),
+// signed sign-in requests over HTTP-Redirect, responses over HTTP-POST. The library checks the
+// signatures, decrypts the assertion, and checks its dates and audience; the rest is ours: the
+// response's size before any of that, the Issuer, Destination and Recipient, and which request the
+// response answers, read from a signed place. The requests sent live in the database (ent_states),
 // so that any instance can take the answer, and each request is answered once.
-import type { CacheProvider, SAML } from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { findState, insertState, moveState, takeState } from './ent.repository.js';
+import { findState, insertState, takeState } from './ent.repository.js';
 import { type IdpMetadata, loadIdpMetadata } from './idp-metadata.js';
 import { loadServiceProviderKeys } from './sp-keys.js';
+import { checkXmlLimits, type XmlLimits } from './xml-limits.js';
 
 export const SAML_PATHS = {
   metadata: '/api/auth/saml/metadata',
@@ -22,6 +25,19 @@ const REQUEST_TTL_MS = 15 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 /** How long a failed metadata download is remembered before the next sign-in tries again. */
 const METADATA_RETRY_MS = 30_000;
+/** A GAR response is about 10 KB, 100 to 300 elements nested 8 deep; the signature code's time
+ * grows with the square of the element count, about 40 ms at these limits (docs/ent.md). They
+ * apply to the response and again to its decrypted assertion. */
+export const SAML_RESPONSE_LIMITS: XmlLimits = {
+  maxChars: 256 * 1024,
+  maxElements: 1000,
+  maxAttributes: 2000,
+  maxDepth: 32,
+};
+
+const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 
 export type SamlAnswer = { issuer: string; attributes: Record<string, unknown> };
 
@@ -34,6 +50,8 @@ export type SamlProvider = {
   validate(samlResponse: string): Promise<SamlAnswer>;
 };
 
+/** The response answers no request of ours that is still waiting: unknown, expired, already
+ * answered, or unsolicited (no signed InResponseTo). */
 export class SamlReplayError extends Error {}
 
 export async function createSamlProvider(
@@ -48,6 +66,8 @@ export async function createSamlProvider(
   const keys = await loadServiceProviderKeys(config);
   const entityId = `${config.publicUrl}${SAML_PATHS.metadata}`;
 
+  // node-saml keeps each request sent here, and checks that the response names one still waiting;
+  // claiming it, once, is ours (see validate).
   const cacheProvider: CacheProvider = {
     async saveAsync(key, value) {
       const createdAt = Date.now();
@@ -60,13 +80,11 @@ export async function createSamlProvider(
       });
       return { value, createdAt };
     },
-    // Only a request the ACS has just claimed (answered once) counts as known.
     async getAsync(key) {
-      return (await findState(db, key, 'saml-answered', new Date().toISOString()))?.data ?? null;
+      return (await findState(db, key, 'saml-request', new Date().toISOString()))?.data ?? null;
     },
-    async removeAsync(key) {
-      if (!key) return null;
-      return (await takeState(db, key, 'saml-answered', new Date().toISOString()))?.data ?? null;
+    async removeAsync() {
+      return null;
     },
   };
 
@@ -96,13 +114,15 @@ export async function createSamlProvider(
 
   // The IdP's metadata is read at start; if its URL cannot be reached then, each sign-in tries again
   // (at most every half minute) rather than keeping the server from starting.
-  let loaded: { saml: SAML; at: number } | { error: Error; at: number } | undefined;
-  const current = async (): Promise<SAML> => {
-    if (loaded && 'saml' in loaded) return loaded.saml;
+  type Ready = { saml: SAML; idp: IdpMetadata };
+  let loaded: (Ready & { at: number }) | { error: Error; at: number } | undefined;
+  const current = async (): Promise<Ready> => {
+    if (loaded && 'saml' in loaded) return loaded;
     if (loaded && Date.now() - loaded.at < METADATA_RETRY_MS) throw loaded.error;
     try {
-      loaded = { saml: samlFor(await loadIdpMetadata(idpMetadata)), at: Date.now() };
-      return loaded.saml;
+      const idp = await loadIdpMetadata(idpMetadata);
+      loaded = { saml: samlFor(idp), idp, at: Date.now() };
+      return loaded;
     } catch (error) {
       loaded = { error: error as Error, at: Date.now() };
       throw error;
@@ -116,32 +136,97 @@ export async function createSamlProvider(
     signingCerts: ['unused'],
   }).generateServiceProviderMetadata(keys.certPem, keys.certPem);
 
+  const acsUrl = `${config.publicUrl}${SAML_PATHS.acs}`;
   return {
     metadataXml: () => metadata,
     async loginUrl(relayState) {
-      return (await current()).getAuthorizeUrlAsync(relayState, undefined, {});
+      return (await current()).saml.getAuthorizeUrlAsync(relayState, undefined, {});
     },
     async validate(samlResponse) {
-      const saml = await current();
-      // Claim the request this answers, once: a replayed answer, even sent twice at the same
-      // moment, finds it already claimed. node-saml then checks the answer against it.
-      const inResponseTo = inResponseToOf(samlResponse);
-      const now = new Date().toISOString();
-      if (!inResponseTo || !(await moveState(db, inResponseTo, 'saml-request', 'saml-answered', now))) {
+      const { saml, idp } = await current();
+      const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+      // Bounded work first: no DOM, XPath or signature code has seen the text yet.
+      checkXmlLimits(xml, SAML_RESPONSE_LIMITS);
+      const { parseDomFromString, decryptXml, getVerifiedXml } = await import(
+        '@node-saml/node-saml/lib/xml.js'
+      );
+      const root = (await parseDomFromString(xml)).documentElement;
+      if (root.localName !== 'Response' || root.namespaceURI !== PROTOCOL_NS)
+        throw new Error('not a SAML Response');
+      // The root's InResponseTo (as node-saml reads it) must name a request still waiting; it is
+      // not signed, so it only spares the signature work for answers to nothing.
+      const rootRequestId = root.getAttribute('InResponseTo') || null;
+      const now = new Date();
+      if (!rootRequestId) throw new SamlReplayError('unsolicited: the response answers no request');
+      if (!(await findState(db, rootRequestId, 'saml-request', now.toISOString())))
         throw new SamlReplayError('the request this answers is unknown, expired or already answered');
-      }
+      // An encrypted assertion is bounded as well before node-saml verifies it (anyone can encrypt
+      // to Ardoise's public certificate).
+      const encrypted = childElements(root, ASSERTION_NS, 'EncryptedAssertion');
+      if (encrypted.length > 1) throw new Error('more than one encrypted assertion');
+      if (encrypted[0]) checkXmlLimits(await decryptXml(String(encrypted[0]), keys.keyPem), SAML_RESPONSE_LIMITS);
+
       const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!profile) throw new Error('the response holds no assertion');
+
+      // Who sent it and where to: the signed assertion's Issuer, the response's (when present)
+      // and its Destination, against the IdP's metadata and our ACS.
+      if (profile.issuer !== idp.entityId) throw new Error(`assertion issued by ${profile.issuer}`);
+      const responseIssuer = childElements(root, ASSERTION_NS, 'Issuer')[0]?.textContent ?? null;
+      if (responseIssuer !== null && responseIssuer.trim() !== idp.entityId)
+        throw new Error(`response issued by ${responseIssuer}`);
+      const destination = root.getAttribute('Destination') || null;
+      if (destination !== null && destination !== acsUrl) throw new Error(`response sent to ${destination}`);
+
+      // Which request it answers, from a signed place: the bearer confirmation of the signed
+      // assertion, or the response's own InResponseTo when the response itself is signed.
+      const confirmation = bearerConfirmation(profile, acsUrl, now);
+      const signedRequestId =
+        confirmation.inResponseTo ??
+        (getVerifiedXml(xml, root, idp.signingCerts.map(pemCertificate)) ? rootRequestId : null);
+      if (!signedRequestId) throw new SamlReplayError('unsolicited: no signed InResponseTo');
+      if (signedRequestId !== rootRequestId) throw new Error('the InResponseTo values disagree');
+      // Claimed once: a replay, even sent twice at the same moment, finds it already taken.
+      if (!(await takeState(db, signedRequestId, 'saml-request', now.toISOString())))
+        throw new SamlReplayError('the request this answers is unknown, expired or already answered');
       return { issuer: profile.issuer, attributes: (profile.attributes ?? {}) as Record<string, unknown> };
     },
   };
 }
 
-/** The InResponseTo of a response's root element, read only to claim the request (node-saml then
- * parses and checks the whole response itself). */
-function inResponseToOf(samlResponse: string): string | null {
-  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
-  const root = /<(?:[\w-]+:)?Response\b[^>]*>/.exec(xml)?.[0];
-  const value = root && /\sInResponseTo="([^"]{1,200})"/.exec(root)?.[1];
-  return value ?? null;
+function childElements(parent: Element, namespace: string, localName: string): Element[] {
+  // xmldom's node lists are indexed, not iterable.
+  return Array.from({ length: parent.childNodes.length }, (_, i) => parent.childNodes[i]!).filter(
+    (node): node is Element =>
+      node.nodeType === 1 &&
+      (node as Element).localName === localName &&
+      (node as Element).namespaceURI === namespace,
+  );
+}
+
+type Xml2Js = { $?: Record<string, string>; [child: string]: unknown };
+const children = (node: Xml2Js | undefined, name: string) => (node?.[name] as Xml2Js[] | undefined) ?? [];
+
+/** The bearer confirmation of the signed assertion meant for our ACS (its Recipient) and valid
+ * now; its InResponseTo, or null when it has none. */
+function bearerConfirmation(profile: Profile, acsUrl: string, now: Date): { inResponseTo: string | null } {
+  const assertion = profile.getAssertion?.().Assertion as Xml2Js | undefined;
+  const confirmations = children(children(assertion, 'Subject')[0], 'SubjectConfirmation').filter(
+    (confirmation) => confirmation.$?.Method === BEARER,
+  );
+  const data = confirmations.flatMap((confirmation) => children(confirmation, 'SubjectConfirmationData'));
+  const fresh = data.filter((candidate) => {
+    const notOnOrAfter = Date.parse(candidate.$?.NotOnOrAfter ?? '');
+    const notBefore = candidate.$?.NotBefore ? Date.parse(candidate.$.NotBefore) : -Infinity;
+    return now.getTime() < notOnOrAfter + CLOCK_SKEW_MS && notBefore <= now.getTime() + CLOCK_SKEW_MS;
+  });
+  if (fresh.length === 0) throw new Error('no bearer subject confirmation valid now');
+  const ours = fresh.find((candidate) => candidate.$?.Recipient === acsUrl);
+  if (!ours) throw new Error(`subject confirmed for ${fresh.map((d) => d.$?.Recipient).join(', ')}`);
+  return { inResponseTo: ours.$?.InResponseTo || null };
+}
+
+/** A certificate of the metadata (base64 DER) as PEM, as node-saml's signature check takes it. */
+function pemCertificate(base64: string): string {
+  return `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
