@@ -164,7 +164,8 @@ export async function createSamlProvider(
       // to Ardoise's public certificate).
       const encrypted = childElements(root, ASSERTION_NS, 'EncryptedAssertion');
       if (encrypted.length > 1) throw new Error('more than one encrypted assertion');
-      if (encrypted[0]) checkXmlLimits(await decryptXml(String(encrypted[0]), keys.keyPem), SAML_RESPONSE_LIMITS);
+      if (encrypted[0])
+        checkXmlLimits(await decryptXml(String(encrypted[0]), keys.keyPem), SAML_RESPONSE_LIMITS);
 
       const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!profile) throw new Error('the response holds no assertion');

@@ -20,7 +20,12 @@ import {
 } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
-import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
+import {
+  craftSamlResponse,
+  paddedEncryptedSamlResponse,
+  paddedSamlResponse,
+  requestIdOf,
+} from '../../test/saml-responses.js';
 import { ACCOUNT_FREE_FAILURES } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
 
@@ -74,8 +79,8 @@ const USERS: IdpUser[] = [
 
 let idp: SamlIdp;
 let spDir: string;
+const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
 beforeAll(async () => {
-  const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
   spDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
   await fs.writeFile(path.join(spDir, 'sp-key.pem'), sp.keyPem);
   await fs.writeFile(path.join(spDir, 'sp-cert.pem'), sp.certPem);
@@ -325,22 +330,32 @@ describe('a password account with the ENT’s email', () => {
   });
 });
 
-describe('answers an IdP should never send', () => {
-  /** A sign-in started at Ardoise (so that a request is waiting), answered by a crafted response. */
-  async function craftedAnswer(overrides: Partial<Parameters<typeof craftSamlResponse>[0]> = {}) {
-    const start = await apiClient(ctx.app).get('/api/auth/saml/login');
-    const SAMLResponse = craftSamlResponse({
-      inResponseTo: requestIdOf(String(start.headers.location)),
-      idpEntityId: idp.entityId,
-      spEntityId: SP_ENTITY_ID,
-      acsUrl: ACS_URL,
-      attributes: teacher('ido-crafted', { NOM: 'Crafted' }),
-      signingKey: idp.keys.keyPem,
-      ...overrides,
-    });
-    return postAcs(ctx, { SAMLResponse });
-  }
+/** A sign-in started at Ardoise: the id of the request now waiting for its answer. */
+async function startedRequest(): Promise<string> {
+  const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+  return requestIdOf(String(start.headers.location));
+}
 
+/** A response the tests craft, signed with the IdP's own key unless told otherwise. */
+const crafted = (overrides: Partial<Parameters<typeof craftSamlResponse>[0]> & { inResponseTo: string }) =>
+  craftSamlResponse({
+    idpEntityId: idp.entityId,
+    spEntityId: SP_ENTITY_ID,
+    acsUrl: ACS_URL,
+    attributes: teacher('ido-crafted', { NOM: 'Crafted' }),
+    signingKey: idp.keys.keyPem,
+    ...overrides,
+  });
+
+/** A sign-in started at Ardoise (so that a request is waiting), answered by a crafted response. */
+async function craftedAnswer(overrides: Partial<Parameters<typeof craftSamlResponse>[0]> = {}) {
+  return postAcs(ctx, { SAMLResponse: crafted({ inResponseTo: await startedRequest(), ...overrides }) });
+}
+
+const requestState = async (id: string) =>
+  (await ctx.db.selectFrom('ent_states').select('kind').where('key', '=', id).executeTakeFirst())?.kind;
+
+describe('answers an IdP should never send', () => {
   it('accepts a well-made one (so that the refusals below come from their case)', async () => {
     const session = await openEntSession(ctx, await craftedAnswer());
     expect(session.user.name).toBe('Crafted');
@@ -408,4 +423,158 @@ describe('answers an IdP should never send', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(entRefusals.invalid);
   });
+});
+
+describe('one request, one answer, read from a signed place', () => {
+  it('refuses an assertion sent unasked (no signed InResponseTo), whatever request the response names', async () => {
+    // One captured IdP-initiated assertion, its unsigned response rewritten to name a fresh request
+    // each time: none of them signs in.
+    const assertion = { attributes: teacher('ido-unasked', { NOM: 'Unasked' }), subjectInResponseTo: null };
+    const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
+    for (let i = 0; i < 2; i++) {
+      const requestId = await startedRequest();
+      const response = await postAcs(ctx, {
+        SAMLResponse: crafted({ inResponseTo: requestId, ...assertion }),
+      });
+      expect(landing(response).page).toBe('/ent/refus?motif=expired');
+    }
+    expect(await countUsers()).toBe(users);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ error: expect.stringMatching(/^unsolicited/) }),
+      }),
+      expect.objectContaining({
+        details: expect.objectContaining({ error: expect.stringMatching(/^unsolicited/) }),
+      }),
+    ]);
+  });
+
+  it('takes the response’s InResponseTo when the response itself is signed, once', async () => {
+    const requestId = await startedRequest();
+    const SAMLResponse = crafted({
+      inResponseTo: requestId,
+      subjectInResponseTo: null,
+      signResponse: true,
+      attributes: teacher('ido-signed-response', { NOM: 'Signed' }),
+    });
+    const session = await openEntSession(ctx, await postAcs(ctx, { SAMLResponse }));
+    expect(session.user.name).toBe('Signed');
+    expect(await requestState(requestId)).toBeUndefined();
+    expect(landing(await postAcs(ctx, { SAMLResponse })).page).toBe('/ent/refus?motif=expired');
+  });
+
+  it('reads the response’s root, not a comment before it, and leaves other requests waiting', async () => {
+    const [answered, other] = [await startedRequest(), await startedRequest()];
+    const xml = Buffer.from(crafted({ inResponseTo: answered }), 'base64').toString('utf8');
+    const tricked = `<!--<samlp:Response InResponseTo="${other}">-->${xml}`;
+    const response = await postAcs(ctx, { SAMLResponse: Buffer.from(tricked).toString('base64') });
+    expect((await openEntSession(ctx, response)).user.name).toBe('Crafted');
+    expect(await requestState(answered)).toBeUndefined();
+    expect(await requestState(other)).toBe('saml-request');
+    // Replayed with the comment naming the other request: refused, the other request still waits.
+    expect(landing(await postAcs(ctx, { SAMLResponse: Buffer.from(tricked).toString('base64') })).page).toBe(
+      '/ent/refus?motif=expired',
+    );
+    expect(await requestState(other)).toBe('saml-request');
+  });
+
+  it.each([
+    [
+      'an assertion issued by another entity',
+      { issuer: 'https://other-idp.example/saml' },
+      /assertion issued by/,
+    ],
+    [
+      'a response issued by another entity',
+      { responseIssuer: 'https://other-idp.example/saml' },
+      /response issued by/,
+    ],
+    [
+      'a response sent to another address',
+      { destination: 'https://other-sp.example/acs' },
+      /response sent to/,
+    ],
+    [
+      'an assertion confirmed for another recipient',
+      { recipient: 'https://other-sp.example/acs' },
+      /subject confirmed for/,
+    ],
+  ])('refuses %s, signed with the IdP’s key, and makes nothing', async (_case, overrides, error) => {
+    const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
+    const requestId = await startedRequest();
+    const response = await postAcs(ctx, {
+      SAMLResponse: crafted({ inResponseTo: requestId, attributes: teacher('ido-elsewhere'), ...overrides }),
+    });
+    expect(landing(response).page).toBe('/ent/refus?motif=invalid');
+    expect(await countUsers()).toBe(users);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ reason: 'invalid', error: expect.stringMatching(error) }),
+      }),
+    ]);
+    // The request was not spent by the refused answer.
+    expect(await requestState(requestId)).toBe('saml-request');
+  });
+});
+
+describe('bounded work before any signature code', () => {
+  /** Posts the padded answer and, until it is answered, asks GET /api/config again and again:
+   * how long the answer took, and the longest time between two answers to GET /api/config (what
+   * a request arriving at the worst moment waits), in ms. */
+  async function postWhileAsking(SAMLResponse: string) {
+    let answered = false;
+    let longestWait = 0;
+    const asking = (async () => {
+      let last = performance.now();
+      for (;;) {
+        expect((await apiClient(ctx.app).get('/api/config')).statusCode).toBe(200);
+        longestWait = Math.max(longestWait, performance.now() - last);
+        last = performance.now();
+        if (answered) return;
+        // Let the server's I/O run between two requests (inject alone may never leave microtasks).
+        await new Promise(setImmediate);
+      }
+    })();
+    const sent = performance.now();
+    const acs = await postAcs(ctx, { SAMLResponse });
+    const acsMs = performance.now() - sent;
+    answered = true;
+    await asking;
+    return { acs, acsMs, configMs: longestWait };
+  }
+
+  it.each([
+    [
+      'in the response',
+      () =>
+        startedRequest().then((inResponseTo) =>
+          paddedSamlResponse({ inResponseTo, idpEntityId: idp.entityId, padding: 16_000 }),
+        ),
+    ],
+    [
+      'in an assertion encrypted to Ardoise',
+      () =>
+        startedRequest().then((inResponseTo) =>
+          paddedEncryptedSamlResponse({
+            inResponseTo,
+            idpEntityId: idp.entityId,
+            spCertPem: sp.certPem,
+            padding: 16_000,
+          }),
+        ),
+    ],
+  ])(
+    'refuses 16,000 padding elements %s within a second, other requests answered meanwhile',
+    async (where, build) => {
+      const SAMLResponse = await build();
+      const { acs, acsMs, configMs } = await postWhileAsking(SAMLResponse);
+      console.log(
+        `padded SAMLResponse ${where} (${Math.round(SAMLResponse.length / 1024)} KB of base64): answered in ${Math.round(acsMs)} ms, longest wait of GET /api/config meanwhile ${Math.round(configMs)} ms`,
+      );
+      expect(landing(acs).page).toBe('/ent/refus?motif=invalid');
+      expect(acsMs).toBeLessThan(1000);
+      expect(configMs).toBeLessThan(1000);
+    },
+    120_000,
+  );
 });
