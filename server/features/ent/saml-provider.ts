@@ -8,7 +8,7 @@ import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { findState, insertState, takeState } from './ent.repository.js';
+import { findState, insertState, moveState, takeState } from './ent.repository.js';
 import { type IdpMetadata, loadIdpMetadata } from './idp-metadata.js';
 import { loadServiceProviderKeys } from './sp-keys.js';
 import { checkXmlLimits, type XmlLimits } from './xml-limits.js';
@@ -66,8 +66,8 @@ export async function createSamlProvider(
   const keys = await loadServiceProviderKeys(config);
   const entityId = `${config.publicUrl}${SAML_PATHS.metadata}`;
 
-  // node-saml keeps each request sent here, and checks that the response names one still waiting;
-  // claiming it, once, is ours (see validate).
+  // The requests node-saml sends are kept here. One the ACS has just claimed (see validate) counts
+  // as known while node-saml checks the answer against it, then goes.
   const cacheProvider: CacheProvider = {
     async saveAsync(key, value) {
       const createdAt = Date.now();
@@ -81,10 +81,11 @@ export async function createSamlProvider(
       return { value, createdAt };
     },
     async getAsync(key) {
-      return (await findState(db, key, 'saml-request', new Date().toISOString()))?.data ?? null;
+      return (await findState(db, key, 'saml-answered', new Date().toISOString()))?.data ?? null;
     },
-    async removeAsync() {
-      return null;
+    async removeAsync(key) {
+      if (!key) return null;
+      return (await takeState(db, key, 'saml-answered', new Date().toISOString()))?.data ?? null;
     },
   };
 
@@ -153,55 +154,61 @@ export async function createSamlProvider(
       const root = (await parseDomFromString(xml)).documentElement;
       if (root.localName !== 'Response' || root.namespaceURI !== PROTOCOL_NS)
         throw new Error('not a SAML Response');
-      // The root's InResponseTo (as node-saml reads it) must name a request still waiting; it is
-      // not signed, so it only spares the signature work for answers to nothing.
-      const rootRequestId = root.getAttribute('InResponseTo') || null;
-      const now = new Date();
-      if (!rootRequestId) throw new SamlReplayError('unsolicited: the response answers no request');
-      if (!(await findState(db, rootRequestId, 'saml-request', now.toISOString())))
-        throw new SamlReplayError('the request this answers is unknown, expired or already answered');
-      // An encrypted assertion is bounded as well before node-saml verifies it (anyone can encrypt
-      // to Ardoise's public certificate).
-      const encrypted = childElements(root, ASSERTION_NS, 'EncryptedAssertion');
-      if (encrypted.length > 1) throw new Error('more than one encrypted assertion');
-      if (encrypted[0])
-        checkXmlLimits(await decryptXml(String(encrypted[0]), keys.keyPem), SAML_RESPONSE_LIMITS);
-
-      const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
-      if (!profile) throw new Error('the response holds no assertion');
-
-      // Who sent it and where to: the signed assertion's Issuer, the response's (when present)
-      // and its Destination, against the IdP's metadata and our ACS.
-      if (profile.issuer !== idp.entityId) throw new Error(`assertion issued by ${profile.issuer}`);
-      const responseIssuer = childElements(root, ASSERTION_NS, 'Issuer')[0]?.textContent ?? null;
-      if (responseIssuer !== null && responseIssuer.trim() !== idp.entityId)
+      // Sent by the IdP to our ACS, as far as the response's own (unsigned) fields say.
+      const responseIssuer = childElements(root, ASSERTION_NS, 'Issuer')[0]?.textContent?.trim() ?? null;
+      if (responseIssuer !== null && responseIssuer !== idp.entityId)
         throw new Error(`response issued by ${responseIssuer}`);
       const destination = root.getAttribute('Destination') || null;
       if (destination !== null && destination !== acsUrl) throw new Error(`response sent to ${destination}`);
 
-      // Which request it answers, from a signed place: the bearer confirmation of the signed
-      // assertion, or the response's own InResponseTo when the response itself is signed.
-      const confirmation = bearerConfirmation(profile, acsUrl, now);
-      const signedRequestId =
-        confirmation.inResponseTo ??
-        (getVerifiedXml(xml, root, idp.signingCerts.map(pemCertificate)) ? rootRequestId : null);
-      if (!signedRequestId) throw new SamlReplayError('unsolicited: no signed InResponseTo');
-      if (signedRequestId !== rootRequestId) throw new Error('the InResponseTo values disagree');
-      // Claimed once: a replay, even sent twice at the same moment, finds it already taken.
-      if (!(await takeState(db, signedRequestId, 'saml-request', now.toISOString())))
+      // Claim the request the response's root names (as node-saml reads it), once: a replayed
+      // answer, even sent twice at the same moment, finds it already claimed, and each run of the
+      // signature code below costs a sign-in start. The signed assertion must then name it too.
+      const now = new Date();
+      const rootRequestId = root.getAttribute('InResponseTo') || null;
+      if (!rootRequestId) throw new SamlReplayError('unsolicited: the response answers no request');
+      if (!(await moveState(db, rootRequestId, 'saml-request', 'saml-answered', now.toISOString())))
         throw new SamlReplayError('the request this answers is unknown, expired or already answered');
-      return { issuer: profile.issuer, attributes: (profile.attributes ?? {}) as Record<string, unknown> };
+
+      try {
+        // An encrypted assertion is bounded as well before node-saml verifies it (anyone can encrypt
+        // to Ardoise's public certificate).
+        const encrypted = childElements(root, ASSERTION_NS, 'EncryptedAssertion');
+        if (encrypted.length > 1) throw new Error('more than one encrypted assertion');
+        if (encrypted[0])
+          checkXmlLimits(await decryptXml(String(encrypted[0]), keys.keyPem), SAML_RESPONSE_LIMITS);
+
+        const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
+        if (!profile) throw new Error('the response holds no assertion');
+        if (profile.issuer !== idp.entityId) throw new Error(`assertion issued by ${profile.issuer}`);
+        // Which request it answers, from a signed place: the bearer confirmation of the signed
+        // assertion (meant for our ACS), or the response's InResponseTo when the response is signed.
+        const confirmation = bearerConfirmation(profile, acsUrl, now);
+        const signedRequestId =
+          confirmation.inResponseTo ??
+          (getVerifiedXml(xml, root, idp.signingCerts.map(pemCertificate)) ? rootRequestId : null);
+        if (!signedRequestId) throw new SamlReplayError('unsolicited: no signed InResponseTo');
+        if (signedRequestId !== rootRequestId) throw new Error('the InResponseTo values disagree');
+        return { issuer: profile.issuer, attributes: (profile.attributes ?? {}) as Record<string, unknown> };
+      } finally {
+        // Answered, accepted or not: nothing may claim it again.
+        await takeState(db, rootRequestId, 'saml-answered', now.toISOString());
+      }
     },
   };
 }
 
-function childElements(parent: Element, namespace: string, localName: string): Element[] {
+type SamlXml = typeof import('@node-saml/node-saml/lib/xml.js');
+/** An element as node-saml's DOM parser gives it (the server is built without the DOM's types). */
+type DomElement = Awaited<ReturnType<SamlXml['parseDomFromString']>>['documentElement'];
+
+function childElements(parent: DomElement, namespace: string, localName: string): DomElement[] {
   // xmldom's node lists are indexed, not iterable.
   return Array.from({ length: parent.childNodes.length }, (_, i) => parent.childNodes[i]!).filter(
-    (node): node is Element =>
+    (node): node is DomElement =>
       node.nodeType === 1 &&
-      (node as Element).localName === localName &&
-      (node as Element).namespaceURI === namespace,
+      (node as DomElement).localName === localName &&
+      (node as DomElement).namespaceURI === namespace,
   );
 }
 
