@@ -25,13 +25,14 @@ const REQUEST_TTL_MS = 15 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 /** How long a failed metadata download is remembered before the next sign-in tries again. */
 const METADATA_RETRY_MS = 30_000;
-/** A GAR response is about 10 KB, 100 to 300 elements nested 8 deep; the signature code's time
- * grows with the square of the element count, about 40 ms at these limits (docs/ent.md). They
- * apply to the response and again to its decrypted assertion. */
+/** A GAR response is about 10 KB: some 30 elements around an encrypted assertion of about 40 plus
+ * one a value sent (a class, a group), nested 8 deep. The signature code's time grows with the
+ * square of the element count; these limits keep its worst case to a few times a real sign-in's
+ * (docs/ent.md). They apply to the response and again to its decrypted assertion. */
 export const SAML_RESPONSE_LIMITS: XmlLimits = {
   maxChars: 256 * 1024,
-  maxElements: 1000,
-  maxAttributes: 2000,
+  maxElements: 500,
+  maxAttributes: 1000,
   maxDepth: 32,
 };
 
