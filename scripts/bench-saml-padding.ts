@@ -4,7 +4,7 @@
 // signature and PADDING empty elements (default 16,000: 86 KB of base64). Meanwhile another client
 // asks GET /api/config again and again. Printed, for RUNS posts (default 5) after a first ordinary
 // refused post that warms the server up: how long the forged post took to be answered, and the
-// longest any /api/config request waited. PADDING=985 measures the worst that passes the element
+// longest any /api/config request waited. PADDING=485 measures the worst that passes the element
 // limit (SAML_RESPONSE_LIMITS in server/features/ent/saml-provider.ts).
 import { startServerWithIdp } from '../e2e/support/ent.js';
 import { paddedSamlResponse, requestIdOf } from '../server/test/saml-responses.js';
