@@ -1,7 +1,9 @@
 // SAML answers built by the tests, for the cases a well-behaved identity provider never sends: an
-// expired assertion, one for another audience, one unsigned or signed with another key. Signed with
-// xml-crypto using the test IdP's own key when the case needs a valid signature; a correct one is
-// built too, so that the refusals are known to come from the case, not from the building.
+// expired assertion, one for another audience, another issuer, destination or recipient, one sent
+// unasked, one unsigned or signed with another key, and forged ones padded with thousands of
+// elements. Signed with xml-crypto using the test IdP's own key when the case needs a valid
+// signature; a correct one is built too, so that the refusals are known to come from the case, not
+// from the building.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
@@ -84,7 +86,7 @@ export function craftSamlResponse(options: CraftOptions): string {
 }
 
 /** Signs the element with that ID (the document's root), the signature placed after its Issuer. */
-function signElement(assertion: string, id: string, key: string): string {
+function signElement(xml: string, id: string, key: string): string {
   const signer = new SignedXml({
     privateKey: key,
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
@@ -98,7 +100,7 @@ function signElement(assertion: string, id: string, key: string): string {
     ],
     digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
   });
-  signer.computeSignature(assertion, {
+  signer.computeSignature(xml, {
     prefix: 'ds',
     location: { reference: "//*[local-name()='Issuer']", action: 'after' },
   });

@@ -27,6 +27,9 @@ export type SignedAnswer = {
 export type SamlWorkerReply = { id: number } & ({ answer: SignedAnswer } | { error: string });
 
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+/** An element as node-saml's xml2js reading gives it: attributes under `$`, children by name. */
+type Xml2Js = { $?: Record<string, string>; [child: string]: unknown };
+const children = (node: Xml2Js | undefined, name: string) => (node?.[name] as Xml2Js[] | undefined) ?? [];
 const { saml: options, pemCertificates, limits } = workerData as SamlWorkerData;
 const saml = new SAML(options);
 
@@ -47,8 +50,6 @@ async function check(samlResponse: string): Promise<SignedAnswer> {
 
   const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
   if (!profile) throw new Error('the response holds no assertion');
-  type Xml2Js = { $?: Record<string, string>; [child: string]: unknown };
-  const children = (node: Xml2Js | undefined, name: string) => (node?.[name] as Xml2Js[] | undefined) ?? [];
   const assertion = profile.getAssertion?.().Assertion as Xml2Js | undefined;
   const confirmations = children(children(assertion, 'Subject')[0], 'SubjectConfirmation').flatMap(
     (confirmation) =>
