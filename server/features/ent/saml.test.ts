@@ -450,6 +450,26 @@ describe('one request, one answer, read from a signed place', () => {
     ]);
   });
 
+  it('refuses a real answer replayed with its unsigned root rewritten to name a fresh request', async () => {
+    const { fields, acs } = await signInThroughGar('claire');
+    await openEntSession(ctx, acs);
+    const answered = /\sInResponseTo="([^"]+)"/.exec(
+      Buffer.from(fields.SAMLResponse!, 'base64').toString('utf8'),
+    )?.[1];
+    const fresh = await startedRequest();
+    const rewritten = Buffer.from(fields.SAMLResponse!, 'base64')
+      .toString('utf8')
+      .replace(`InResponseTo="${answered}"`, `InResponseTo="${fresh}"`);
+    const audit = await lastAuditId(ctx);
+    const replay = await postAcs(ctx, { SAMLResponse: Buffer.from(rewritten).toString('base64') });
+    expect(landing(replay).page).toBe('/ent/refus?motif=invalid');
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ error: 'the InResponseTo values disagree' }),
+      }),
+    ]);
+  });
+
   it('takes the response’s InResponseTo when the response itself is signed, once', async () => {
     const requestId = await startedRequest();
     const SAMLResponse = crafted({
