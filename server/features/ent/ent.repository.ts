@@ -197,21 +197,3 @@ export async function takeState(db: Db, key: string, kind: StateKind, now: strin
     .execute();
   return rows[0];
 }
-
-/** Moves a state to another kind once (a SAML request answered: it may be answered only once). */
-export async function moveState(
-  db: Db,
-  key: string,
-  from: StateKind,
-  to: StateKind,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('ent_states')
-    .set({ kind: to })
-    .where('key', '=', key)
-    .where('kind', '=', from)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

@@ -27,6 +27,7 @@ const acsBodySchema = z.object({
 
 export const samlRoutes: FastifyPluginAsync = async (app) => {
   const provider = app.config.saml ? await createSamlProvider(app.config, app.db, app.log) : null;
+  if (provider) app.addHook('onClose', () => provider.close());
 
   // The IdP posts an HTML form: url-encoded fields (this plugin's routes only).
   app.addContentTypeParser(

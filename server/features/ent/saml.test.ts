@@ -1,7 +1,8 @@
 // GAR sign-in against a real SAML identity provider (SimpleSAMLphp on loopback, started once for
 // this file): metadata, signed requests, first visit and later visits, refusals, linking a password
-// account, and the answers an IdP should never send (replayed, unsigned, wrongly signed, expired,
-// for another audience, pointing elsewhere).
+// account, the answers an IdP should never send (replayed, unsigned, wrongly signed, expired, for
+// another audience, pointing elsewhere), answers not tied to a signed request, from or to another
+// entity, and forged answers padded to stall the server.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,12 @@ import {
 } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
-import { craftSamlResponse, requestIdOf } from '../../test/saml-responses.js';
+import {
+  craftSamlResponse,
+  paddedEncryptedSamlResponse,
+  paddedSamlResponse,
+  requestIdOf,
+} from '../../test/saml-responses.js';
 import { ACCOUNT_FREE_FAILURES, ADDRESS_BURST } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
 import { STATE_COOKIE, STATE_LENGTH } from './sign-in-state.js';
@@ -83,8 +89,8 @@ const USERS: IdpUser[] = [
 
 let idp: SamlIdp;
 let spDir: string;
+const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
 beforeAll(async () => {
-  const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
   spDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
   await fs.writeFile(path.join(spDir, 'sp-key.pem'), sp.keyPem);
   await fs.writeFile(path.join(spDir, 'sp-cert.pem'), sp.certPem);
@@ -345,25 +351,44 @@ describe('a password account with the ENT’s email', () => {
   });
 });
 
-describe('answers an IdP should never send', () => {
-  /** A sign-in started at Ardoise (so that a request is waiting), answered by a crafted response. */
-  async function craftedAnswer(overrides: Partial<Parameters<typeof craftSamlResponse>[0]> = {}) {
-    const start = await apiClient(ctx.app).get('/api/auth/saml/login');
-    const location = new URL(String(start.headers.location));
-    const SAMLResponse = craftSamlResponse({
-      inResponseTo: requestIdOf(location.toString()),
-      idpEntityId: idp.entityId,
-      spEntityId: SP_ENTITY_ID,
-      acsUrl: ACS_URL,
-      attributes: teacher('ido-crafted', { NOM: 'Crafted' }),
-      signingKey: idp.keys.keyPem,
-      ...overrides,
-    });
-    const browser = browserOf(start);
-    const RelayState = location.searchParams.get('RelayState') ?? '';
-    return { acs: await postAcs(ctx, { SAMLResponse, RelayState }, browser), browser };
-  }
+/** A sign-in started at Ardoise: the id of the request now waiting for its answer, the browser that
+ * started it and the RelayState the IdP sends back with the answer. */
+async function startedRequest() {
+  const start = await apiClient(ctx.app).get('/api/auth/saml/login');
+  const location = new URL(String(start.headers.location));
+  return {
+    requestId: requestIdOf(location.toString()),
+    browser: browserOf(start),
+    RelayState: location.searchParams.get('RelayState') ?? '',
+  };
+}
 
+/** Posts an answer as the browser that started the sign-in does. */
+const answerAs = (started: Awaited<ReturnType<typeof startedRequest>>, SAMLResponse: string) =>
+  postAcs(ctx, { SAMLResponse, RelayState: started.RelayState }, started.browser);
+
+/** A response the tests craft, signed with the IdP's own key unless told otherwise. */
+const crafted = (overrides: Partial<Parameters<typeof craftSamlResponse>[0]> & { inResponseTo: string }) =>
+  craftSamlResponse({
+    idpEntityId: idp.entityId,
+    spEntityId: SP_ENTITY_ID,
+    acsUrl: ACS_URL,
+    attributes: teacher('ido-crafted', { NOM: 'Crafted' }),
+    signingKey: idp.keys.keyPem,
+    ...overrides,
+  });
+
+/** A sign-in started at Ardoise (so that a request is waiting), answered by a crafted response. */
+async function craftedAnswer(overrides: Partial<Parameters<typeof craftSamlResponse>[0]> = {}) {
+  const started = await startedRequest();
+  const acs = await answerAs(started, crafted({ inResponseTo: started.requestId, ...overrides }));
+  return { acs, browser: started.browser };
+}
+
+const requestState = async (id: string) =>
+  (await ctx.db.selectFrom('ent_states').select('kind').where('key', '=', id).executeTakeFirst())?.kind;
+
+describe('answers an IdP should never send', () => {
   it('accepts a well-made one (so that the refusals below come from their case)', async () => {
     const { acs, browser } = await craftedAnswer();
     const session = await openEntSession(ctx, acs, browser);
@@ -540,3 +565,204 @@ describe('sign-in starts', () => {
     expect(await entAudit(ctx, audit)).toHaveLength(allowed);
   });
 });
+
+describe('one request, one answer, read from a signed place', () => {
+  it('refuses an assertion sent unasked (no signed InResponseTo), whatever request the response names', async () => {
+    // One captured IdP-initiated assertion, its unsigned response rewritten to name a fresh request
+    // each time: none of them signs in.
+    const assertion = { attributes: teacher('ido-unasked', { NOM: 'Unasked' }), subjectInResponseTo: null };
+    const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
+    for (let i = 0; i < 2; i++) {
+      const started = await startedRequest();
+      const response = await answerAs(started, crafted({ inResponseTo: started.requestId, ...assertion }));
+      expect(landing(response).page).toBe('/ent/refus?motif=expired');
+    }
+    expect(await countUsers()).toBe(users);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ error: expect.stringMatching(/^unsolicited/) }),
+      }),
+      expect.objectContaining({
+        details: expect.objectContaining({ error: expect.stringMatching(/^unsolicited/) }),
+      }),
+    ]);
+  });
+
+  it('refuses a real answer replayed with its unsigned root rewritten to name a fresh request', async () => {
+    const { fields, acs, browser } = await signInThroughGar('claire');
+    await openEntSession(ctx, acs, browser);
+    const answered = /\sInResponseTo="([^"]+)"/.exec(
+      Buffer.from(fields.SAMLResponse!, 'base64').toString('utf8'),
+    )?.[1];
+    const fresh = await startedRequest();
+    const rewritten = Buffer.from(fields.SAMLResponse!, 'base64')
+      .toString('utf8')
+      .replace(`InResponseTo="${answered}"`, `InResponseTo="${fresh.requestId}"`);
+    const audit = await lastAuditId(ctx);
+    const replay = await answerAs(fresh, Buffer.from(rewritten).toString('base64'));
+    expect(landing(replay).page).toBe('/ent/refus?motif=invalid');
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ error: 'the InResponseTo values disagree' }),
+      }),
+    ]);
+  });
+
+  it('takes the response’s InResponseTo when the response itself is signed, once', async () => {
+    const started = await startedRequest();
+    const SAMLResponse = crafted({
+      inResponseTo: started.requestId,
+      subjectInResponseTo: null,
+      signResponse: true,
+      attributes: teacher('ido-signed-response', { NOM: 'Signed' }),
+    });
+    const session = await openEntSession(ctx, await answerAs(started, SAMLResponse), started.browser);
+    expect(session.user.name).toBe('Signed');
+    expect(await requestState(started.requestId)).toBeUndefined();
+    expect(landing(await answerAs(started, SAMLResponse)).page).toBe('/ent/refus?motif=expired');
+  });
+
+  it('reads the response’s root, not a comment before it, and leaves other requests waiting', async () => {
+    const [answered, other] = [await startedRequest(), await startedRequest()];
+    const xml = Buffer.from(crafted({ inResponseTo: answered.requestId }), 'base64').toString('utf8');
+    const tricked = Buffer.from(`<!--<samlp:Response InResponseTo="${other.requestId}">-->${xml}`).toString(
+      'base64',
+    );
+    const response = await answerAs(answered, tricked);
+    expect((await openEntSession(ctx, response, answered.browser)).user.name).toBe('Crafted');
+    expect(await requestState(answered.requestId)).toBeUndefined();
+    expect(await requestState(other.requestId)).toBe('saml-request');
+    // Replayed with the comment naming the other request: refused, the other request still waits.
+    expect(landing(await answerAs(answered, tricked)).page).toBe('/ent/refus?motif=expired');
+    expect(await requestState(other.requestId)).toBe('saml-request');
+  });
+
+  it.each([
+    [
+      'an assertion issued by another entity',
+      { issuer: 'https://other-idp.example/saml' },
+      /assertion issued by/,
+    ],
+    [
+      'a response issued by another entity',
+      { responseIssuer: 'https://other-idp.example/saml' },
+      /response issued by/,
+    ],
+    [
+      'a response sent to another address',
+      { destination: 'https://other-sp.example/acs' },
+      /response sent to/,
+    ],
+    [
+      'an assertion confirmed for another recipient',
+      { recipient: 'https://other-sp.example/acs' },
+      /subject confirmed for/,
+    ],
+  ])('refuses %s, signed with the IdP’s key, and makes nothing', async (_case, overrides, error) => {
+    const [users, audit] = [await countUsers(), await lastAuditId(ctx)];
+    const started = await startedRequest();
+    const response = await answerAs(
+      started,
+      crafted({ inResponseTo: started.requestId, attributes: teacher('ido-elsewhere'), ...overrides }),
+    );
+    expect(landing(response).page).toBe('/ent/refus?motif=invalid');
+    expect(await countUsers()).toBe(users);
+    expect(await entAudit(ctx, audit)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ reason: 'invalid', error: expect.stringMatching(error) }),
+      }),
+    ]);
+  });
+});
+
+describe('bounded work before any signature code', () => {
+  // The worker starts with the provider and is long ready on a running server; here one ordinary
+  // answer makes sure it is before the timings.
+  beforeAll(async () => {
+    expect(landing((await craftedAnswer({ signingKey: undefined })).acs).page).toBe(
+      '/ent/refus?motif=invalid',
+    );
+  });
+
+  /** Posts the padded answer and, until it is answered, asks GET /api/config again and again:
+   * how long the answer took, and the longest time between two answers to GET /api/config (what
+   * a request arriving at the worst moment waits), in ms. */
+  async function postWhileAsking(SAMLResponse: string) {
+    let answered = false;
+    let longestWait = 0;
+    const asking = (async () => {
+      let last = performance.now();
+      for (;;) {
+        expect((await apiClient(ctx.app).get('/api/config')).statusCode).toBe(200);
+        longestWait = Math.max(longestWait, performance.now() - last);
+        last = performance.now();
+        if (answered) return;
+        // Let the server's I/O run between two requests (inject alone may never leave microtasks).
+        await new Promise(setImmediate);
+      }
+    })();
+    const sent = performance.now();
+    const acs = await postAcs(ctx, { SAMLResponse });
+    const acsMs = performance.now() - sent;
+    answered = true;
+    await asking;
+    return { acs, acsMs, configMs: longestWait };
+  }
+
+  it.each([
+    [
+      'in the response',
+      () =>
+        startedRequest().then(({ requestId }) =>
+          paddedSamlResponse({ inResponseTo: requestId, idpEntityId: idp.entityId, padding: 16_000 }),
+        ),
+    ],
+    [
+      'in an assertion encrypted to Ardoise',
+      () =>
+        startedRequest().then(({ requestId }) =>
+          paddedEncryptedSamlResponse({
+            inResponseTo: requestId,
+            idpEntityId: idp.entityId,
+            spCertPem: sp.certPem,
+            padding: 16_000,
+          }),
+        ),
+    ],
+  ])(
+    'refuses 16,000 padding elements %s within a second, other requests answered meanwhile',
+    async (where, build) => {
+      const SAMLResponse = await build();
+      const { acs, acsMs, configMs } = await postWhileAsking(SAMLResponse);
+      report(`16,000 padding elements ${where}`, SAMLResponse, acsMs, configMs);
+      expect(landing(acs).page).toBe('/ent/refus?motif=invalid');
+      expect(acsMs).toBeLessThan(1000);
+      expect(configMs).toBeLessThan(1000);
+    },
+    120_000,
+  );
+
+  it('checks an answer padded up to the limits off the event loop: other requests answered meanwhile', async () => {
+    // 500 elements with the Response and its dummy signature: the most the limits let through, so
+    // it reaches the signature code, in the worker (how long that takes depends on the machine).
+    const { requestId } = await startedRequest();
+    const SAMLResponse = paddedSamlResponse({
+      inResponseTo: requestId,
+      idpEntityId: idp.entityId,
+      padding: 485,
+    });
+    const { acs, acsMs, configMs } = await postWhileAsking(SAMLResponse);
+    report('padding up to the limits', SAMLResponse, acsMs, configMs);
+    expect(landing(acs).page).toBe('/ent/refus?motif=invalid');
+    expect(configMs).toBeLessThan(1000);
+  });
+});
+
+function report(what: string, samlResponse: string, acsMs: number, configMs: number) {
+  const elements = Buffer.from(samlResponse, 'base64')
+    .toString()
+    .match(/<[^/!?]/g)?.length;
+  console.log(
+    `SAMLResponse with ${what} (${elements} elements, ${Math.round(samlResponse.length / 1024)} KB of base64): answered in ${Math.round(acsMs)} ms, longest wait of GET /api/config meanwhile ${Math.round(configMs)} ms`,
+  );
+}
