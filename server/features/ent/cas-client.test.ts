@@ -17,6 +17,13 @@ let lastAnswer: Promise<number>;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
+    if (request.url?.includes('padded')) {
+      // Under the byte limit, but 25,000 elements: refused before any parser builds them.
+      const padding = '<cas:x/>'.repeat(25_000);
+      return void response.end(
+        `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>u</cas:user>${padding}</cas:authenticationSuccess></cas:serviceResponse>`,
+      );
+    }
     const declared = request.url?.includes('declared');
     response.writeHead(200, {
       'content-type': 'text/xml',
@@ -58,6 +65,18 @@ describe('the CAS answer', () => {
       { allowPrivate: true },
     );
     expect(result).toEqual({ ok: false, error: 'CAS answer too large' });
+  });
+
+  it('is refused, under its byte limit, when it holds more elements than a CAS answer ever does', async () => {
+    const result = await validateServiceTicket(
+      `http://127.0.0.1:${port}/padded`,
+      'https://a.test/cb',
+      'ST-1',
+      {
+        allowPrivate: true,
+      },
+    );
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^CAS answer refused: .*elements/) });
   });
 });
 

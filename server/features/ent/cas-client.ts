@@ -6,9 +6,19 @@ import http from 'node:http';
 import https from 'node:https';
 import { XMLParser } from 'fast-xml-parser';
 import { assertPublicLiteral, publicOnlyLookup } from './cas-address.js';
+import { checkXmlLimits, type XmlLimits } from './xml-limits.js';
 
 const VALIDATE_TIMEOUT_MS = 10_000;
 export const MAX_ANSWER_BYTES = 256 * 1024;
+
+/** What a CAS answer may hold before it is parsed: a user and a few dozen attributes (an ENT's answer
+ * is a few hundred elements at most). */
+export const CAS_ANSWER_LIMITS: XmlLimits = {
+  maxChars: MAX_ANSWER_BYTES,
+  maxElements: 2_000,
+  maxAttributes: 4_000,
+  maxDepth: 16,
+};
 
 export type CasValidation =
   | { ok: true; user: string; attributes: Record<string, unknown> }
@@ -77,6 +87,11 @@ export async function validateServiceTicket(
     return { ok: false, error: error instanceof AnswerRefused ? message : `CAS unreachable: ${message}` };
   }
   let answer: { serviceResponse?: Record<string, unknown> };
+  try {
+    checkXmlLimits(text, CAS_ANSWER_LIMITS);
+  } catch (error) {
+    return { ok: false, error: `CAS answer refused: ${(error as Error).message}` };
+  }
   try {
     answer = parser.parse(text);
   } catch {
