@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC §9, shared by the server and the web client.
+// Business constants and limits of docs/product.md#business-constants-and-limits, shared by the server and the web client.
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -40,7 +40,7 @@ export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER;
  * statement inside a runtime write about 12. */
 export const JSON_MAX_DEPTH = 64;
 
-/** Activity packages (DESIGN §6): zip size on upload, and what it may unpack to. */
+/** Activity packages (docs/decisions.md#files-and-activities): zip size on upload, and what it may unpack to. */
 export const ZIP_MAX_BYTES = 100 * 1024 * 1024;
 /** Largest package description read (imsmanifest.xml, cmi5.xml, tincan.xml, h5p.json). */
 export const DESCRIPTION_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// Tables of cases for SPEC §4: clickability, lesson order and locking, period locking.
+// Tables of cases for docs/product.md#states-and-transitions: clickability, lesson order and locking, period locking.
 import { describe, expect, it } from 'vitest';
 import {
   activityToDoFirst,

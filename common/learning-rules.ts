@@ -1,4 +1,4 @@
-// The learning table's rules (SPEC §4): lesson order, lesson locking and which activity may be
+// The learning table's rules (docs/product.md#states-and-transitions): lesson order, lesson locking and which activity may be
 // opened. Pure functions shared by the table screen and the server, which enforces the same rule
 // when an activity is marked completed.
 

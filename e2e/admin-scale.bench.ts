@@ -1,4 +1,4 @@
-// Benchmark (DESIGN §9): the admin lists at 5,000 schools / 50,000 teachers. Starts the production
+// Benchmark (docs/decisions.md#performance-budgets): the admin lists at 5,000 schools / 50,000 teachers. Starts the production
 // build on a fresh database, seeds it, and in Chromium measures the first load of each list (split
 // around its API request) and, per search keystroke, the time from the key event to the next paint
 // and to the paint of the updated list. Prints the figures; exits 1 when keystroke→paint p95 is over

@@ -182,7 +182,7 @@ describe('schools', () => {
     await dialog.getByText(schoolMessages.activeLicense).waitFor();
     await page.keyboard.press('Escape');
 
-    // A failed delete uses the browser alert of SPEC §8.
+    // A failed delete uses the browser alert of docs/product.md#error-catalogue.
     const curie = page.getByTestId('school-row').filter({ hasText: 'École Marie Curie' });
     await page.route('**/api/admin/school/*', (route) => route.fulfill({ status: 500, body: '{}' }));
     await curie.getByRole('button', { name: /Actions : / }).click();

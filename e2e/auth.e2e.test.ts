@@ -142,7 +142,7 @@ describe('sign-in', () => {
 });
 
 describe('budget', () => {
-  it('loads at most 150 KB of gzipped JavaScript on /login (DESIGN §9)', async () => {
+  it('loads at most 150 KB of gzipped JavaScript on /login (docs/decisions.md#performance-budgets)', async () => {
     const { context, page } = await newPage(browser);
     const scripts: Response[] = [];
     const onResponse = (response: Response) => {

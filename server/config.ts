@@ -1,4 +1,4 @@
-// Configuration from the environment, validated once at start (DESIGN §7).
+// Configuration from the environment, validated once at start (docs/decisions.md#configuration).
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

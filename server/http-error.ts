@@ -1,4 +1,4 @@
-// The one error type services throw: a status and a message the client may see (DESIGN §4).
+// The one error type services throw: a status and a message the client may see (docs/decisions.md#api-conventions).
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,4 +1,4 @@
-// Sending large JSON bodies: the admin lists (50,000 teachers, SPEC §9) and the learning table.
+// Sending large JSON bodies: the admin lists (50,000 teachers, docs/product.md#business-constants-and-limits) and the learning table.
 // Checking such a body against its zod schema on every response (fastify-type-provider-zod's
 // serializer runs `z.encode`) costs several times the JSON encoding itself, so these routes send plain
 // JSON text; the zod schema stays on the route for the OpenAPI document, the presenters build

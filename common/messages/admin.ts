@@ -1,4 +1,4 @@
-// Texts of the admin back-office (SPEC §2 "Admin area", §5, §8 "Admin lists" and "Admin profile"),
+// Texts of the admin back-office (docs/product.md#the-admins-screens, docs/product.md#validation-rules, docs/product.md#admin-list-messages and "Admin profile"),
 // kept exactly as the spec writes them, plus our own, in French (screens and the server's answers).
 import { formatNumber, plural } from '../french.js';
 
@@ -27,14 +27,14 @@ export const adminLabels = {
 } as const;
 
 export const schoolMessages = {
-  // SPEC §5 "School create".
+  // docs/product.md#validation-rules ("School create").
   nameRequired: 'Le nom de l’école est requis',
   cityRequired: 'ville est requise',
   telephoneRequired: 'telephone est requis',
   licenseStartRequired: 'License start date is required',
   licenseEndRequired: 'License end date is required',
   invalidEmail: 'Invalid email address',
-  // SPEC §8 "Admin lists".
+  // docs/product.md#admin-list-messages.
   deleted: 'School deleted successfully',
   deleteFailed: 'Failed to delete school. Please try again.',
   activated: 'School activated successfully',
@@ -42,7 +42,7 @@ export const schoolMessages = {
   toggleFailed: 'Failed to toggle school status. Please try again.',
   created: 'School created successfully!',
   createFailed: 'Failed to create school. Please try again.',
-  // SPEC §2 screens.
+  // docs/product.md#screens-and-routes screens.
   deleteConfirm: 'Are you sure you want to delete this school? This action cannot be undone.',
   activeLicense: 'Active License',
   inactiveLicense: 'Inactive License',
@@ -90,19 +90,19 @@ export const schoolMessages = {
 } as const;
 
 export const teacherMessages = {
-  // SPEC §5 "Teacher create".
+  // docs/product.md#validation-rules ("Teacher create").
   nameRequired: 'Name is required',
   firstnameRequired: 'firstname is required',
   emailRequired: 'Email is required',
   telephoneRequired: 'Telephone number is required',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters',
-  // SPEC §8 "Admin lists".
+  // docs/product.md#admin-list-messages.
   deleted: 'Teacher has been deleted successfully',
   deleteFailed: 'Failed to delete teacher. Please try again.',
   statusUpdated: 'Teacher status has been updated successfully',
   statusFailed: 'Failed to update teacher status. Please try again.',
-  // SPEC §2: the browser confirm before deleting an account.
+  // docs/product.md#screens-and-routes: the browser confirm before deleting an account.
   deleteConfirm: (name: string) =>
     `Are you sure you want to delete ${name}'s account? This action cannot be undone.`,
   // Ours.
@@ -151,10 +151,10 @@ export const teacherMessages = {
 } as const;
 
 export const adminProfileMessages = {
-  // SPEC §8 "Admin profile".
+  // docs/product.md#admin-profile-messages.
   updated: 'Admin information updated successfully',
   updateFailed: 'Error updating admin information',
-  // SPEC §5 "Admin edit".
+  // docs/product.md#validation-rules ("Admin edit").
   passwordTooShort: 'Password must be at least 8 characters',
   // Ours.
   invalidEmail: 'Invalid email address',

@@ -1,4 +1,4 @@
-// Texts of the sign-in flow: the spec's own (SPEC §8 "Authentication") and the server's answers.
+// Texts of the sign-in flow: the spec's own (docs/product.md#sign-in-messages) and the server's answers.
 import { formatWait } from '../french.js';
 
 export const authMessages = {
@@ -15,7 +15,7 @@ export const authMessages = {
   twoFactorHint: 'Seulement si la double authentification est activée sur votre compte.',
   signInSubtitle: 'Connectez-vous à votre compte',
   tagline: 'Contenus pédagogiques de français pour les écoles',
-  // SPEC §2: the username field is labelled Email.
+  // docs/product.md#screens-and-routes: the username field is labelled Email.
   emailLabel: 'Email',
   emailPlaceholder: 'nom@ecole.fr',
   passwordLabel: 'Mot de passe',

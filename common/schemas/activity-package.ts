@@ -1,4 +1,4 @@
-// What an uploaded activity package was recognised as (DESIGN §6): its kind, the page it starts
+// What an uploaded activity package was recognised as (docs/decisions.md#files-and-activities): its kind, the page it starts
 // from and the warnings worth an admin's reading. Shown after an upload, beside each activity on
 // /session/{id} and on /activity-preview/{id}, and handed to the player before a launch.
 import { z } from 'zod';

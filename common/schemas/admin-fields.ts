@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from '../constants.js';
 import { textSchema } from './text.js';
 
-/** The school form sends this word for an empty website, email or remark (SPEC §3); it is stored as ''. */
+/** The school form sends this word for an empty website, email or remark (docs/product.md#entities-and-their-fields); it is stored as ''. */
 export const VIDE = 'vide';
 
 export const MAX_PHONE_LENGTH = 40;
@@ -53,7 +53,7 @@ function keepEntries<T extends Record<string, unknown>>(
   return Object.fromEntries(Object.entries(values).filter(([, value]) => keep(value))) as Partial<T>;
 }
 
-/** Drops '' and undefined values: edit forms send only the fields that were filled (SPEC §5). */
+/** Drops '' and undefined values: edit forms send only the fields that were filled (docs/product.md#validation-rules). */
 export const dropEmpty = <T extends Record<string, unknown>>(values: T): Partial<T> =>
   keepEntries(values, (value) => value !== undefined && value !== '');
 

@@ -1,4 +1,4 @@
-// Shapes of the admin's own profile edit (SPEC §3 "Admin", §5 "Admin edit", §7 admin/updateadmin).
+// Shapes of the admin's own profile edit (docs/product.md#entities-and-their-fields ("Admin"), docs/product.md#validation-rules ("Admin edit"), docs/product.md#api-calls admin/updateadmin).
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MAX_TITLE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { adminProfileMessages as m } from '../messages/admin.js';

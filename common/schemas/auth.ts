@@ -1,4 +1,4 @@
-// Shapes of the authentication calls (SPEC §3, §7 "Authentication").
+// Shapes of the authentication calls (docs/product.md#entities-and-their-fields, docs/product.md#sign-in-calls).
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../constants.js';
 import { authMessages } from '../messages/auth.js';

@@ -1,7 +1,7 @@
-// Shape of the dashboard call (SPEC §3 "KPI", §7 admin/getkpi).
+// Shape of the dashboard call (docs/product.md#entities-and-their-fields ("KPI"), docs/product.md#api-calls admin/getkpi).
 import { z } from 'zod';
 
-/** GET admin/getkpi (SPEC §3 "KPI"). */
+/** GET admin/getkpi (docs/product.md#entities-and-their-fields ("KPI")). */
 export const kpiResponseSchema = z.object({
   success: z.literal(true),
   totalteacher: z.number().int(),

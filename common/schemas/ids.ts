@@ -1,4 +1,4 @@
-// Ids in URLs are positive integers, checked before any query (DESIGN §4).
+// Ids in URLs are positive integers, checked before any query (docs/decisions.md#api-conventions).
 import { z } from 'zod';
 import { httpMessages } from '../messages/http.js';
 

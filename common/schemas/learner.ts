@@ -1,4 +1,5 @@
-// Shapes of the teacher/learner calls (SPEC §3 "Group", "Learner table", "Activity"; §7 "Learner").
+// Shapes of the teacher area's calls (docs/product.md#entities-and-their-fields: "Group", "Activity";
+// docs/product.md#the-learning-tables-json; docs/product.md#teacher-calls).
 // Activity and PDF ids in the learning table are the group's own entries (one per group × activity
 // or PDF), so every later call knows the group from the id alone.
 import { z } from 'zod';

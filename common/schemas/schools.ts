@@ -1,4 +1,4 @@
-// Shapes of the school calls and form (SPEC §3 "School", §5 "School create/edit", §7 "Admin").
+// Shapes of the school calls and form (docs/product.md#entities-and-their-fields ("School"), docs/product.md#validation-rules ("School create/edit"), docs/product.md#admin-calls).
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { schoolMessages as m } from '../messages/admin.js';
@@ -92,7 +92,7 @@ function endNotBeforeStart(
   }
 }
 
-/** POST admin/createschool: the school form (SPEC §3), checked by the form and by the server. */
+/** POST admin/createschool: the school form (docs/product.md#entities-and-their-fields), checked by the form and by the server. */
 export const schoolCreateSchema = z
   .object({
     schoolName: requiredText(m.nameRequired, MAX_TITLE_LENGTH, m.tooLong),
@@ -158,7 +158,7 @@ export const schoolEditSchema = z
 export type SchoolEditInput = z.input<typeof schoolEditSchema>;
 export type SchoolEdit = z.output<typeof schoolEditSchema>;
 
-/** A school as the list and the details modal show it (SPEC §3 "School"). */
+/** A school as the list and the details modal show it (docs/product.md#entities-and-their-fields ("School")). */
 export const schoolSchema = z.object({
   id: z.number().int(),
   schoolName: z.string(),

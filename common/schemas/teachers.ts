@@ -1,4 +1,4 @@
-// Shapes of the teacher calls and form (SPEC §3 "Teacher", §5 "Teacher create/edit", §7 "Admin").
+// Shapes of the teacher calls and form (docs/product.md#entities-and-their-fields ("Teacher"), docs/product.md#validation-rules ("Teacher create/edit"), docs/product.md#admin-calls).
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MAX_TITLE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { teacherMessages as m } from '../messages/admin.js';
@@ -55,7 +55,7 @@ const emailField = textSchema()
   .refine((value) => value === '' || isEmail(value), m.invalidEmail)
   .transform((value) => value.toLowerCase());
 
-/** POST admin/createteacher: the teacher form (SPEC §3 "Teacher (form)"), in the spec's field order. */
+/** POST admin/createteacher: the teacher form (docs/product.md#entities-and-their-fields ("Teacher (form)")), in the spec's field order. */
 export const teacherCreateSchema = z.object({
   name: requiredText(m.nameRequired, MAX_TITLE_LENGTH, m.tooLong),
   firstname: requiredText(m.firstnameRequired, MAX_TITLE_LENGTH, m.tooLong),
@@ -102,7 +102,7 @@ export const teacherEditSchema = z
 export type TeacherEditInput = z.input<typeof teacherEditSchema>;
 export type TeacherEdit = z.output<typeof teacherEditSchema>;
 
-/** A teacher as the list shows it (SPEC §3 "Teacher (list)"), plus what the edit form prefills. */
+/** A teacher as the list shows it (docs/product.md#entities-and-their-fields ("Teacher (list)")), plus what the edit form prefills. */
 export const teacherSchema = z.object({
   id: z.number().int(),
   name: z.string(),

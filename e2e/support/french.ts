@@ -1,5 +1,5 @@
 // The English-words check: a screen's visible text (and the names it gives to assistive technology:
-// aria-label, placeholder, title, the tab's title) must be French, except the texts SPEC.md quotes
+// aria-label, placeholder, title, the tab's title) must be French, except the texts the product's reference (docs/product.md) quotes
 // (kept as written) and a few technical names. A word is English when an English word list has it
 // and a French one (with every inflected form) does not, or when it is a known false friend.
 import { createRequire } from 'node:module';

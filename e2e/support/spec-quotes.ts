@@ -1,9 +1,9 @@
-// The allow-list of the English-words check (e2e/support/french.ts): every text SPEC.md quotes, kept
-// as written (SPEC.md, the product's source of truth, says these stay exactly as they are), and
-// the names it gives its screens' controls without quotes. Copied verbatim from SPEC.md: a quote
-// that changes there changes here.
+// The allow-list of the English-words check (e2e/support/french.ts): every text the product's
+// reference quotes (docs/product.md: these texts stay exactly as they are, since clients depend on
+// them), and the names it gives its screens' controls without quotes. Kept verbatim: a quote that
+// changes there changes here.
 
-/** Every single-quoted (and the one double-quoted) text of SPEC.md, in order of appearance. */
+/** Every quoted text of the product's reference, in order of appearance. */
 export const SPEC_QUOTES: readonly string[] = [
   'options',
   'Log out',
@@ -125,9 +125,9 @@ export const SPEC_QUOTES: readonly string[] = [
   "'s account? This action cannot be undone.",
 ];
 
-/** Names SPEC.md gives without quotes: the sidebar links (§2 "Sidebar links"), the KPI cards
- * (§2 /dashboard), the sign-in field "labelled Email" (§2 /login), and the role the sidebar and the
- * avatar menu show as stored (§1: "the user's name and role"). */
+/** Names the product's reference gives without quotes (docs/product.md#screens-and-routes): the
+ * sidebar links, the KPI cards of /dashboard, the sign-in field "labelled Email" of /login, and the
+ * role the sidebar and the avatar menu show as stored ("the user's name and role"). */
 export const SPEC_NAMES: readonly string[] = [
   'Schools',
   'Teachers',

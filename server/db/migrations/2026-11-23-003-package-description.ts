@@ -1,4 +1,4 @@
-// What each activity package was recognised as at upload (DESIGN §6): its kind, the folder of the
+// What each activity package was recognised as at upload (docs/decisions.md#files-and-activities): its kind, the folder of the
 // zip it lives in, its start page, and the summary shown to admins. Rows stored before this
 // migration get the plain-HTML5 defaults and no summary; the start-up step describes them again
 // from their stored zip (a null summary marks them).

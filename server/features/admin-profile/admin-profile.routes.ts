@@ -1,4 +1,4 @@
-// HTTP surface of the admin's own profile: PATCH admin/updateadmin (SPEC §7). The 2FA calls
+// HTTP surface of the admin's own profile: PATCH admin/updateadmin (docs/product.md#api-calls). The 2FA calls
 // (auth/setup-2fa, admin/admintwofactorinfo) live with sign-in in features/auth.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminProfileResponseSchema, adminProfileSchema } from '../../../common/schemas/admin-profile.js';

@@ -2,7 +2,7 @@
 // Every /api route must declare `config.auth`; registration fails otherwise, so no route is
 // reachable by accident. The bearer header works everywhere; the session cookie and `?token=`
 // only where a route opts in (frames and streams), so a page on the content origin cannot act
-// as the user (DESIGN §5). The rules themselves are in server/access.ts.
+// as the user (docs/decisions.md#identity-and-security-model). The rules themselves are in server/access.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '../../../common/messages/auth.js';

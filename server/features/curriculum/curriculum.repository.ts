@@ -180,7 +180,7 @@ export function findActivity(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-/** What recognition stored about a package (DESIGN §6). */
+/** What recognition stored about a package (docs/decisions.md#files-and-activities). */
 export type PackageColumns = {
   kind: PackageKind;
   root: string;

@@ -1,4 +1,4 @@
-// HTTP surface of the curriculum tree (SPEC §7 "Admin"): levels, periods, lessons, sessions, and
+// HTTP surface of the curriculum tree (docs/product.md#admin-calls): levels, periods, lessons, sessions, and
 // the renames/deletes of PDFs and activities. Paths are the spec's, typos included. Admin only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// HTTP surface of the admin dashboard: GET admin/getkpi (SPEC §7), and its reports.
+// HTTP surface of the admin dashboard: GET admin/getkpi (docs/product.md#api-calls), and its reports.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { kpiResponseSchema } from '../../../common/schemas/dashboard.js';
 import { access } from '../../access.js';

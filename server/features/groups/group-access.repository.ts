@@ -1,4 +1,4 @@
-// Who may see which level and group in the teacher area (DESIGN §5): a teacher sees the levels
+// Who may see which level and group in the teacher area (docs/decisions.md#identity-and-security-model): a teacher sees the levels
 // assigned to them and only their own groups inside those levels; an admin sees every level and
 // their own groups. Every learner-area query filters through these rules, so an id the caller may
 // not see is simply not found.

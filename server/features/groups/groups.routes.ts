@@ -1,4 +1,4 @@
-// HTTP surface of the teacher's levels and groups (SPEC §7 "Learner").
+// HTTP surface of the teacher's levels and groups (docs/product.md#teacher-calls).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Turns the learning table's flat, ordered rows into the spec's JSON (SPEC §3 "Learner table"):
+// Turns the learning table's flat, ordered rows into the spec's JSON (docs/product.md#the-learning-tables-json):
 // res.period[] with periodsid, groupsid, groupslesson[]; lessons with sessions[] and pdfgroups[].
 import type { LearnerLesson, LearnerPeriod, LearnerSession } from '../../../common/schemas/learner.js';
 import type { ActivityRow, PdfRow } from './learning-table.repository.js';

@@ -1,4 +1,4 @@
-// HTTP surface of the learning table (SPEC §7 "Learner"): the table of a group and the status
+// HTTP surface of the learning table (docs/product.md#teacher-calls): the table of a group and the status
 // change of an activity.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

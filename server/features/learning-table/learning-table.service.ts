@@ -1,5 +1,5 @@
 // Rules of the learning table: load a group's table (creating the entries of content added since
-// the group was made), mark an activity completed when the SPEC §4 rules allow opening it, and
+// the group was made), mark an activity completed when the docs/product.md#states-and-transitions rules allow opening it, and
 // record what an activity reported (completion, score), moving the group's progress once. Other
 // features reach a group's entries through this service: the groups feature when it creates a
 // group, the runtime feature for each write.
@@ -110,7 +110,7 @@ export async function recordActivityReport(
   return { status: completes ? 'completed' : entry.status, score: report.score };
 }
 
-/** The table's opening rule (SPEC §4), on the server: a completed entry is open; a pending one only
+/** The table's opening rule (docs/product.md#states-and-transitions), on the server: a completed entry is open; a pending one only
  * when it is the next one of an unlocked lesson, which only the lessons of its own period decide. */
 async function refuseUnlessOpen(db: Db, entry: OwnedActivityEntry): Promise<void> {
   if (entry.status === 'completed') return;

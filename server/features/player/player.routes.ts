@@ -1,7 +1,7 @@
-// App-origin streams of the teacher area (SPEC §7 "Learner"): a group's PDF, inline with range
-// requests, and an activity's package zip, both authenticated by `?token=` (SPEC §6). The content
+// App-origin streams of the teacher area (docs/product.md#teacher-calls): a group's PDF, inline with range
+// requests, and an activity's package zip, both authenticated by `?token=` (docs/product.md#roles-and-permissions). The content
 // origin never sees the token: the app page downloads the zip and hands the bytes to the player
-// frame (DESIGN §5), so no CORS header is needed or sent here.
+// frame (docs/decisions.md#identity-and-security-model), so no CORS header is needed or sent here.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { httpMessages } from '../../../common/messages/http.js';

@@ -86,7 +86,7 @@ export async function applyRuntimeWrites(
       completes = report.satisfied;
       score = report.scorePercent ?? score;
     }
-    // A locked activity (SPEC §4) takes no data and no score, as PATCH updatePending refuses it: the
+    // A locked activity (docs/product.md#states-and-transitions) takes no data and no score, as PATCH updatePending refuses it: the
     // learning table refuses the report, and the transaction keeps nothing of the write.
     return { applied, ...(await recordActivityReport(trx, entry, { completes, score }, now)) };
   });

@@ -1,4 +1,4 @@
-// Turns school rows (snake_case SQL) into the spec's School JSON (SPEC §3), with the ENT fields.
+// Turns school rows (snake_case SQL) into the spec's School JSON (docs/product.md#entities-and-their-fields), with the ENT fields.
 import type { SubscriptionState } from '../../../common/schemas/ent.js';
 import type { School } from '../../../common/schemas/schools.js';
 import type { SchoolWithCounts } from './school.repository.js';

@@ -1,4 +1,4 @@
-// HTTP surface of schools (SPEC §7 "Admin"): list, create, edit, licence toggle, delete. Admins only.
+// HTTP surface of schools (docs/product.md#admin-calls): list, create, edit, licence toggle, delete. Admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import {

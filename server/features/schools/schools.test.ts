@@ -290,7 +290,7 @@ describe('PATCH /api/admin/editschoolform/:id', () => {
     const set = await client.patch(url, { uai: uai.toLowerCase() });
     expect(set.statusCode).toBe(200);
     expect(set.json().school.uai).toBe(uai);
-    // An empty value is dropped (SPEC §5): the UAI stays.
+    // An empty value is dropped (docs/product.md#validation-rules): the UAI stays.
     expect((await client.patch(url, { uai: '', city: 'Paris' })).json().school).toMatchObject({
       uai,
       city: 'Paris',

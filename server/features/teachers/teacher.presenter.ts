@@ -1,4 +1,4 @@
-// Turns teacher rows into the spec's Teacher JSON (SPEC §3 "Teacher (list)"): the school as its name,
+// Turns teacher rows into the spec's Teacher JSON (docs/product.md#entities-and-their-fields ("Teacher (list)")): the school as its name,
 // the levels as text, plus the ids the edit form prefills.
 import { shownEmail } from '../../../common/ent-email.js';
 import type { SignInMethod } from '../../../common/schemas/ent.js';

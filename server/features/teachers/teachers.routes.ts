@@ -1,4 +1,4 @@
-// HTTP surface of teachers (SPEC §7 "Admin"): list, create, edit, activate/deactivate, delete, and the
+// HTTP surface of teachers (docs/product.md#admin-calls): list, create, edit, activate/deactivate, delete, and the
 // school and level options of the teacher form; beside them, a teacher created without a password and
 // the "Mot de passe oublié" link. Admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

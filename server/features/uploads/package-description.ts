@@ -1,4 +1,4 @@
-// Recognises what an activity package is (DESIGN §6) from its own description: cmi5.xml (cmi5),
+// Recognises what an activity package is (docs/decisions.md#files-and-activities) from its own description: cmi5.xml (cmi5),
 // tincan.xml (Tin Can), imsmanifest.xml (SCORM 1.2/2004), h5p.json (H5P), else index.html or one
 // obvious entry page, at the root of the zip or under a single top folder. The xAPI descriptions
 // come first: authoring tools write them only in their xAPI exports, which may also carry an

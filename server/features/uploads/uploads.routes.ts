@@ -1,4 +1,4 @@
-// POST /api/admin/upload (SPEC §7): one multipart route for both PDFs (id = lesson) and activity
+// POST /api/admin/upload (docs/product.md#api-calls): one multipart route for both PDFs (id = lesson) and activity
 // packages (id = session; .zip or .h5p). Multipart parsing is registered here only, with tight
 // limits; the route hands the request to the upload service.
 import multipart from '@fastify/multipart';

@@ -1,4 +1,4 @@
-// The one way through an upload (SPEC §7 admin/upload): receive the file (streamed to a temp file),
+// The one way through an upload (docs/product.md#api-calls admin/upload): receive the file (streamed to a temp file),
 // check its title and parent once, validate and recognise a package, then hand the file to the one
 // curriculum entry point (addPdf / addActivity). Temp files are removed here, whatever happens.
 import fs from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // The device's offline copy of one activity package: an IndexedDB database per package, named
-// with the keynote_activity_ prefix and the package's content hash (SPEC §9). Used by the player
+// with the keynote_activity_ prefix and the package's content hash (docs/product.md#business-constants-and-limits). Used by the player
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../../common/constants.js';
 import { SHA256_HEX } from '../../../common/sha256.js';

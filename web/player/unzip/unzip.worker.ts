@@ -1,5 +1,5 @@
 // Unzips a package while it downloads and stores its files in the package's IndexedDB database,
-// off the main thread, in batches of 50 files with a 10 ms pause between batches (SPEC §9), then a
+// off the main thread, in batches of 50 files with a 10 ms pause between batches (docs/product.md#business-constants-and-limits), then a
 // meta record marking the copy complete.
 // The zip arrives in chunks. Its entries are read from their local headers as their bytes arrive,
 // and each batch is stored as soon as its 50 files are there, so the mandated pauses run beside

@@ -1,4 +1,4 @@
-// App-wide providers: auth and toasts (SPEC §9 interface timings).
+// App-wide providers: auth and toasts (docs/product.md#business-constants-and-limits interface timings).
 // The query cache and tooltips live in routes/signed-in-providers.tsx, loaded with the signed-in
 // screens: /login needs neither, and its initial JS has a 150 KB budget.
 

@@ -1,4 +1,4 @@
-// All screens of SPEC §2 on their URLs. Every page and layout is its own chunk, so /login loads little.
+// All screens of docs/product.md#screens-and-routes on their URLs. Every page and layout is its own chunk, so /login loads little.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';

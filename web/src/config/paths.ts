@@ -1,4 +1,4 @@
-// Every URL of the SPA (SPEC §2), so that no page spells a route by hand.
+// Every URL of the SPA (docs/product.md#screens-and-routes), so that no page spells a route by hand.
 import { SIGN_IN_LINK_PATH } from '../../../common/constants.js';
 
 const withId = (pattern: string) => (id: number | string) =>

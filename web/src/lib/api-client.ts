@@ -1,4 +1,4 @@
-// The one HTTP client of the SPA (SPEC §7): /api base, cookies, 10 s timeout, XSRF header, bearer token.
+// The one HTTP client of the SPA (docs/product.md#api-calls): /api base, cookies, 10 s timeout, XSRF header, bearer token.
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { HTTP_TIMEOUT_MS } from '../../../common/constants.js';
 import { authMessages } from '../../../common/messages/auth.js';

@@ -1,4 +1,4 @@
-// Who is signed in (SPEC §4 "Auth state"): restore from session storage, check with the server, log in and out.
+// Who is signed in (docs/product.md#signing-in-and-out): restore from session storage, check with the server, log in and out.
 import { AxiosError } from 'axios';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import {
@@ -35,7 +35,7 @@ type AuthContextValue = AuthState & {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Where a role lands after sign-in (SPEC §6): admins on the dashboard, everyone else on the level picker. */
+/** Where a role lands after sign-in (docs/product.md#roles-and-permissions): admins on the dashboard, everyone else on the level picker. */
 export function getHomePath(role: string): string {
   return role === ROLE_ADMIN ? paths.dashboard.getHref() : paths.userLevels.getHref();
 }

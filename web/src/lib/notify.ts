@@ -1,5 +1,5 @@
 // The one way the app shows a toast. sonner is fetched on the first toast rather than with /login,
-// whose JS has a 150 KB budget (SPEC §9); the Toaster replays toasts made before it mounted.
+// whose JS has a 150 KB budget (docs/product.md#business-constants-and-limits); the Toaster replays toasts made before it mounted.
 // Only this module imports sonner (Biome refuses it elsewhere).
 type Sonner = typeof import('sonner');
 

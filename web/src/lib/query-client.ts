@@ -1,4 +1,4 @@
-// Server-state cache (SPEC §9 interface timings): 5 min GC, 3 retries, 1 s backoff doubling up to 30 s.
+// Server-state cache (docs/product.md#business-constants-and-limits interface timings): 5 min GC, 3 retries, 1 s backoff doubling up to 30 s.
 import { QueryClient } from '@tanstack/react-query';
 import { AxiosError } from 'axios';
 

@@ -1,4 +1,4 @@
-// Client-side "contains" search of a list (SPEC §9: the lists are not paginated, search is local).
+// Client-side "contains" search of a list (docs/product.md#business-constants-and-limits: the lists are not paginated, search is local).
 // The lower-cased text of each item is built once per list, when the browser is idle after the list
 // has painted (or at the first search, whichever comes first), so a keystroke is one pass of includes().
 import { useEffect, useMemo } from 'react';

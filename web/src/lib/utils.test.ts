@@ -15,7 +15,7 @@ describe('getInitials', () => {
 });
 
 describe('formatRole', () => {
-  it('shows underscores as spaces (SPEC §1)', () => {
+  it('shows underscores as spaces (docs/product.md#what-it-does-and-for-whom)', () => {
     expect(formatRole('super_admin')).toBe('super admin');
   });
 });

@@ -15,7 +15,7 @@ export function getInitials(firstname: string, name: string): string {
   return initials.toLocaleUpperCase('fr') || '?';
 }
 
-/** Roles are shown with underscores replaced by spaces (SPEC §1). */
+/** Roles are shown with underscores replaced by spaces (docs/product.md#what-it-does-and-for-whom). */
 export function formatRole(role: string): string {
   return role.replaceAll('_', ' ');
 }

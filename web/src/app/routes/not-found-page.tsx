@@ -1,4 +1,4 @@
-// Catch-all screen (SPEC §2): 'Page Not Found' with a Back button that goes one step back. A
+// Catch-all screen (docs/product.md#screens-and-routes): 'Page Not Found' with a Back button that goes one step back. A
 // signed-in user sees it inside their own layout (header, menu), so the way on is one click away.
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';

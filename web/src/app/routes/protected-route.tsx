@@ -1,4 +1,4 @@
-// Authentication guard (SPEC §2): spinner while the session is checked, /login for visitors, else the page.
+// Authentication guard (docs/product.md#screens-and-routes): spinner while the session is checked, /login for visitors, else the page.
 import { Navigate, Outlet } from 'react-router';
 import { ROLE_ADMIN } from '../../../../common/constants.js';
 import { FullPageSpinner } from '../../components/ui/spinner';

@@ -1,4 +1,4 @@
-// The router's error screen (SPEC §2): 'Unexpected Application Error!' and what went wrong.
+// The router's error screen (docs/product.md#screens-and-routes): 'Unexpected Application Error!' and what went wrong.
 
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';

@@ -1,5 +1,5 @@
 // Providers only the signed-in screens need, loaded with them so that /login stays within its 150 KB
-// budget (SPEC §9): the server-state cache and Radix tooltips (which bring the popper engine).
+// budget (docs/product.md#business-constants-and-limits): the server-state cache and Radix tooltips (which bring the popper engine).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
@@ -7,7 +7,7 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { loadSonner } from '../../lib/notify';
 import { queryClient } from '../../lib/query-client';
 
-// SPEC §9 interface timings.
+// docs/product.md#business-constants-and-limits interface timings.
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -1,4 +1,4 @@
-// Admin navigation (SPEC §1, §2): brand, links, the signed-in user, and the 70px/240px collapse toggle.
+// Admin navigation (docs/product.md#what-it-does-and-for-whom, docs/product.md#screens-and-routes): brand, links, the signed-in user, and the 70px/240px collapse toggle.
 
 import {
   GraduationCap,

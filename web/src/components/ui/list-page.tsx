@@ -1,4 +1,4 @@
-// An admin list page searched in the browser (SPEC §2, §9): the header with the count and the Import
+// An admin list page searched in the browser (docs/product.md#screens-and-routes, docs/product.md#business-constants-and-limits): the header with the count and the Import
 // and Add buttons, the search row, then the loading, error, empty or no-match state, or the rows.
 import { FileUp, Plus } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';

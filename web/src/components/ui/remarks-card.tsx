@@ -1,4 +1,4 @@
-// The free-text remarks of an entity form, in a card of its own (the `remarque` field of SPEC §3).
+// The free-text remarks of an entity form, in a card of its own (the `remarque` field of docs/product.md#entities-and-their-fields).
 
 import type { ComponentProps } from 'react';
 import { uiMessages } from '../../../../common/messages/ui.js';

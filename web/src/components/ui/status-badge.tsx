@@ -1,4 +1,4 @@
-// Active / inactive status of a list row: 'Actif' / 'Inactif' (SPEC §2).
+// Active / inactive status of a list row: 'Actif' / 'Inactif' (docs/product.md#screens-and-routes).
 import { uiMessages } from '../../../../common/messages/ui.js';
 import { Badge } from './badge';
 

@@ -1,5 +1,5 @@
 // A <tbody> that renders only the rows in view (window scrolling), so lists of tens of thousands of
-// rows stay smooth (DESIGN §9). Spacer rows keep the scroll height; rows are measured as they render.
+// rows stay smooth (docs/decisions.md#performance-budgets). Spacer rows keep the scroll height; rows are measured as they render.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 

@@ -1,6 +1,6 @@
-// Sign-in form (SPEC §2, §5, §8): Email, password, optional 2FA code; validation and error texts from common/.
+// Sign-in form (docs/product.md#screens-and-routes, docs/product.md#validation-rules, docs/product.md#error-catalogue): Email, password, optional 2FA code; validation and error texts from common/.
 // Plain React state rather than react-hook-form + zod: three fields do not need them, and /login has a
-// 150 KB budget (SPEC §9). The rule is the one of common/schemas/auth.ts, which the server applies.
+// 150 KB budget (docs/product.md#business-constants-and-limits). The rule is the one of common/schemas/auth.ts, which the server applies.
 import { type FormEvent, useState } from 'react';
 import { authMessages } from '../../../../../common/messages/auth.js';
 import { Alert, AlertDescription } from '../../../components/ui/alert';

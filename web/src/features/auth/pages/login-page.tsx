@@ -1,4 +1,4 @@
-// Sign-in screen (SPEC §2 /login): logo badge, product title, form; signed-in visitors go to their home.
+// Sign-in screen (docs/product.md#screens-and-routes /login): logo badge, product title, form; signed-in visitors go to their home.
 // When the platform signs teachers in through the GAR, the ENT button sits under the form.
 import { Navigate } from 'react-router';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';

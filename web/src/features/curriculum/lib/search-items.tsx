@@ -1,4 +1,4 @@
-// Client-side title search of a curriculum list (SPEC §9: lists are small and not paginated).
+// Client-side title search of a curriculum list (docs/product.md#business-constants-and-limits: lists are small and not paginated).
 import { useMemo, useState } from 'react';
 import type { Item } from '../../../../../common/schemas/curriculum.js';
 import { SearchInput } from '../../../components/ui/search-input';

@@ -1,4 +1,4 @@
-// A lesson (SPEC §2 /lesson/{id}): its sessions and its PDF attachments, switched by a dropdown.
+// A lesson (docs/product.md#screens-and-routes /lesson/{id}): its sessions and its PDF attachments, switched by a dropdown.
 // Sessions: add, rename, delete, a row opens the session. PDFs: upload with progress, rename,
 // delete, a row opens the preview. Back goes to the lesson's period (or the levels).
 import { FileText, Layers } from 'lucide-react';

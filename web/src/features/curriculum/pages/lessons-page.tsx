@@ -1,4 +1,4 @@
-// Lessons of a period (SPEC §2 /levels/{id}): search, add, rename, delete; a row opens the lesson.
+// Lessons of a period (docs/product.md#screens-and-routes /levels/{id}): search, add, rename, delete; a row opens the lesson.
 import { BookOpen } from 'lucide-react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { paths } from '../../../config/paths';

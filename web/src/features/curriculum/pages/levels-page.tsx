@@ -1,4 +1,4 @@
-// Educational levels (SPEC §2 /levels): search, add, rename, delete; a row opens the level's periods.
+// Educational levels (docs/product.md#screens-and-routes /levels): search, add, rename, delete; a row opens the level's periods.
 import { GraduationCap } from 'lucide-react';
 import { useEffect } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
@@ -15,7 +15,7 @@ export default function LevelsPage() {
   const levels = useLevels();
   const create = useCreateLevel();
   const actions = useCurriculumItemActions('level');
-  // A failed load is only logged (SPEC §8): the list then shows as empty.
+  // A failed load is only logged (docs/product.md#error-catalogue): the list then shows as empty.
   const search = useTitleSearch(levels.isError ? [] : levels.data?.levels, m.searchLevels);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Periods of a level (SPEC §2 /periode/{id}): add, rename, delete; a row opens the period's lessons.
+// Periods of a level (docs/product.md#screens-and-routes /periode/{id}): add, rename, delete; a row opens the period's lessons.
 import { CalendarRange } from 'lucide-react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { paths } from '../../../config/paths';

@@ -1,4 +1,4 @@
-// A session (SPEC §2 /session/{id}): its activities, each with what its package was recognised as,
+// A session (docs/product.md#screens-and-routes /session/{id}): its activities, each with what its package was recognised as,
 // with upload (progress bar, then the summary), rename and delete; a row opens the activity's preview. Back goes to the session's lesson.
 import { Puzzle } from 'lucide-react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';

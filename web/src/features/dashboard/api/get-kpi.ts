@@ -6,7 +6,7 @@ import { dashboardKeys } from './query-keys';
 
 export async function getKpi(): Promise<KpiResponse> {
   const { data } = await api.get<KpiResponse>('admin/getkpi');
-  // SPEC §7: a status flag is checked.
+  // docs/product.md#api-calls: a status flag is checked.
   if (!data?.success) throw new Error('KPI request failed');
   return data;
 }

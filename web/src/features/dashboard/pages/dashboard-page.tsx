@@ -1,5 +1,5 @@
-// Admin dashboard (SPEC §2): four KPI cards, with four skeletons until the numbers arrive. A failed
-// fetch is logged and the skeletons stay (SPEC §8). Below them, the report blocks, each with its own
+// Admin dashboard (docs/product.md#screens-and-routes): four KPI cards, with four skeletons until the numbers arrive. A failed
+// fetch is logged and the skeletons stay (docs/product.md#error-catalogue). Below them, the report blocks, each with its own
 // loading, empty and error state.
 import { Activity, GraduationCap, School, Users } from 'lucide-react';
 import { useEffect } from 'react';

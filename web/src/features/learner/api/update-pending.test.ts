@@ -1,4 +1,4 @@
-// markCompleted: the learning table the teacher sees at once after opening an activity (SPEC §4).
+// markCompleted: the learning table the teacher sees at once after opening an activity (docs/product.md#states-and-transitions).
 import { describe, expect, it } from 'vitest';
 import { userTableResponseSchema } from '../../../../../common/schemas/learner.js';
 import type { UserTable } from './get-user-table';

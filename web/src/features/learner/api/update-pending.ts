@@ -1,5 +1,5 @@
 // PATCH user/updatePending/{activityId}: marks an activity completed on the server; the table in
-// the cache is updated locally so the learner sees it at once (SPEC §4 "Activity status").
+// the cache is updated locally so the learner sees it at once (docs/product.md#the-learning-tables-rules).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getUserTableQueryOptions, type UserTable } from './get-user-table';
@@ -32,7 +32,7 @@ export function useUpdatePending(groupId: string) {
   return useMutation({
     mutationFn: updatePending,
     // Offline, React Query would hold the call until the network is back, and the learner with it:
-    // it fails at once instead, and the learner goes on to the activity (SPEC §4).
+    // it fails at once instead, and the learner goes on to the activity (docs/product.md#states-and-transitions).
     networkMode: 'always',
     onSuccess: (_data, activityId) => {
       queryClient.setQueryData(getUserTableQueryOptions(groupId).queryKey, (table) =>

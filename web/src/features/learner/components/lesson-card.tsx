@@ -1,5 +1,5 @@
 // A lesson of the learning table: its sessions as columns of activity buttons, its PDFs, and the
-// locking label when an earlier lesson is not finished yet (SPEC §4).
+// locking label when an earlier lesson is not finished yet (docs/product.md#states-and-transitions).
 import { CheckCircle2, FileText, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import {

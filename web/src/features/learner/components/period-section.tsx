@@ -1,5 +1,5 @@
 // A collapsible period of the learning table, labelled 'Période N' with its completed/total
-// activities. A period without lessons is shown locked and cannot be expanded (SPEC §4).
+// activities. A period without lessons is shown locked and cannot be expanded (docs/product.md#states-and-transitions).
 import { ChevronDown, Lock } from 'lucide-react';
 import { useMemo } from 'react';
 import { arrangeLessons, countActivities, isPeriodLocked } from '../../../../../common/learning-rules.js';

@@ -1,4 +1,4 @@
-// The player's progress bar with the current step's label (SPEC §4).
+// The player's progress bar with the current step's label (docs/product.md#states-and-transitions).
 import type { PlayerStep } from '../../../../player/shared/protocol';
 import { PLAYER_STEPS } from '../lib/player-steps';
 

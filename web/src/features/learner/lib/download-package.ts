@@ -1,8 +1,8 @@
-// Downloads an activity's package on the app origin with the `?token=` URL (SPEC §7), so the token
+// Downloads an activity's package on the app origin with the `?token=` URL (docs/product.md#api-calls), so the token
 // never reaches the content origin, and hands its bytes on as they arrive (the player unzips and
 // stores them meanwhile). Sends the hash of the copy the device already holds: a 304 means it is
 // current. Enforces the 100 MB cap from content-length and a 10 s timeout for the answer and for
-// each silence between chunks (SPEC §9).
+// each silence between chunks (docs/product.md#business-constants-and-limits).
 import { ACTIVITY_DOWNLOAD_MAX_BYTES, HTTP_TIMEOUT_MS } from '../../../../../common/constants.js';
 import { NAMESPACE_PATTERN } from '../../../../player/shared/protocol';
 

@@ -1,4 +1,4 @@
-// The player's progress steps (SPEC §4 "Activity player progress"): the bar's value and label.
+// The player's progress steps (docs/product.md#the-activity-player): the bar's value and label.
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { PlayerStep } from '../../../../player/shared/protocol';
 

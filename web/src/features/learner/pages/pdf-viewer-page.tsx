@@ -1,4 +1,4 @@
-// Full-screen PDF viewer (SPEC §2 /pdf/:id): pdf.js fed by `user/pdf/content/{id}/?token=…`, with
+// Full-screen PDF viewer (docs/product.md#screens-and-routes /pdf/:id): pdf.js fed by `user/pdf/content/{id}/?token=…`, with
 // page navigation and zoom; fits the width by default so it reads well on a phone.
 
 import {

@@ -1,4 +1,4 @@
-// Groups of a level (SPEC §2 /usergroups/:id): create a group, open one's learning table, delete one.
+// Groups of a level (docs/product.md#screens-and-routes /usergroups/:id): create a group, open one's learning table, delete one.
 
 import { ArrowLeft, Users } from 'lucide-react';
 import { useState } from 'react';

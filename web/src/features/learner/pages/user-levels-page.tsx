@@ -1,4 +1,4 @@
-// Level picker of the teacher area (SPEC §2 /user): a card per level assigned to the teacher
+// Level picker of the teacher area (docs/product.md#screens-and-routes /user): a card per level assigned to the teacher
 // (admins see every level); a card opens the level's groups and passes the level title along.
 import { ChevronRight, GraduationCap, Layers } from 'lucide-react';
 import { Link } from 'react-router';

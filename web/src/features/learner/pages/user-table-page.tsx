@@ -1,5 +1,5 @@
-// Learning table of a group (SPEC §2 /usertable/:id): counters, collapsible periods, lessons with
-// session columns of activity buttons, PDFs; locking and clickability follow SPEC §4.
+// Learning table of a group (docs/product.md#screens-and-routes /usertable/:id): counters, collapsible periods, lessons with
+// session columns of activity buttons, PDFs; locking and clickability follow docs/product.md#states-and-transitions.
 
 import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
 import { type ComponentType, Suspense, useCallback, useEffect, useState } from 'react';
@@ -104,7 +104,7 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
         try {
           await updatePending.mutateAsync(activity.id);
         } catch (error) {
-          // The learner still goes to the activity (SPEC §4).
+          // The learner still goes to the activity (docs/product.md#states-and-transitions).
           notify.error(getErrorMessage(error, learnerMessages.statusUpdateError));
         } finally {
           setBusyActivityId(null);

@@ -1,4 +1,4 @@
-// POST auth/setup-2fa: the spec's toggle (SPEC §4): off → waiting for a first code → off again, or
+// POST auth/setup-2fa: the spec's toggle (docs/product.md#states-and-transitions): off → waiting for a first code → off again, or
 // on → off with a current code. POST auth/confirm-2fa: the first code, which puts the secret in force.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorInfoResponse } from '../../../../../common/schemas/auth.js';

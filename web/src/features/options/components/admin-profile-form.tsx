@@ -1,5 +1,5 @@
-// The admin's own profile (SPEC §2 /options, §5 "Admin edit"): only the filled fields are sent; then
-// a toast and /dashboard, whether it worked or not (SPEC §8 "Admin profile").
+// The admin's own profile (/options: docs/product.md#screens-and-routes; docs/product.md#validation-rules, "Admin edit"): only the filled fields are sent; then
+// a toast and /dashboard, whether it worked or not (docs/product.md#admin-profile-messages).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

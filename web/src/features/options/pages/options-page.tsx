@@ -1,4 +1,4 @@
-// Admin options (SPEC §2 /options): own profile and two-factor authentication setup.
+// Admin options (docs/product.md#screens-and-routes /options): own profile and two-factor authentication setup.
 import { adminProfileMessages } from '../../../../../common/messages/admin.js';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminProfileForm } from '../components/admin-profile-form';

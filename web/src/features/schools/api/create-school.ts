@@ -1,4 +1,4 @@
-// POST admin/createschool. Empty website, email and remark are sent as 'vide' (SPEC §3 "School form").
+// POST admin/createschool. Empty website, email and remark are sent as 'vide' (docs/product.md#entities-and-their-fields ("School form")).
 import type { SchoolCreate, SchoolResponse } from '../../../../../common/schemas/schools.js';
 import { useAdminMutation } from '../../../lib/admin-mutations';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// DELETE admin/school/{id}; on success the school leaves the local list (SPEC §4), and the other admin
+// DELETE admin/school/{id}; on success the school leaves the local list (docs/product.md#states-and-transitions), and the other admin
 // lists and totals, which counted its teachers, are refreshed.
 import { useDeleteRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';

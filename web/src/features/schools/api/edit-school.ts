@@ -1,4 +1,4 @@
-// PATCH admin/editschoolform/{id}: only the fields that changed (SPEC §5 "School edit").
+// PATCH admin/editschoolform/{id}: only the fields that changed (docs/product.md#validation-rules ("School edit")).
 import type { School, SchoolEditInput, SchoolResponse } from '../../../../../common/schemas/schools.js';
 import { useEditRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';

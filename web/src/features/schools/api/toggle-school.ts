@@ -1,4 +1,4 @@
-// PATCH admin/schooltoggle/{id}; on success the list flips activelicense locally (SPEC §4).
+// PATCH admin/schooltoggle/{id}; on success the list flips activelicense locally (docs/product.md#states-and-transitions).
 import type { SchoolToggleResponse } from '../../../../../common/schemas/schools.js';
 import { useToggleRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// Details modal of a school (SPEC §2): every field, the licence badge, counts, Close and Edit; and its
+// Details modal of a school (docs/product.md#screens-and-routes): every field, the licence badge, counts, Close and Edit; and its
 // usage over the last 30 days.
 
 import { Activity, CalendarDays, Globe, KeyRound, Layers, MapPin, Phone, Send, Users } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The school form (SPEC §3 "School form", §5): create with the spec's defaults, or edit a school.
+// The school form (docs/product.md#entities-and-their-fields ("School form"), docs/product.md#validation-rules): create with the spec's defaults, or edit a school.
 // Both sides use the same zod schema from common/, so the messages under the fields are the server's.
 
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-// Row menu of the school list (SPEC §2): see details, edit, activate/deactivate, delete.
+// Row menu of the school list (docs/product.md#screens-and-routes): see details, edit, activate/deactivate, delete.
 
 import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';

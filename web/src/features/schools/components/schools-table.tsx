@@ -1,4 +1,4 @@
-// The school list (SPEC §2): name, location, contact, licence status (by the dashboard's rule), the
+// The school list (docs/product.md#screens-and-routes): name, location, contact, licence status (by the dashboard's rule), the
 // licence's end date and the row menu, sortable by any column; only the rows in view are rendered,
 // so 5,000 schools stay smooth.
 

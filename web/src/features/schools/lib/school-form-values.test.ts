@@ -38,7 +38,7 @@ const newSchoolFilled = () => ({
 });
 
 describe('newSchoolDefaults', () => {
-  it('starts the licence and the payment today, switched off (SPEC §9)', () => {
+  it('starts the licence and the payment today, switched off (docs/product.md#business-constants-and-limits)', () => {
     const values = newSchoolDefaults();
     expect(values.licensestartdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(values.licensespaymentdate).toBe(values.licensestartdate);

@@ -1,4 +1,4 @@
-// The school form's values and the bodies they become (SPEC §3 "School form", §5): pure mapping,
+// The school form's values and the bodies they become (docs/product.md#entities-and-their-fields ("School form"), docs/product.md#validation-rules): pure mapping,
 // kept apart from the component so that it is unit-tested.
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import { GAR_ATTRIBUTES, type GarAttribute, type SignInMethod } from '../../../../../common/schemas/ent.js';
@@ -40,7 +40,7 @@ const casAttributesValues = (mapping: Partial<Record<string, string>> = {}) =>
     string
   >;
 
-/** SPEC §9: licence start and payment date default to today, the licence to inactive. */
+/** docs/product.md#business-constants-and-limits: licence start and payment date default to today, the licence to inactive. */
 export const newSchoolDefaults = (): SchoolFormValues => ({
   schoolName: '',
   city: '',
@@ -83,7 +83,7 @@ export const schoolToFormValues = (school: School): SchoolFormValues => ({
 
 const CLEARABLE = ['email', 'website', 'remarque', 'addres', 'uai', 'casUrl'] as const;
 
-/** The edit payload: non-empty fields only (SPEC §5); a cleared optional field is sent as 'vide'.
+/** The edit payload: non-empty fields only (docs/product.md#validation-rules); a cleared optional field is sent as 'vide'.
  * The ENT fields are sent as they stand (an emptied group quota means no limit). */
 export function toEditPayload(values: SchoolFormValues, original: School): SchoolEditInput {
   const payload: Record<string, unknown> = {
@@ -103,7 +103,7 @@ export function toEditPayload(values: SchoolFormValues, original: School): Schoo
   return payload as SchoolEditInput;
 }
 
-/** The create body: an empty website, email or remark is sent as 'vide' (SPEC §3 "School form");
+/** The create body: an empty website, email or remark is sent as 'vide' (docs/product.md#entities-and-their-fields ("School form"));
  * the UAI and the ENT fields only when they say something, so that a school without them is the
  * spec's body exactly. */
 export function toCreatePayload(values: SchoolCreate): SchoolCreateInput {

@@ -1,4 +1,4 @@
-// School form: create at /schoolform, edit at /schoolformedit/:id (SPEC §2), then back to /schools.
+// School form: create at /schoolform, edit at /schoolformedit/:id (docs/product.md#screens-and-routes), then back to /schools.
 
 import { useNavigate } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';

@@ -1,4 +1,4 @@
-// School list (SPEC §2 /schools): search, virtualised table, details modal, row menu, delete modal.
+// School list (docs/product.md#screens-and-routes /schools): search, virtualised table, details modal, row menu, delete modal.
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { schoolMessages } from '../../../../../common/messages/admin.js';

@@ -1,4 +1,4 @@
-// PATCH admin/editteacherteacher/{id}: only the fields that were filled (SPEC §5 "Teacher edit").
+// PATCH admin/editteacherteacher/{id}: only the fields that were filled (docs/product.md#validation-rules ("Teacher edit")).
 import type { Teacher, TeacherEditInput, TeacherResponse } from '../../../../../common/schemas/teachers.js';
 import { useEditRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// DELETE admin/removeteacher/{id}; on success the teacher leaves the local list (SPEC §4), and the
+// DELETE admin/removeteacher/{id}; on success the teacher leaves the local list (docs/product.md#states-and-transitions), and the
 // other admin lists and totals, which counted their groups, are refreshed.
 import { useDeleteRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';

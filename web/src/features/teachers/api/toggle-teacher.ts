@@ -1,4 +1,4 @@
-// PATCH admin/toggleactive/{id}; on success the list flips the active flag locally (SPEC §4).
+// PATCH admin/toggleactive/{id}; on success the list flips the active flag locally (docs/product.md#states-and-transitions).
 import type { TeacherToggleResponse } from '../../../../../common/schemas/teachers.js';
 import { useToggleRow } from '../../../lib/admin-list-rows';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// The teacher form (SPEC §3 "Teacher (form)", §5): create, or edit with the password optional. A new
+// The teacher form (docs/product.md#entities-and-their-fields ("Teacher (form)"), docs/product.md#validation-rules): create, or edit with the password optional. A new
 // teacher gets a one-time sign-in link by default; the spec's password stays one choice away.
 // Same zod schema as the server, so the messages under the fields are the spec's.
 

@@ -1,4 +1,4 @@
-// Profile modal of a teacher (SPEC §2): school, levels, remarks, email, phone, group count, licence
+// Profile modal of a teacher (docs/product.md#screens-and-routes): school, levels, remarks, email, phone, group count, licence
 // badge from the active flag, Close and Edit.
 
 import { Building2, KeyRound, Layers, Phone, Users } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Row menu of the teacher list (SPEC §2): view profile, edit, activate/deactivate, delete account; and
+// Row menu of the teacher list (docs/product.md#screens-and-routes): view profile, edit, activate/deactivate, delete account; and
 // "Mot de passe oublié", a one-time link for the teacher to choose a new password.
 
 import { Eye, KeyRound, Pencil, Power, Trash2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The teacher list (SPEC §2): name and email, school, levels, status and the row menu; only the rows
+// The teacher list (docs/product.md#screens-and-routes): name and email, school, levels, status and the row menu; only the rows
 // in view are rendered, so 50,000 teachers stay smooth.
 
 import { memo } from 'react';

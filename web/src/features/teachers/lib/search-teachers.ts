@@ -1,4 +1,4 @@
-// Client-side search of the teacher list (SPEC §2, §9): name, email or school, case-insensitive.
+// Client-side search of the teacher list (docs/product.md#screens-and-routes, docs/product.md#business-constants-and-limits): name, email or school, case-insensitive.
 import type { Teacher } from '../../../../../common/schemas/teachers.js';
 
 export const teacherSearchText = (teacher: Teacher) =>

@@ -1,4 +1,4 @@
-// The teacher form's values and the bodies they become (SPEC §3 "Teacher (form)", §5): pure
+// The teacher form's values and the bodies they become (docs/product.md#entities-and-their-fields ("Teacher (form)"), docs/product.md#validation-rules): pure
 // mapping, kept apart from the component so that it is unit-tested.
 import { VIDE } from '../../../../../common/schemas/admin-fields.js';
 import type {
@@ -62,7 +62,7 @@ export function toCreateBody(values: TeacherFormValues, options: Options): Teach
   };
 }
 
-/** The edit body: non-empty fields only (SPEC §5); levels, the limit and the flag as they now are. */
+/** The edit body: non-empty fields only (docs/product.md#validation-rules); levels, the limit and the flag as they now are. */
 export function toEditBody(values: TeacherFormValues, original: Teacher, options: Options): TeacherEditInput {
   const body: Record<string, unknown> = {
     levels: levelsOf(values.levels, options),

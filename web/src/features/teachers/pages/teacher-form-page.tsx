@@ -1,5 +1,5 @@
-// Teacher form: create at /teachersform, edit at /teacherformedit/:id (SPEC §2), then back to /teachers.
-// Create and edit errors are logged (SPEC §8) and also shown above the form so the admin knows why.
+// Teacher form: create at /teachersform, edit at /teacherformedit/:id (docs/product.md#screens-and-routes), then back to /teachers.
+// Create and edit errors are logged (docs/product.md#error-catalogue) and also shown above the form so the admin knows why.
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// Teacher list (SPEC §2 /teachers): search, virtualised table, profile modal, row menu.
+// Teacher list (docs/product.md#screens-and-routes /teachers): search, virtualised table, profile modal, row menu.
 import { useCallback, useState } from 'react';
 import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
 import { teacherMessages } from '../../../../../common/messages/admin.js';
