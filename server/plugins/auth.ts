@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { authMessages } from '../../common/messages/auth.js';
 import { idSchema } from '../../common/schemas/ids.js';
 import type { Caller } from '../features/auth/caller.js';
-import { CONTENT_COOKIE, findContentPassCaller } from '../features/auth/content-pass.js';
+import { findPreviewPassCaller } from '../features/auth/preview-pass.js';
 import { findSessionUser, findSessionUserAndGroup } from '../features/auth/session.repository.js';
 import type { OwnedGroup } from '../features/groups/group-access.repository.js';
 import { forbidden, unauthorized } from '../http-error.js';
@@ -17,7 +17,7 @@ import { forbidden, unauthorized } from '../http-error.js';
  * so a sibling host (the content origin, a package's origin) can neither plant nor shadow it. */
 export const SESSION_COOKIE = '__Host-ardoise_session';
 
-/** Options of the app's and the content origin's own cookies: host-only, `__Host-` compatible
+/** Options of the app's own cookies: host-only, `__Host-` compatible
  * (browsers count http://localhost as secure, so tests keep working over plain HTTP). */
 export const HOST_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict', secure: true } as const;
 
@@ -25,8 +25,9 @@ export type AuthRule = {
   /** public: anyone; user: any signed-in user; admin: role admin only. */
   role: 'public' | 'user' | 'admin';
   /** Extra credential carriers this route accepts besides the bearer header: the app's session
-   * cookie, `?token=`, or the content origin's own cookie (content-pass.ts). */
-  via?: ReadonlyArray<'cookie' | 'query' | 'content-cookie'>;
+   * cookie, `?token=`, or the admin preview's pass in the `:pass` parameter, for the activity in
+   * `:id` (preview-pass.ts). */
+  via?: ReadonlyArray<'cookie' | 'query' | 'preview-pass'>;
   /** The route parameter holding the id of a group the route serves: the session and that group
    * (if the caller may see it) are then read in one statement, put on `request.ownedGroup`. */
   groupParam?: string;
@@ -73,8 +74,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const rule = request.routeOptions.config.auth;
       if (!rule) return;
-      const pass = rule.via?.includes('content-cookie') ? request.cookies[CONTENT_COOKIE] : undefined;
-      if (pass) request.caller = await findContentPassCaller(app.db, pass, 'cookie', new Date());
+      if (rule.via?.includes('preview-pass')) request.caller = await previewPassCaller(app, request);
       const token = credentialFrom(request, rule);
       const groupId = rule.groupParam ? groupIdOf(request, rule.groupParam) : undefined;
       if (token && groupId !== undefined) {
@@ -91,6 +91,14 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'context'] },
 );
+
+/** The caller behind the admin preview's pass in the path, for the activity the path names. */
+async function previewPassCaller(app: FastifyInstance, request: FastifyRequest): Promise<Caller | null> {
+  const { id, pass } = request.params as Record<string, string | undefined>;
+  const activityId = idSchema.safeParse(id);
+  if (!pass || !activityId.success) return null;
+  return findPreviewPassCaller(app.db, pass, activityId.data, new Date());
+}
 
 function groupIdOf(request: FastifyRequest, param: string): number | undefined {
   const parsed = idSchema.safeParse((request.params as Record<string, unknown>)[param]);
