@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
-import { loginWithXsrf, signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
+import { loginWithXsrf } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
 
 const ctx = setupTestApp();
