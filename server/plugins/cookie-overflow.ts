@@ -10,9 +10,10 @@ import { httpMessages } from '../../common/messages/http.js';
 
 /** What Node's HTTP parser is given: more than any browser sends for one site. */
 export const MAX_HEADER_BYTES = 1024 * 1024;
-/** Cookies past this size are a bomb, not ours (ours take a few hundred bytes): Node's old limit
- * for the whole header, so nothing that passed before is refused now. */
-export const COOKIE_MAX_BYTES = 16 * 1024;
+/** Cookies past this size are a bomb, not ours: the session and XSRF cookies take some 150 bytes,
+ * a device cookie about 100 per account signed in on the browser (some 75 accounts fit). Half of
+ * Node's default limit for the whole header, so our own cookies never push a request past it. */
+export const COOKIE_MAX_BYTES = 8 * 1024;
 /** The headers but the cookies keep Node's default limit. */
 const OTHER_HEADERS_MAX_BYTES = 16 * 1024;
 
