@@ -16,6 +16,8 @@ let adminToken: string;
 let teacherToken: string;
 let pdfId: number;
 let activityId: number;
+/** The package's zip (its bytes name its origin: built once, as a zip carries its build time). */
+let zip: Buffer;
 /** The activity's preview folder as the app gives it: its origin's host, and its path. */
 let folder: { host: string; path: string };
 const pdfBytes = buildPdf('Aperçu');
@@ -41,7 +43,7 @@ beforeAll(async () => {
     contentType: 'application/pdf',
   });
   pdfId = pdf.json().newPdf.id;
-  const zip = buildZip(packageFiles);
+  zip = buildZip(packageFiles);
   const activity = await uploadPackage(admin, sessionId, zip, { title: 'Jeu', filename: 'jeu.zip' });
   activityId = activity.json().newfile.id;
   folder = await previewFolder(activityId);
@@ -308,15 +310,10 @@ describe('GET /content/{id}/{pass}/… (content origin)', () => {
   });
 
   it("serves a package on its own origin only: never on another package's, an activity's or the content origin", async () => {
-    const sameFiles = await uploadPackage(
-      admin,
-      (await createSessionPath(ctx.db)).sessionId,
-      buildZip(packageFiles),
-      {
-        title: 'Même paquet',
-        filename: 'meme.zip',
-      },
-    );
+    const sameFiles = await uploadPackage(admin, (await createSessionPath(ctx.db)).sessionId, zip, {
+      title: 'Même paquet',
+      filename: 'meme.zip',
+    });
     const twin = await previewFolder(sameFiles.json().newfile.id);
     // The same package (same bytes) previews on the same origin; another package on another.
     expect(twin.host).toBe(folder.host);
