@@ -87,16 +87,28 @@ describe('the content host under another site than the app', () => {
       (await context.cookies()).filter((c) => c.domain.endsWith(APP_HOST) && c.name.startsWith('bomb')),
     ).toEqual([]);
 
-    // The app's pages and calls never carry them.
-    const answer = await page.goto(`${setup.server.url}/user`);
-    expect(answer?.status()).toBe(200);
-    await page.getByRole('link', { name: new RegExp(LEVEL) }).waitFor();
+    // The app's calls never carry them (and they are still there afterwards: the browser held
+    // them while it called the app).
+    const call = await page.evaluate(async () => {
+      const response = await fetch('/api/auth/me', {
+        headers: { authorization: `Bearer ${sessionStorage.getItem('token')}` },
+      });
+      return response.status;
+    });
+    expect(call).toBe(200);
+    expect((await contentSiteCookies(context)).filter((c) => c.name.startsWith('bomb'))).toHaveLength(4);
 
-    // A page of the content site clears them, in French.
-    const cleared = await page.goto(`${activityOrigin(setup.server.contentUrl, 1)}/player/`);
+    // A page of the content site clears them, in French (the player's own frames would send them
+    // too; here the only request to the content site is this one).
+    await page.close();
+    const next = await context.newPage();
+    watch(next);
+    const cleared = await next.goto(`${activityOrigin(setup.server.contentUrl, 1)}/player/`);
     expect(cleared?.status()).toBe(431);
-    await page.getByRole('heading', { name: httpMessages.cookiesClearedTitle }).waitFor();
+    await next.getByRole('heading', { name: httpMessages.cookiesClearedTitle }).waitFor();
     expect(await contentSiteCookies(context)).toEqual([]);
+    const app = await next.goto(`${setup.server.url}/user`);
+    expect(app?.status()).toBe(200);
     await context.close();
   });
 });
