@@ -201,9 +201,14 @@ describe('building a curriculum through the screens', () => {
     const frame = page.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
     await expect.poll(() => frame.locator('#title').textContent()).toBe('Jeu des sons e2e');
     await expect.poll(() => frame.locator('#status').textContent()).toBe('script ran');
-    const frameUrl = await page.getByTestId('preview-frame').getAttribute('src');
-    const base = `/content/${page.url().split('/').pop()}/`;
-    expect(frameUrl).toBe(previewPlayerUrl(server.contentUrl, { base, kind: 'html5', launch: 'index.html' }));
+    // On the package's own origin, its folder (and the pass in its path) as the base.
+    const frameUrl = new URL((await page.getByTestId('preview-frame').getAttribute('src')) ?? '');
+    const base = frameUrl.searchParams.get('base') ?? '';
+    expect(base).toMatch(new RegExp(`^/content/${page.url().split('/').pop()}/[\\w.-]+/$`));
+    expect(frameUrl.origin).toMatch(/^http:\/\/preview-[0-9a-f]{32}\.content\.ardoise\.localhost:\d+$/);
+    expect(frameUrl.href).toBe(
+      previewPlayerUrl(frameUrl.origin, { base, kind: 'html5', launch: 'index.html' }),
+    );
     await scan();
 
     // Rename, then delete: the row and the package files go
@@ -239,7 +244,7 @@ describe('building a curriculum through the screens', () => {
     const alert = page.getByTestId('preview-error');
     await alert.getByText(m.previewFailed).waitFor();
     await alert.getByText('404 Not Found').waitFor();
-    await alert.getByText(`${server.contentUrl}/content/999999/index.html`).waitFor();
+    await alert.getByText(`${server.url}/api/content/preview/999999`).waitFor();
     await scan();
   });
 });

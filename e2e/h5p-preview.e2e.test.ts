@@ -21,7 +21,7 @@ import { buildZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
-import { openContentPass, startAdminSession, stopAdminSession } from './support/admin-session.js';
+import { previewFolder, startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newSignedInPage, PHONE } from './support/browser.js';
 import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
@@ -89,11 +89,12 @@ function watchPreviewRequests(page: Page): string[] {
 }
 
 /** Frames the preview player for an activity from an app page, as /activity-preview/{id} does once
- * the upload summary gives it the kind (until then the page previews every package as HTML5). */
+ * the upload summary gives it the kind (until then the page previews every package as HTML5): on
+ * the package's own origin, its folder (with the pass) as the base. */
 async function openPreviewPlayer(page: Page, activityId: number, kind: PackageKind, launch: string) {
-  const src = previewPlayerUrl(server.contentUrl, { base: `/content/${activityId}/`, kind, launch });
   await page.goto(`${server.url}/levels`);
-  await openContentPass(page, server.contentUrl);
+  const folder = await previewFolder(page, activityId);
+  const src = previewPlayerUrl(folder.origin, { base: folder.pathname, kind, launch });
   await page.evaluate(
     ({ url, sandbox }) => {
       const frame = document.createElement('iframe');
@@ -105,8 +106,11 @@ async function openPreviewPlayer(page: Page, activityId: number, kind: PackageKi
     },
     { url: src, sandbox: ACTIVITY_PREVIEW_SANDBOX },
   );
-  return page.frameLocator('iframe[title="Aperçu"]').frameLocator('iframe');
+  return { frame: page.frameLocator('iframe[title="Aperçu"]').frameLocator('iframe'), folder };
 }
+
+/** The preview origin of a package: a host of its own under the content host. */
+const PREVIEW_ORIGIN = /^http:\/\/preview-[0-9a-f]{32}\.content\.ardoise\.localhost:\d+$/;
 
 describe('the admin preview player', () => {
   it('plays an HTML5 package from /activity-preview/{id} through the preview player', async () => {
@@ -120,10 +124,11 @@ describe('the admin preview player', () => {
       await adminPage.goto(`${server.url}/activity-preview/${id}`);
       const frame = adminPage.frameLocator('[data-testid="preview-frame"]').frameLocator('iframe');
       await frame.getByText('script ran').waitFor();
-      const src = await adminPage.getByTestId('preview-frame').getAttribute('src');
-      expect(src).toBe(
-        previewPlayerUrl(server.contentUrl, { base: `/content/${id}/`, kind: 'html5', launch: 'index.html' }),
-      );
+      const src = new URL((await adminPage.getByTestId('preview-frame').getAttribute('src')) ?? '');
+      expect(src.origin).toMatch(PREVIEW_ORIGIN);
+      expect(src.pathname).toBe('/player/preview/');
+      expect(src.searchParams.get('base')).toMatch(new RegExp(`^/content/${id}/[\\w.-]+/$`));
+      expect(src.searchParams.get('launch')).toBe('index.html');
       if (viewport !== DESKTOP) {
         await keepScreenshot(adminPage, `h5p-preview-${viewport.width}x${viewport.height}`);
       }
@@ -142,24 +147,24 @@ describe('the admin preview player', () => {
       'sco/index_lms.html': scoPage(version),
     });
     const requests = watchPreviewRequests(adminPage);
-    const frame = await openPreviewPlayer(adminPage, id, kind, launch);
+    const { frame, folder } = await openPreviewPlayer(adminPage, id, kind, launch);
     await expect
       .poll(() => frame.locator('#log').textContent())
       .toBe('true,true,true,true,true,completed,true');
-    // The runtime committed nowhere: every request of the preview stayed on the content origin,
+    // The runtime committed nowhere: every request of the preview stayed on the package's origin,
     // for the player and the package's files (the preview page itself may not connect).
-    expect(requests.filter((url) => !url.startsWith(server.contentUrl))).toEqual([]);
+    expect(folder.origin).toMatch(PREVIEW_ORIGIN);
+    expect(requests.filter((url) => !url.startsWith(folder.origin))).toEqual([]);
     expect(requests.filter((url) => url.includes('/api/user/activity/runtime'))).toEqual([]);
-    expect(
-      requests.filter((url) => url.startsWith(server.contentUrl)).map((url) => new URL(url).pathname),
-    ).toEqual(expect.arrayContaining(['/player/preview/', `/content/${id}/sco/index_lms.html`]));
+    expect(requests.map((url) => new URL(url).pathname)).toEqual(
+      expect.arrayContaining(['/player/preview/', `${folder.pathname}sco/index_lms.html`]),
+    );
   });
 
   it('plays an H5P package with a bridge that keeps nothing', async () => {
     const id = await seedPreviewActivity('H5P', 'h5p', 'h5p.json', h5pTestFiles());
     const requests = watchPreviewRequests(adminPage);
-    const player = await openPreviewPlayer(adminPage, id, 'h5p', 'h5p.json');
-    const content = player;
+    const { frame: content, folder } = await openPreviewPlayer(adminPage, id, 'h5p', 'h5p.json');
     await content.getByRole('heading', { name: H5P_TEST_TITLE }).waitFor();
     await content.getByRole('button', { name: 'Répondre' }).click();
     await content.getByText('Réponses : 1').waitFor();
@@ -169,12 +174,13 @@ describe('the admin preview player', () => {
     }
     await adminPage.setViewportSize(DESKTOP);
     await expectAccessible(adminPage);
-    expect(requests.filter((url) => !url.startsWith(server.contentUrl))).toEqual([]);
-    expect(requests.map((url) => new URL(url).pathname)).toContain(`/content/${id}/h5p.json`);
+    expect(requests.filter((url) => !url.startsWith(folder.origin))).toEqual([]);
+    expect(requests.map((url) => new URL(url).pathname)).toContain(`${folder.pathname}h5p.json`);
   });
 
   it('refuses a target outside /content/', async () => {
-    await openPreviewPlayer(adminPage, 1, 'html5', '../../api/user/me');
+    const id = await seedPreviewActivity('Hors du paquet', 'html5', 'index.html', { 'index.html': 'hors' });
+    await openPreviewPlayer(adminPage, id, 'html5', '../../api/user/me');
     const preview = adminPage.frameLocator('iframe[title="Aperçu"]');
     await preview.getByRole('alert').getByText(h5pMessages.previewRefused).waitFor();
     await keepScreenshot(adminPage, 'h5p-preview-refused');

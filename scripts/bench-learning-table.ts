@@ -1,4 +1,4 @@
-// Benchmark of GET /api/user/usertable/{id} (DESIGN §9): a database with 100,000 groups and a
+// Benchmark of GET /api/user/usertable/{id} (docs/decisions.md#performance-budgets): a database with 100,000 groups and a
 // level of 2,000 activities; 64 concurrent connections (autocannon, in its own process) on the
 // real route, then on bare Fastify routes serving the same JSON from memory, in the same run, each
 // client sending a browser's Accept-Encoding. Prints p50/p99 latency and requests/s of each, and the

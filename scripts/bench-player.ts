@@ -1,11 +1,11 @@
-// Benchmark of the offline player (DESIGN §9) in headless Chromium against the production build
+// Benchmark of the offline player (docs/decisions.md#performance-budgets) in headless Chromium against the production build
 // (run `npm run build` first): a generated 30 MB / 1,500-file package. Measures, in the page,
 // - the floor: fetch the same package with the same URL and unzip it (fflate) in the same page;
 // - cold open: click on the activity in the learning table until the activity is shown (fresh
 //   browser storage: download, unzip in the worker, store in IndexedDB, service worker);
 // - re-open: back to the table and click again (the offline copy is current: 304, no download).
 // Three series, RUNS fresh contexts each, medians printed: on loopback (no network time: the ratio
-// there mostly measures SPEC §9's pauses), and under Chromium's network emulation (a school's
+// there mostly measures docs/product.md#business-constants-and-limits's pauses), and under Chromium's network emulation (a school's
 // connection: 20 Mbit/s down, 40 ms latency; floor and cold open under the same throttle) for the
 // HTML5 package and for the same files as a SCORM 1.2 package played with the runtime; and the
 // throttled HTML5 open once more with the player frame beside the table on another activity's

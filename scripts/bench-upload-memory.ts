@@ -1,4 +1,4 @@
-// Measures how much a 100 MB activity upload raises the server's memory (DESIGN §9: < 30 MB).
+// Measures how much a 100 MB activity upload raises the server's memory (docs/decisions.md#performance-budgets: < 30 MB).
 // Starts the production build (run `npm run build` first) on free ports with a fresh data folder,
 // builds a ~100 MB zip of stored (uncompressed) random entries on disk, streams it to
 // POST /api/admin/upload, and samples the server's RSS from /proc while the upload is received,

@@ -1,4 +1,4 @@
-// Seeds the admin lists at scale (DESIGN §9): 5,000 schools and 50,000 teachers by default, with
+// Seeds the admin lists at scale (docs/decisions.md#performance-budgets): 5,000 schools and 50,000 teachers by default, with
 // levels, teacher levels and some groups, in batched inserts inside one transaction. The password is
 // hashed once and reused (every seeded teacher signs in with SEED_PASSWORD).
 // Usage: `npm run seed:admin-scale` (DATA_DIR / DATABASE_URL pick the database, as for the server),

@@ -5,7 +5,7 @@
  * so a sibling host (the content origin, a package's origin) can neither plant nor shadow it. */
 export const SESSION_COOKIE = '__Host-ardoise_session';
 
-/** Options of the app's and the content origin's own cookies: host-only, `__Host-` compatible
+/** Options of the app's own cookies: host-only, `__Host-` compatible
  * (browsers count http://localhost as secure, so tests keep working over plain HTTP). */
 export const HOST_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict', secure: true } as const;
 
@@ -13,8 +13,9 @@ export type AuthRule = {
   /** public: anyone; user: any signed-in user; admin: role admin only. */
   role: 'public' | 'user' | 'admin';
   /** Extra credential carriers this route accepts besides the bearer header: the app's session
-   * cookie, `?token=`, or the content origin's own cookie (content-pass.ts). */
-  via?: ReadonlyArray<'cookie' | 'query' | 'content-cookie'>;
+   * cookie, `?token=`, or the admin preview's pass in the `:pass` parameter, for the activity in
+   * `:id` (features/auth/preview-pass.ts). */
+  via?: ReadonlyArray<'cookie' | 'query' | 'preview-pass'>;
   /** The route parameter holding the id of a group the route serves: the session and that group
    * (if the caller may see it) are then read in one statement, put on `request.ownedGroup`. */
   groupParam?: string;

@@ -48,6 +48,7 @@ import { badRequest } from './http-error.js';
 import { jsonTooDeep } from './json-depth.js';
 import { loggerOptions } from './logger.js';
 import { type AppContext, contextPlugin } from './plugins/context.js';
+import { guardCookieOverflow, MAX_HEADER_BYTES } from './plugins/cookie-overflow.js';
 import { answerClientError, errorsPlugin, toErrorReply } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
@@ -74,7 +75,9 @@ function baseApp(options: BuildOptions): FastifyInstance {
       return reply.status(status).send({ success: false, message });
     },
     clientErrorHandler: answerClientError,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
   });
+  guardCookieOverflow(app, options.config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Bodiless POST/PATCH calls (logout, toggles) may still say application/json: an empty body is

@@ -126,7 +126,7 @@ describe('requests refused before a route runs', () => {
     }
   });
 
-  it('answers huge headers with 431 in our shape, from the HTTP parser of a listening server', async () => {
+  it('answers huge headers (not cookies) with 431 in our shape, on a listening server', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     const response = await new Promise<{ statusCode: number; body: string }>((resolve, reject) => {

@@ -12,6 +12,19 @@ describe('logs', () => {
     expect(redactUrl('/x?TOKEN=secret')).toBe('/x?TOKEN=[redacted]');
   });
 
+  it("mask the admin preview's pass in its files' path and in the preview pages' base", () => {
+    const pass = `3.12.1790000000000.${'a'.repeat(43)}`;
+    expect(redactUrl(`/content/12/${pass}/sco/index.html?x=1`)).toBe(
+      '/content/12/[redacted]/sco/index.html?x=1',
+    );
+    const base = encodeURIComponent(`/content/12/${pass}/`);
+    expect(redactUrl(`/player/preview/?base=${base}&kind=html5&launch=index.html`)).toBe(
+      '/player/preview/?base=%2Fcontent%2F12%2F[redacted]%2F&kind=html5&launch=index.html',
+    );
+    expect(redactUrl(`/player/h5p/?base=${base}`)).toBe('/player/h5p/?base=%2Fcontent%2F12%2F[redacted]%2F');
+    expect(redactUrl('/content/pdf/4')).toBe('/content/pdf/4');
+  });
+
   it('never contain the password, the bearer token or a query token of a real request', async () => {
     let written = '';
     const stream = new Writable({

@@ -1,9 +1,13 @@
 // Logger options: structured JSON (pino), with credentials kept out: no bodies, no auth headers,
-// no cookies, and `token=` query values masked.
+// no cookies, `token=` query values and the admin preview's passes (in the path of its files and
+// in the preview pages' `base=`) masked.
 import type { FastifyServerOptions } from 'fastify';
 
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
+    .replace(/^(\/content\/\d+\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&]base=%2Fcontent%2F\d+%2F)[^%&#]+/gi, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -1,7 +1,12 @@
 // Where each activity plays: a host of its own under the content host, the same scheme and port;
 // an address has no sub-hosts, so every activity shares it.
 import { describe, expect, it } from 'vitest';
-import { activityOrigin, activityOriginsSource, separatesActivities } from './activity-origin.js';
+import {
+  activityOrigin,
+  activityOriginsSource,
+  previewOrigin,
+  separatesActivities,
+} from './activity-origin.js';
 
 describe('activityOrigin', () => {
   it('puts each activity on a host of its own under the content host, same scheme and port', () => {
@@ -33,5 +38,27 @@ describe('activityOrigin', () => {
     expect(activityOriginsSource('http://content.ardoise.localhost:8081')).toBe(
       'http://*.content.ardoise.localhost:8081',
     );
+  });
+});
+
+describe('previewOrigin', () => {
+  const hash = 'ab'.repeat(32);
+  it('previews each package on a host of its own, named by its hash, under the content host', () => {
+    expect(previewOrigin('https://ardoise-contenu.example', hash)).toBe(
+      `https://preview-${'ab'.repeat(16)}.ardoise-contenu.example`,
+    );
+    expect(previewOrigin('https://c.example', hash)).not.toBe(
+      previewOrigin('https://c.example', 'cd'.repeat(32)),
+    );
+    // A DNS label holds 63 characters at most.
+    expect(
+      new URL(previewOrigin('https://c.example', hash)).hostname.split('.')[0]!.length,
+    ).toBeLessThanOrEqual(63);
+    // Under the activities' CSP source.
+    expect(activityOriginsSource('https://c.example')).toBe('https://*.c.example');
+  });
+
+  it('keeps the preview on the content origin when it is an address', () => {
+    expect(previewOrigin('http://127.0.0.1:8081', hash)).toBe('http://127.0.0.1:8081');
   });
 });

@@ -23,7 +23,17 @@ export function activityOrigin(contentUrl: string, activityId: number): string {
   return url.origin;
 }
 
-/** Every activity's origin, as a CSP source (`http://*.content.example:8081`). */
+/** The origin the admin previews a package on (`preview-<first 32 hex digits of its sha256>.<content
+ * host>`): one per package, so that no package's storage or cookies meet another's, and a new
+ * upload never meets what an earlier package left on a reused activity id. */
+export function previewOrigin(contentUrl: string, packageHash: string): string {
+  const url = new URL(contentUrl);
+  if (!hasSubHosts(url)) return url.origin;
+  url.hostname = `preview-${packageHash.slice(0, 32)}.${url.hostname}`;
+  return url.origin;
+}
+
+/** Every activity's (and package preview's) origin, as a CSP source (`http://*.content.example:8081`). */
 export function activityOriginsSource(contentUrl: string): string {
   const url = new URL(contentUrl);
   return hasSubHosts(url) ? `${url.protocol}//*.${url.host}` : url.origin;

@@ -11,6 +11,10 @@ export const httpMessages = {
   urlTooLong: 'L’adresse est trop longue',
   headersTooLarge: 'Les en-têtes de la requête sont trop volumineux',
   requestTimeout: 'La requête a mis trop de temps à arriver',
+  cookiesCleared:
+    'Ce navigateur envoyait trop de cookies pour ce site : ils viennent d’être effacés. Rechargez la page ; il faudra peut-être vous reconnecter.',
+  cookiesClearedTitle: 'Cookies effacés',
+  reload: 'Recharger la page',
   badRequest: 'Requête invalide',
   notFound: 'Introuvable',
   bodyTooLarge: 'Le corps de la requête est trop volumineux',

@@ -138,5 +138,6 @@ export type PdfDetails = z.infer<typeof pdfDetailsResponseSchema>;
 /** The public client configuration: where the content origin lives. */
 export const clientConfigSchema = z.object({ contentUrl: z.string() });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
-/** A short-lived pass the admin's page hands to the content origin for its own cookie. */
-export const contentPassSchema = z.object({ pass: z.string() });
+/** Where the admin previews an activity's package: its folder on the package's own origin, a pass
+ * in its path (`https://preview-….<content host>/content/{id}/{pass}/`). */
+export const previewFolderSchema = z.object({ folder: z.string() });

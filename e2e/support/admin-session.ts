@@ -22,20 +22,17 @@ export async function stopAdminSession(session: Partial<AdminSession>): Promise<
   await session.server?.close();
 }
 
-/** From a signed-in admin's app page: exchanges a pass for the content origin's own cookie, as
- * /activity-preview/{id} does before it frames the preview player. */
-export async function openContentPass(page: Page, contentUrl: string): Promise<void> {
-  const status = await page.evaluate(async (content) => {
+/** From a signed-in admin's app page: the activity's preview folder, on its package's own origin
+ * with a pass in its path, as /activity-preview/{id} asks for it before it frames the preview
+ * player. */
+export async function previewFolder(page: Page, activityId: number): Promise<URL> {
+  const answer = await page.evaluate(async (id) => {
     const token = sessionStorage.getItem('token');
-    const answer = await fetch('/api/content/pass', { headers: { authorization: `Bearer ${token}` } });
-    const { pass } = (await answer.json()) as { pass: string };
-    const exchanged = await fetch(`${content}/content/pass`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'text/plain' },
-      body: pass,
+    const response = await fetch(`/api/content/preview/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
     });
-    return exchanged.status;
-  }, contentUrl);
-  if (status !== 204) throw new Error(`the content pass exchange answered ${status}`);
+    return { status: response.status, body: await response.text() };
+  }, activityId);
+  if (answer.status !== 200) throw new Error(`the preview folder answered ${answer.status}`);
+  return new URL((JSON.parse(answer.body) as { folder: string }).folder);
 }

@@ -58,14 +58,18 @@ function snapshotBuild(): Promise<string> {
 
 /** `options.port`: a port picked beforehand, when something must know the server's URL before it
  * starts (the SAML identity provider knows its service provider's). `options.hostNames`: the
- * browser reaches the app and the content origin by sibling host names under one parent
- * (`ardoise.localhost`, `content.ardoise.localhost`), as in production; Chromium resolves
- * `*.localhost` to loopback (Node does not: `apiUrl` is the app by its address). */
+ * browser reaches the app and the content origin by host names (`ardoise.localhost`,
+ * `content.ardoise.localhost`), as in production; Chromium resolves `*.localhost` to loopback
+ * (Node does not: `apiUrl` is the app by its address). `options.contentHost`: another name for the
+ * content origin, e.g. one under another site than the app's: Chromium counts an unknown top-level
+ * label such as `localhost` as a public suffix, so `content.ardoise-contenu.localhost` is another
+ * site than `ardoise.localhost`, as `ardoise-contenu.fr` is than `ardoise.fr`. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { port?: number; hostNames?: boolean } = {},
+  options: { port?: number; hostNames?: boolean; contentHost?: string } = {},
 ): Promise<RunningServer> {
   const hostNames = options.hostNames ?? true;
+  const contentHost = options.contentHost ?? `content.${APP_HOST}`;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-e2e-'));
   const port = options.port ?? (await freePort());
   let contentPort = await freePort();
@@ -85,7 +89,7 @@ export async function startServer(
       ...(hostNames
         ? {
             PUBLIC_URL: `http://${APP_HOST}:${port}`,
-            CONTENT_URL: `http://content.${APP_HOST}:${contentPort}`,
+            CONTENT_URL: `http://${contentHost}:${contentPort}`,
           }
         : {}),
       ...env,
@@ -110,7 +114,7 @@ export async function startServer(
   return {
     url: `http://${host}:${port}`,
     apiUrl,
-    contentUrl: `http://${hostNames ? `content.${host}` : host}:${contentPort}`,
+    contentUrl: `http://${hostNames ? contentHost : host}:${contentPort}`,
     dataDir,
     db,
     output,

@@ -15,8 +15,9 @@ export const securityHeadersPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", options.contentUrl],
-          // The admin's previews on the content origin, the player on each activity's own.
+          // The preview's probe of a package's start page, on the package's own origin.
+          connectSrc: [...new Set(["'self'", options.contentUrl, activityOriginsSource(options.contentUrl)])],
+          // The admin's previews on each package's origin, the player on each activity's own.
           frameSrc: [...new Set(["'self'", options.contentUrl, activityOriginsSource(options.contentUrl)])],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],

@@ -37,6 +37,8 @@ export const xsrfPlugin = fp(
       }
     });
     app.addHook('onSend', async (request, reply) => {
+      // Answered before the cookies were read, or clearing them (cookie-overflow.ts): none set.
+      if (!request.cookies || reply.hasHeader('clear-site-data')) return;
       if (request.cookies[XSRF_COOKIE] && !request.xsrfRefused) return;
       reply.setCookie(XSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
         ...HOST_COOKIE_OPTIONS,

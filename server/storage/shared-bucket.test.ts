@@ -99,22 +99,15 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     expect(pdfAnswer.status).toBe(200);
     const pdfId = ((await pdfAnswer.json()) as { newPdf: { id: number } }).newPdf.id;
 
-    // The content origin's own cookie: a pass signed on A, exchanged on B (one database).
-    const passAnswer = await fetch(`${a.url}/api/content/pass`, {
+    // The preview's folder given by A (a pass signed there) is served by B (one database).
+    const folderAnswer = await fetch(`${a.url}/api/content/preview/${activityId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const { pass } = (await passAnswer.json()) as { pass: string };
-    const exchanged = await fetch(`${b.contentUrl}/content/pass`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: pass,
-    });
-    expect(exchanged.status).toBe(204);
-    const contentCookie = (exchanged.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-    const asAdminOnContent = (url: string) => fetch(url, { headers: { cookie: contentCookie } });
+    const folder = new URL(((await folderAnswer.json()) as { folder: string }).folder).pathname;
+    const asAdminOnContent = (contentUrl: string) => fetch(`${contentUrl}${folder}index.html`);
 
     // B's own DATA_DIR holds none of it: the files come from the bucket.
-    const preview = await asAdminOnContent(`${b.contentUrl}/content/${activityId}/index.html`);
+    const preview = await asAdminOnContent(b.contentUrl);
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('Partagé entre instances');
     const range = await asAdmin(`${b.url}/content/pdf/${pdfId}`, { range: 'bytes=0-4' });
@@ -135,7 +128,7 @@ describe.runIf(dbKind === 'postgres')('two instances on one bucket', () => {
     });
     expect(removed.status).toBe(200);
     expect(await files.exists(packageZipKey(sha256(zip)))).toBe(false);
-    expect((await asAdminOnContent(`${a.contentUrl}/content/${activityId}/index.html`)).status).toBe(404);
+    expect((await asAdminOnContent(a.contentUrl)).status).toBe(404);
     expect(await files.exists(pdfKey(sha256(pdf)))).toBe(true);
   });
 

@@ -7,8 +7,6 @@ import { buildApp, buildContentApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { signContentPass } from '../features/auth/content-pass.js';
-import { hashToken } from '../features/auth/session.repository.js';
 import type { FileStore } from '../storage/file-store.js';
 import { openFileStore } from '../storage/open-file-store.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -60,18 +58,6 @@ export function setupTestApp(overrides: Partial<Config> | (() => Partial<Config>
 }
 
 export const XSRF_VALUE = 'test-xsrf-token';
-
-/** The content origin's cookie for the session behind `token` (as its pass exchange would set). */
-export async function contentCookieOf(context: TestContext, token: string): Promise<string> {
-  const session = await context.db
-    .selectFrom('auth_sessions')
-    .select('id')
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirstOrThrow();
-  const pass = await signContentPass(context.db, session.id, 'cookie', new Date(Date.now() + 3_600_000));
-  if (!pass) throw new Error('no session to sign a pass for');
-  return pass;
-}
 
 export type ApiClient = {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;

@@ -11,7 +11,7 @@ import { type AuthRule, SESSION_COOKIE } from '../../access.js';
 import { forbidden, unauthorized } from '../../http-error.js';
 import type { OwnedGroup } from '../groups/group-access.repository.js';
 import type { Caller } from './caller.js';
-import { CONTENT_COOKIE, findContentPassCaller } from './content-pass.js';
+import { findPreviewPassCaller } from './preview-pass.js';
 import { findSessionUser, findSessionUserAndGroup } from './session.repository.js';
 
 declare module 'fastify' {
@@ -46,8 +46,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const rule = request.routeOptions.config.auth;
       if (!rule) return;
-      const pass = rule.via?.includes('content-cookie') ? request.cookies[CONTENT_COOKIE] : undefined;
-      if (pass) request.caller = await findContentPassCaller(app.db, pass, 'cookie', new Date());
+      if (rule.via?.includes('preview-pass')) request.caller = await previewPassCaller(app, request);
       const token = credentialFrom(request, rule);
       const groupId = rule.groupParam ? groupIdOf(request, rule.groupParam) : undefined;
       if (token && groupId !== undefined) {
@@ -64,6 +63,14 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'context'] },
 );
+
+/** The caller behind the admin preview's pass in the path, for the activity the path names. */
+async function previewPassCaller(app: FastifyInstance, request: FastifyRequest): Promise<Caller | null> {
+  const { id, pass } = request.params as Record<string, string | undefined>;
+  const activityId = idSchema.safeParse(id);
+  if (!pass || !activityId.success) return null;
+  return findPreviewPassCaller(app.db, pass, activityId.data, new Date());
+}
 
 function groupIdOf(request: FastifyRequest, param: string): number | undefined {
   const parsed = idSchema.safeParse((request.params as Record<string, unknown>)[param]);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
-import { loginWithXsrf, signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
+import { loginWithXsrf } from '../../test/admin-helpers.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
-import { CONTENT_COOKIE } from './content-pass.js';
 
 const ctx = setupTestApp();
 
@@ -46,52 +45,5 @@ describe('host-only cookies', () => {
       header: fresh!.value,
     });
     expect(retried.statusCode).toBe(200);
-  });
-});
-
-describe('the content origin pass', () => {
-  const exchange = (pass: string) =>
-    ctx.content.inject({
-      method: 'POST',
-      url: '/content/pass',
-      payload: pass,
-      headers: { 'content-type': 'text/plain', origin: ctx.config.publicUrl },
-    });
-
-  it('is exchanged once signed by the app for a host-only cookie of the content origin', async () => {
-    const admin = await signInNewAdmin(ctx);
-    const answer = await admin.get('/api/content/pass');
-    expect(answer.statusCode).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    const { pass } = answer.json<{ pass: string }>();
-    expect(pass).not.toContain(admin.token);
-    const exchanged = await exchange(pass);
-    expect(exchanged.statusCode).toBe(204);
-    expect(exchanged.headers['access-control-allow-origin']).toBe(ctx.config.publicUrl);
-    expect(exchanged.headers['access-control-allow-credentials']).toBe('true');
-    const cookie = exchanged.cookies.find((c) => c.name === CONTENT_COOKIE);
-    expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
-    expect(cookie?.domain).toBeUndefined();
-    // The exchange pass is no cookie, and the cookie is no exchange pass.
-    expect((await exchange(cookie!.value)).statusCode).toBe(401);
-    const asCookie = await ctx.content.inject({
-      method: 'GET',
-      url: '/content/999999/index.html',
-      cookies: { [CONTENT_COOKIE]: pass },
-    });
-    expect(asCookie.statusCode).toBe(401);
-  });
-
-  it('is for admins only, refuses forged or altered passes, and ends with the session', async () => {
-    const teacher = await signInAs(ctx, await createTeacher(ctx.db));
-    expect((await teacher.get('/api/content/pass')).statusCode).toBe(403);
-    expect((await apiClient(ctx.app).get('/api/content/pass')).statusCode).toBe(401);
-    const admin = await signInNewAdmin(ctx);
-    const { pass } = (await admin.get('/api/content/pass')).json<{ pass: string }>();
-    expect((await exchange('1.exchange.99999999999999.forged')).statusCode).toBe(401);
-    const [sid, purpose, expires, mac] = pass.split('.');
-    expect((await exchange(`${sid}.${purpose}.${Number(expires) + 1}.${mac}`)).statusCode).toBe(401);
-    await admin.post('/api/auth/logout');
-    expect((await exchange(pass)).statusCode).toBe(401);
   });
 });

@@ -1,35 +1,35 @@
-// The content origin's activity preview (DESIGN §1, §5, §6): GET /content/{id}/… serves the files
-// of an activity's unpacked package to a signed-in admin, known by the content origin's own cookie
-// (the frame cannot send the bearer header), which POST /content/pass sets in exchange for a
-// short-lived pass from the app (content-pass.ts). Packages are untrusted HTML5, so each answer carries a CSP that keeps data on
-// this origin and lets only the app and this origin frame it (a package's own inner frames, the
-// preview player page); nothing outside the package is ever served, and a package cannot install
-// a service worker here.
+// The content origin's activity preview (DESIGN §1, §5, §6): GET /content/{id}/{pass}/… serves the
+// files of an activity's unpacked package to a signed-in admin, on that package's own origin only
+// (`preview-<hash>.<content host>`: common/content/activity-origin.ts), known by the pass in the
+// path (preview-pass.ts): the frame cannot send the bearer header, and a cookie would be a
+// third-party one when the content host is another site than the app's. Packages are untrusted
+// HTML5, so each answer carries a CSP that keeps data on this origin and lets only the app and this
+// origin frame it (a package's own inner frames, the preview player page); nothing outside the
+// package is ever served, and a package cannot install a service worker here.
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { previewOrigin, separatesActivities } from '../../../common/content/activity-origin.js';
 import { packageContentType } from '../../../common/content/content-types.js';
 import { packageCsp } from '../../../common/content/package-csp.js';
-import { authMessages } from '../../../common/messages/auth.js';
 import { contentMessages } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
 import { FRAMESET_HELPER, withHeadScript } from '../../../common/page-head-script.js';
 import { idSchema } from '../../../common/schemas/ids.js';
-import { type AuthRule, HOST_COOKIE_OPTIONS } from '../../access.js';
-import { forbidden, notFound, unauthorized } from '../../http-error.js';
+import type { AuthRule } from '../../access.js';
+import { forbidden, notFound } from '../../http-error.js';
 import { matchesIfNoneMatch } from '../../http-negotiation.js';
 import { packageFileKey } from '../../storage/keys.js';
 import { type FileReplyOptions, sendStoredFile } from '../../storage/serve-file.js';
-import { CONTENT_COOKIE, findContentPassCaller, signContentPass } from '../auth/content-pass.js';
 import { findActivityFiles } from '../curriculum/curriculum.service.js';
 
-const adminViaCookie = { auth: { role: 'admin', via: ['content-cookie'] } satisfies AuthRule };
+const adminViaPass = { auth: { role: 'admin', via: ['preview-pass'] } satisfies AuthRule };
 /** In the ETag of pages: a new helper makes browsers fetch the pages again. */
 const PAGE_HELPER_VERSION = 'h1';
 
-const paramsSchema = z.object({ id: idSchema, '*': z.string().max(1024) });
+const paramsSchema = z.object({ id: idSchema, pass: z.string().max(200), '*': z.string().max(1024) });
 
 /** The path inside the package, or null when it could leave it or is not a plain relative path. */
 function packagePath(wildcard: string): string[] | null {
@@ -65,43 +65,18 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(Buffer.concat(withHeadScript(page, FRAMESET_HELPER)));
   }
 
-  /** The app page reads these answers (and keeps their cookie) from the app origin. */
+  /** The app page probes the start page from the app origin before it frames the preview. */
   const allowApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.origin === app.config.publicUrl) {
-      reply
-        .header('access-control-allow-origin', app.config.publicUrl)
-        .header('access-control-allow-credentials', 'true');
+      reply.header('access-control-allow-origin', app.config.publicUrl);
     }
     reply.header('vary', 'Origin');
   };
 
-  // A text/plain body: a simple cross-origin request, no preflight.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.post(
-    '/content/pass',
-    {
-      config: { auth: { role: 'public' } satisfies AuthRule },
-      onSend: async (request, reply) => allowApp(request, reply),
-    },
-    async (request, reply) => {
-      const pass = typeof request.body === 'string' ? request.body.trim() : '';
-      const now = new Date();
-      const caller = await findContentPassCaller(app.db, pass, 'exchange', now);
-      if (!caller) throw unauthorized(authMessages.notSignedIn);
-      const expiresAt = new Date(now.getTime() + app.config.sessionTtlMs);
-      const cookie = await signContentPass(app.db, caller.sessionId, 'cookie', expiresAt);
-      if (!cookie) throw unauthorized(authMessages.notSignedIn);
-      reply.setCookie(CONTENT_COOKIE, cookie, { ...HOST_COOKIE_OPTIONS, expires: expiresAt });
-      return reply.status(204).send();
-    },
-  );
-
   app.get(
-    '/content/:id/*',
+    '/content/:id/:pass/*',
     {
-      config: adminViaCookie,
+      config: adminViaPass,
       schema: { params: paramsSchema },
       onRequest: async (request) => {
         // A package must not register a service worker on this origin (it would take over the
@@ -121,6 +96,10 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!segments) throw notFound(httpMessages.notFound);
       const activity = await findActivityFiles(app.db, request.params.id);
       if (!activity) throw notFound(httpMessages.notFound);
+      // Each package on its own origin: never another package's, nor the content or an activity's.
+      const expected = new URL(previewOrigin(app.config.contentUrl, activity.package_hash)).host;
+      if (separatesActivities(app.config.contentUrl) && request.host !== expected)
+        throw notFound(httpMessages.notFound);
       const key = packageFileKey(activity.package_hash, segments);
       const fileTag = crypto.createHash('sha256').update(segments.join('/')).digest('base64url').slice(0, 16);
       const options = {

@@ -1,18 +1,19 @@
 // App-origin routes of the curriculum content: the public client configuration (where the content
-// origin lives), the admin's pass for the content origin's preview (content-pass.ts) and the
-// admin's PDF preview stream. The PDF preview is framed by the SPA, and a frame cannot send the
+// origin lives), where the admin previews an activity's package (its own origin and a pass:
+// preview-pass.ts) and the admin's PDF preview stream. The PDF preview is framed by the SPA, and a frame cannot send the
 // bearer header, so this GET accepts the session cookie (DESIGN §5).
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { previewOrigin } from '../../../common/content/activity-origin.js';
 import { authMessages } from '../../../common/messages/auth.js';
 import { httpMessages } from '../../../common/messages/http.js';
-import { clientConfigSchema, contentPassSchema } from '../../../common/schemas/curriculum.js';
+import { clientConfigSchema, previewFolderSchema } from '../../../common/schemas/curriculum.js';
 import { idParamsSchema } from '../../../common/schemas/ids.js';
 import { type AuthRule, access } from '../../access.js';
 import { notFound, unauthorized } from '../../http-error.js';
 import { inlineDisposition, sendStoredFile } from '../../storage/serve-file.js';
-import { PASS_TTL_MS, signContentPass } from '../auth/content-pass.js';
-import { findPdfFile } from '../curriculum/curriculum.service.js';
+import { signPreviewPass } from '../auth/preview-pass.js';
+import { findActivityFiles, findPdfFile } from '../curriculum/curriculum.service.js';
 
 const adminViaCookie = { config: { auth: { role: 'admin', via: ['cookie'] } satisfies AuthRule } };
 
@@ -28,14 +29,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/content/pass',
-    { ...access.admin, schema: { response: { 200: contentPassSchema } } },
+    '/api/content/preview/:id',
+    { ...access.admin, schema: { params: idParamsSchema, response: { 200: previewFolderSchema } } },
     async (request, reply) => {
-      const expiresAt = new Date(Date.now() + PASS_TTL_MS);
-      const pass = await signContentPass(app.db, request.requireCaller().sessionId, 'exchange', expiresAt);
+      const activity = await findActivityFiles(app.db, request.params.id);
+      if (!activity) throw notFound(httpMessages.notFound);
+      // As long as the session may live: a package loads files long after it starts.
+      const expiresAt = new Date(Date.now() + app.config.sessionTtlMs);
+      const pass = await signPreviewPass(app.db, request.requireCaller().sessionId, activity.id, expiresAt);
       if (!pass) throw unauthorized(authMessages.notSignedIn);
       reply.header('cache-control', 'no-store');
-      return { pass };
+      const origin = previewOrigin(app.config.contentUrl, activity.package_hash);
+      return { folder: `${origin}/content/${activity.id}/${pass}/` };
     },
   );
 

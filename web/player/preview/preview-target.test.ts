@@ -31,6 +31,20 @@ describe('the preview player target', () => {
     expect(cmi5 && framedUrl(cmi5, origin)).toBe('/content/7/au/index.html');
   });
 
+  it('takes a folder carrying the pass in its path, as the app gives it', () => {
+    const base = `/content/7/3.7.1790000000000.${'Ab_-'.repeat(10)}abc/`;
+    const target = readPreviewTarget(search({ base, kind: 'html5', launch: 'index.html' }), origin);
+    expect(target && framedUrl(target, origin)).toBe(`${base}index.html`);
+    const h5p = readPreviewTarget(search({ base, kind: 'h5p', launch: 'h5p.json' }), origin);
+    expect(h5p && framedUrl(h5p, origin)).toBe(`/player/h5p/?${new URLSearchParams({ base })}`);
+    // The start page cannot climb out of the pass's folder to another activity's.
+    const climbing = readPreviewTarget(
+      search({ base, kind: 'html5', launch: '../../8/x/index.html' }),
+      origin,
+    );
+    expect(climbing && framedUrl(climbing, origin)).toBeNull();
+  });
+
   it.each([
     { base: `/local-activity/${'a'.repeat(64)}/`, kind: 'html5', launch: 'index.html' },
     { base: '/content/7/', kind: 'flash', launch: 'index.html' },

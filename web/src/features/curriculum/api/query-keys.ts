@@ -12,5 +12,5 @@ export const curriculumKeys = {
   pdfDetails: (pdfId: number) => [...curriculumKeys.all, 'pdf-details', pdfId] as const,
   /** Whether a preview address answers: not admin data, so not refreshed with it. */
   previewProbe: (url: string | null) => ['preview-probe', url] as const,
-  contentPass: (contentUrl: string | null) => ['content-pass', contentUrl] as const,
+  previewFolder: (activityId: number | null) => ['preview-folder', activityId] as const,
 };

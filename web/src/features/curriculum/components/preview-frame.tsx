@@ -17,8 +17,9 @@ import { CurriculumTrail } from './trail';
 type Props = {
   fallbackTitle: string;
   frameTitle: (title: string) => string;
-  /** What is framed (a PDF), or for an activity (`kind` given) its package folder on the content
-   * origin, `…/content/{id}/`. */
+  /** What is framed (a PDF), or for an activity (`kind` given) its package folder on the package's
+   * own origin, `https://preview-….<content host>/content/{id}/{pass}/`: the preview player is
+   * framed on that origin. */
   src: string | null;
   /** An activity package's kind and start page (relative to `src`): framed by the preview player. */
   kind?: PackageKind;

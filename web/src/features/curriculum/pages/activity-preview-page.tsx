@@ -1,20 +1,20 @@
-// Admin preview of an activity (SPEC §2 /activity-preview/{id}): the package runs in the content
-// origin's preview player (its SCORM or H5P runtime, recording nothing; never on the app's origin)
-// from the start page recognised at upload, once the content origin has its own cookie (the admin's
-// pass exchanged there) and a probe of that page answered; what the package was recognised as
-// shows below the frame.
+// Admin preview of an activity (SPEC §2 /activity-preview/{id}): the package runs in the preview
+// player on the package's own origin (its SCORM or H5P runtime, recording nothing; never on the
+// app's origin nor another package's) from the start page recognised at upload, once the server
+// gave its folder (with a pass in the path) and a probe of that page answered; what the package
+// was recognised as shows below the frame.
 
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { useClientConfig } from '../../../lib/client-config';
 import { useActivityPackage } from '../api/get-activity-package';
-import { useContentPass } from '../api/open-content-pass';
+import { usePreviewFolder } from '../api/get-preview-folder';
 import { PackageStrip } from '../components/package-strip';
 import { PreviewFrame } from '../components/preview-frame';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../lib/sandbox';
 import { useIdParam } from '../lib/use-id-param';
 import { usePreviewProbe } from '../lib/use-preview-probe';
 
-const PROBE_INIT: RequestInit = { credentials: 'include' };
+/** The pass is in the URL: no cookie goes to the package's origin. */
+const PROBE_INIT: RequestInit = { credentials: 'omit' };
 
 /** The launch path as a URL path: each segment encoded, the query string and fragment kept. */
 function launchUrlPath(launch: string): string {
@@ -25,23 +25,15 @@ function launchUrlPath(launch: string): string {
 
 export default function ActivityPreviewPage() {
   const id = useIdParam();
-  const config = useClientConfig();
   const pkg = useActivityPackage(id);
-  // When the package cannot be read (unknown id), the probe of index.html tells the status and URL.
+  // When the package cannot be read (unknown id), the folder's request tells the status and URL.
   const launch = pkg.isSuccess ? pkg.data.launch : pkg.isError ? 'index.html' : null;
   const kind = pkg.data?.kind ?? 'html5';
-  const folder = config.data && id !== null ? `${config.data.contentUrl}/content/${id}/` : null;
-  const pass = useContentPass(folder ? (config.data?.contentUrl ?? null) : null);
-  const probeUrl = folder && launch !== null && pass.isSuccess ? `${folder}${launchUrlPath(launch)}` : null;
+  const preview = usePreviewFolder(id);
+  const folder = preview.data ?? null;
+  const probeUrl = folder && launch !== null ? `${folder}${launchUrlPath(launch)}` : null;
   const probe = usePreviewProbe(probeUrl, PROBE_INIT);
-  const status =
-    config.isError || pass.isError
-      ? 'error'
-      : id === null
-        ? 'error'
-        : probeUrl === null
-          ? 'pending'
-          : probe.status;
+  const status = preview.isError || id === null ? 'error' : probeUrl === null ? 'pending' : probe.status;
 
   return (
     <div className="flex h-full flex-col gap-4">
@@ -52,7 +44,7 @@ export default function ActivityPreviewPage() {
         kind={kind}
         launch={launch ?? 'index.html'}
         status={status}
-        error={config.error ?? pass.error ?? probe.error ?? m.invalidId}
+        error={preview.error ?? probe.error ?? m.invalidId}
         sandbox={ACTIVITY_PREVIEW_SANDBOX}
         trail={pkg.data?.trail}
       />
