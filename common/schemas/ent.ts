@@ -7,7 +7,13 @@ import { loginResponseSchema } from './auth.js';
 import { groupSchema } from './learner.js';
 import { textSchema } from './text.js';
 
-export const signInMethodSchema = z.enum(['password', 'gar', 'cas']);
+/** The identity providers an ENT sign-in comes through, and the name people know each by. */
+export const ENT_PROVIDERS = ['gar', 'cas'] as const;
+export type EntProvider = (typeof ENT_PROVIDERS)[number];
+export const ENT_PROVIDER_NAMES: Record<EntProvider, string> = { gar: 'GAR', cas: 'CAS' };
+
+/** How a school's teachers sign in: a password an admin hands out, or one of the ENT providers. */
+export const signInMethodSchema = z.enum(['password', ...ENT_PROVIDERS]);
 export type SignInMethod = z.infer<typeof signInMethodSchema>;
 
 /** The attributes the GAR sends about a teacher; a CAS server may send them under other names. */

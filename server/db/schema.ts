@@ -1,8 +1,10 @@
 // The typed shape of every table (snake_case SQL). Booleans are stored as 0/1 integers on both
 // databases; timestamps as ISO-8601 UTC text; calendar dates as 'YYYY-MM-DD' text.
+
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PackageKind } from '../../common/schemas/activity-package.js';
 import type { RuntimeStandard } from '../../common/schemas/activity-runtime.js';
+import type { EntProvider, SignInMethod } from '../../common/schemas/ent.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -42,7 +44,7 @@ export interface SchoolsTable {
   /** The school's UAI, upper case (common/uai.ts); unique when set. */
   uai: string | null;
   /** How its teachers sign in (common/schemas/ent.ts SignInMethod). */
-  sign_in_method: Generated<'password' | 'gar' | 'cas'>;
+  sign_in_method: Generated<SignInMethod>;
   /** The CAS server's base URL ('' = none). */
   cas_url: Generated<string>;
   /** JSON: the GAR's attribute names → this school's CAS attribute names ('' = the GAR's names). */
@@ -63,7 +65,7 @@ export interface SchoolLevelsTable {
 export interface ExternalIdentitiesTable {
   id: Generated<number>;
   user_id: number;
-  provider: 'gar' | 'cas';
+  provider: EntProvider;
   /** The IdP's entityID, or the CAS server's URL. */
   issuer: string;
   subject: string;

@@ -1,10 +1,11 @@
 // The end of every ENT sign-in (GAR or CAS), once the identity is read: admit it, write the outcome
 // to the audit log, and answer with the page the browser goes to next.
 import type { EntRefusal } from '../../../common/messages/ent.js';
+import type { EntProvider } from '../../../common/schemas/ent.js';
 import type { Db } from '../../db/database.js';
 import type { EntSchool } from './ent.repository.js';
 import { linkPage, refusalPage, sessionPage } from './ent-handoff.js';
-import type { EntIdentity, EntProvider } from './ent-identity.js';
+import type { EntIdentity } from './ent-identity.js';
 import { admitEntIdentity, recordEntRefusal, recordEntSignIn } from './ent-sign-in.service.js';
 import { stateDigest } from './sign-in-state.js';
 

@@ -3,10 +3,9 @@
 // are untrusted text: too long, or holding control characters, and the whole sign-in is refused.
 
 import { isEmail } from '../../../common/schemas/admin-fields.js';
-import type { CasAttributes, GarAttribute } from '../../../common/schemas/ent.js';
+import type { CasAttributes, EntProvider, GarAttribute } from '../../../common/schemas/ent.js';
+import { isOneCleanLine } from '../../../common/schemas/text.js';
 import { isValidUai, normaliseUai } from '../../../common/uai.js';
-
-export type EntProvider = 'gar' | 'cas';
 
 export type EntClass = { kind: 'div' | 'gro'; code: string; label: string };
 
@@ -41,8 +40,6 @@ const MAX_LENGTH: Record<GarAttribute, number> = {
   GRO: 255,
 };
 const MAX_VALUES = 200;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 class Refused extends Error {
   constructor(readonly reason: IdentityRefusal) {
@@ -84,14 +81,14 @@ function read(attributes: Record<string, unknown>, source: Source): EntIdentity 
     return values.map((value) => {
       if (typeof value !== 'string' && typeof value !== 'number') throw new Refused('invalid');
       const text = String(value).trim();
-      if (text.length > MAX_LENGTH[name] || CONTROL.test(text)) throw new Refused('invalid');
+      if (text.length > MAX_LENGTH[name] || !isOneCleanLine(text)) throw new Refused('invalid');
       return text;
     });
   };
   const first = (name: GarAttribute): string => all(name).find((value) => value !== '') ?? '';
 
   const user = source.user?.trim() ?? '';
-  if (user.length > MAX_LENGTH.IDO || CONTROL.test(user)) throw new Refused('invalid');
+  if (user.length > MAX_LENGTH.IDO || !isOneCleanLine(user)) throw new Refused('invalid');
   const subject = source.provider === 'cas' ? user : first('IDO');
   const lastName = first('NOM');
   const profiles = all('PRO')

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { ENT_PLACEHOLDER_DOMAIN } from '../../../common/ent-email.js';
 import type { EntRefusal } from '../../../common/messages/ent.js';
+import type { EntProvider } from '../../../common/schemas/ent.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -25,7 +26,7 @@ import {
   touchIdentity,
   updateUserFromEnt,
 } from './ent.repository.js';
-import { type EntIdentity, type EntProvider, profileRefusal } from './ent-identity.js';
+import { type EntIdentity, profileRefusal } from './ent-identity.js';
 
 export type EntOutcome =
   | { kind: 'signed-in'; userId: number; created: boolean }

@@ -1,8 +1,10 @@
 // The SQL of ENT access: identities, the teacher's classes, the schools an ENT points at, and the
 // short-lived state of sign-ins in progress.
+
+import type { EntProvider } from '../../../common/schemas/ent.js';
 import type { Db } from '../../db/database.js';
 import type { EntStatesTable } from '../../db/schema.js';
-import type { EntClass, EntProvider } from './ent-identity.js';
+import type { EntClass } from './ent-identity.js';
 
 export type EntSchool = {
   id: number;

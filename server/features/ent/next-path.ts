@@ -1,9 +1,8 @@
 // Where a sign-in through the ENT may lead afterwards: only ever a page of Ardoise itself (no open
 // redirect through `next` or the SAML RelayState).
+import { isOneCleanLine } from '../../../common/schemas/text.js';
 
 const MAX_LENGTH = 500;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
-const CONTROL = /[\u0000-\u001F\u007F]/;
 
 /** A path of ours: one leading slash, no scheme-relative '//' or '/\', no backslash anywhere. */
 const isOwnPath = (path: string): boolean =>
@@ -14,7 +13,7 @@ const isOwnPath = (path: string): boolean =>
  * '//x', another host). */
 export function safeNextPath(value: unknown, publicUrl: string): string | null {
   if (value === undefined || value === null || value === '') return '';
-  if (typeof value !== 'string' || value.length > MAX_LENGTH || CONTROL.test(value)) return null;
+  if (typeof value !== 'string' || value.length > MAX_LENGTH || !isOneCleanLine(value)) return null;
   if (!isOwnPath(value)) return null;
   const origin = new URL(publicUrl).origin;
   let url: URL;

@@ -6,6 +6,7 @@ import { packageCounts, packageKindNames } from '../../../../../common/messages/
 import { entRefusals } from '../../../../../common/messages/ent.js';
 import { insightsMessages as m } from '../../../../../common/messages/insights.js';
 import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
+import { ENT_PROVIDER_NAMES, type EntProvider } from '../../../../../common/schemas/ent.js';
 import type { AuditEntry } from '../../../../../common/schemas/insights.js';
 import { SHA256_HEX } from '../../../../../common/sha256.js';
 
@@ -160,8 +161,11 @@ function throttleSentence(d: Record<string, unknown>): string {
   return `Essais ralentis ${who}${purpose ? ` lors ${purpose}` : ''}${wait}`;
 }
 
+/** A provider's name; an entry written with a provider Ardoise no longer has shows what it holds. */
 const providerName = (provider: unknown) =>
-  provider === 'gar' ? 'GAR' : provider === 'cas' ? 'CAS' : String(provider);
+  typeof provider === 'string' && Object.hasOwn(ENT_PROVIDER_NAMES, provider)
+    ? ENT_PROVIDER_NAMES[provider as EntProvider]
+    : String(provider);
 
 /** An ENT refusal's reason is stored as its key: shown as the sentence the user read. */
 const refusalText = (reason: string) =>
