@@ -2,6 +2,7 @@
 // /activity-preview/{id}: frames the package's start page under /content/{id}/, with a SCORM runtime
 // on this page in preview mode (the content finds API / API_1484_11 on its parent; nothing is
 // committed anywhere), or the H5P runtime page with a bridge that keeps nothing.
+import '../shared/guard-page';
 import { h5pMessages } from '../../../common/messages/h5p.js';
 import { installPreviewRuntime } from '../runtimes';
 import { framedUrl, readPreviewTarget } from './preview-target';
@@ -23,7 +24,7 @@ else {
   void installPreviewRuntime(window, target.kind).then(() => {
     const frame = document.createElement('iframe');
     frame.title = h5pMessages.previewFrameTitle;
-    frame.allow = 'autoplay; fullscreen';
+    frame.allow = 'autoplay';
     frame.src = src;
     document.body.append(frame);
   });

@@ -1,6 +1,8 @@
 // The shared body of the two preview screens: breadcrumb, header with a full-screen button, the probe's
 // states (loading, failure alert) and the frame once the probe succeeded. An activity package plays
-// in the content origin's preview player (its SCORM or H5P runtime, recording nothing).
+// in the content origin's preview player (its SCORM or H5P runtime, recording nothing), below a strip
+// of the app naming it; full-screen takes the strip along (the frame itself may not go full-screen:
+// the package would cover the strip).
 import { Maximize2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
@@ -9,6 +11,7 @@ import type { PackageKind } from '../../../../../common/schemas/activity-package
 import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LogoMark } from '../../../components/ui/logo';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { PreviewProbeError } from '../lib/use-preview-probe';
@@ -50,7 +53,7 @@ export function PreviewFrame({
   sandbox,
   trail,
 }: Props) {
-  const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const title = trail?.at(-1)?.title ?? fallbackTitle;
 
   return (
@@ -62,7 +65,7 @@ export function PreviewFrame({
         tabTitle={m.tabTitle(m.preview, title)}
         actions={
           status === 'success' && (
-            <Button variant="outline" onClick={() => void frame.current?.requestFullscreen()}>
+            <Button variant="outline" onClick={() => void stage.current?.requestFullscreen()}>
               <Maximize2 aria-hidden="true" />
               {m.fullscreen}
             </Button>
@@ -92,16 +95,33 @@ export function PreviewFrame({
           <Spinner />
         </div>
       ) : (
-        <iframe
-          ref={frame}
-          src={kind ? playerUrl(src, kind, launch ?? 'index.html') : src}
-          title={frameTitle(title)}
-          sandbox={sandbox}
-          allow="fullscreen; autoplay"
-          className="min-h-[32rem] w-full flex-1 rounded-xl border bg-white shadow-card"
+        <div
+          ref={stage}
+          className="flex min-h-[32rem] w-full flex-1 flex-col overflow-hidden rounded-xl border bg-white shadow-card"
           style={{ height: 'calc(100dvh - 15rem)' }}
-          data-testid="preview-frame"
-        />
+        >
+          {kind && (
+            <div
+              data-testid="preview-strip"
+              className="flex h-10 shrink-0 items-center gap-2 border-b bg-slate-900 px-3 text-slate-100"
+            >
+              <LogoMark className="size-6 rounded-md" />
+              <p className="min-w-0 flex-1 truncate text-sm">
+                <span className="text-slate-400">{m.previewStrip} · </span>
+                <span className="font-semibold text-white">{title}</span>
+              </p>
+              <p className="hidden text-xs text-slate-400 md:block">{m.previewStripNote}</p>
+            </div>
+          )}
+          <iframe
+            src={kind ? playerUrl(src, kind, launch ?? 'index.html') : src}
+            title={frameTitle(title)}
+            sandbox={sandbox}
+            allow="autoplay"
+            className="min-h-0 w-full flex-1 border-0 bg-white"
+            data-testid="preview-frame"
+          />
+        </div>
       )}
     </div>
   );
