@@ -19,7 +19,7 @@ export type DialogEntry = { show(kind: DialogKind, text: string): void };
 
 /** Self-contained (no outer name, no `<` followed by `/`, `!` or `script`): its source is inlined
  * in package pages. Does nothing twice for one window, nor for a window of another origin. */
-export function guardWindow(target: Window): void {
+export function guardWindow(target: object): void {
   // biome-ignore lint/suspicious/noExplicitAny: a window of any realm, patched by name.
   const win = target as any;
   try {
@@ -76,15 +76,10 @@ export function guardWindow(target: Window): void {
   };
   win.addEventListener?.(
     'click',
-    (event: Event) => {
-      const start = event.target as Element | null;
-      const link = start && typeof start.closest === 'function' ? start.closest('a[href], area[href]') : null;
-      if (
-        link &&
-        /^https?:/i.test((link as HTMLAnchorElement).href) &&
-        !ownOrigin((link as HTMLAnchorElement).href)
-      )
-        event.preventDefault();
+    (event: { target: unknown; preventDefault(): void }) => {
+      const start = event.target as { closest?: (selectors: string) => { href: string } | null } | null;
+      const link = typeof start?.closest === 'function' ? start.closest('a[href], area[href]') : null;
+      if (link && /^https?:/i.test(link.href) && !ownOrigin(link.href)) event.preventDefault();
     },
     true,
   );
