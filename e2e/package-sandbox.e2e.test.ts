@@ -353,7 +353,9 @@ describe('a hostile package in the player', () => {
     expect(new URL(trap.url()).origin).toBe(activityOrigin(server.contentUrl, trapEntry));
     await backToTable(page);
 
+    // Its own is sent, and the app's queue is empty then: the other was never queued.
     await expect.poll(() => accepted, { timeout: 30_000 }).toContain(`${ownLeft.launchId}#${ownLeft.seq}`);
+    await expect.poll(() => page.evaluate(queuedWrites), { timeout: 30_000 }).toBe(0);
     expect(accepted).not.toContain(`${forged.launchId}#${forged.seq}`);
     const victimScore = await server.db
       .selectFrom('group_activities')
@@ -398,6 +400,24 @@ describe('a hostile package in the admin preview', () => {
     await context.close();
   });
 });
+
+/** How many runtime writes the app page's queue holds (run in the app page). */
+async function queuedWrites(): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('ardoise_runtime_queue');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const count = db.transaction('writes').objectStore('writes').count();
+      count.onsuccess = () => resolve(count.result);
+      count.onerror = () => reject(count.error);
+    });
+  } finally {
+    db.close();
+  }
+}
 
 /** The frame whose URL contains `part`, once it is there. */
 async function packageFrame(page: Page, part: string): Promise<Frame> {
