@@ -21,9 +21,7 @@ export function ActivityStrip({ title, onBack }: Props) {
         </p>
         <p className="truncate text-sm font-semibold text-white">{title ?? learnerMessages.activity}</p>
       </div>
-      <p className="hidden max-w-56 text-right text-xs leading-snug text-slate-400 md:block">
-        {learnerMessages.stripNote}
-      </p>
+      <p className="hidden text-xs whitespace-nowrap text-slate-400 md:block">{learnerMessages.stripNote}</p>
       <Button
         variant="ghost"
         size="sm"
