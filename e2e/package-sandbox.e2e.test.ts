@@ -368,7 +368,7 @@ describe('a hostile package in the player', () => {
 });
 
 describe('a hostile package in the admin preview', () => {
-  it('gets no browser dialog nor WebRTC, and plays below a strip naming it', async () => {
+  it('gets no browser dialog nor WebRTC, shows its alert as the activity’s, below a strip naming it', async () => {
     const { context, page } = await newAdminPage(setup.browser, setup.server);
     describeOnFailure(page);
     const nativeDialogs: string[] = [];
@@ -395,6 +395,11 @@ describe('a hostile package in the admin preview', () => {
         document.fullscreenEnabled,
       ]),
     ).toEqual([null, 'undefined', false]);
+    await frame.evaluate(() => window.alert('Bonjour de l’aperçu'));
+    const dialog = page.getByRole('alertdialog', { name: learnerMessages.dialogTitle });
+    await expect.poll(() => dialog.textContent()).toContain('Bonjour de l’aperçu');
+    await dialog.getByRole('button', { name: learnerMessages.dialogOk }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(nativeDialogs).toEqual([]);
     expect(udpPackets).toEqual([]);
     await context.close();

@@ -4,7 +4,9 @@
 // committed anywhere), or the H5P runtime page with a bridge that keeps nothing.
 import '../shared/guard-page';
 import { h5pMessages } from '../../../common/messages/h5p.js';
+import { DIALOG_KEY, type DialogEntry } from '../../../common/page-guard.js';
 import { installPreviewRuntime } from '../runtimes';
+import { sendToApp } from '../shared/app-page';
 import { framedUrl, readPreviewTarget } from './preview-target';
 
 function showError(detail: string): void {
@@ -16,6 +18,14 @@ function showError(detail: string): void {
   box.replaceChildren(message, code);
   box.hidden = false;
 }
+
+// The package's alert and confirm (the guard in its pages): the app's preview shows them.
+const dialogEntry: DialogEntry = {
+  show(kind, text) {
+    sendToApp({ type: 'player:dialog', kind, text: String(text).slice(0, 2_000) });
+  },
+};
+Object.assign(window, { [DIALOG_KEY]: dialogEntry });
 
 const target = readPreviewTarget(window.location.search, window.location.origin);
 const src = target && framedUrl(target, window.location.origin);

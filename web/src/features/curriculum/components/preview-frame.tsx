@@ -4,11 +4,12 @@
 // of the app naming it; full-screen takes the strip along (the frame itself may not go full-screen:
 // the package would cover the strip).
 import { Maximize2 } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { previewPlayerUrl } from '../../../../../common/preview-player.js';
 import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
 import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
+import { type ContentDialog, ContentDialogBox, withContentDialog } from '../../../components/content-dialog';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/logo';
@@ -54,6 +55,19 @@ export function PreviewFrame({
   trail,
 }: Props) {
   const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [dialogs, setDialogs] = useState<ContentDialog[]>([]);
+  // The package's alerts and confirms, relayed by the preview player (its window and origin only).
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const element = frame.current;
+      if (!element || event.source !== element.contentWindow) return;
+      if (event.origin !== new URL(element.src, window.location.href).origin) return;
+      setDialogs((current) => withContentDialog(current, event.data));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
   const title = trail?.at(-1)?.title ?? fallbackTitle;
 
   return (
@@ -97,7 +111,7 @@ export function PreviewFrame({
       ) : (
         <div
           ref={stage}
-          className="flex min-h-[32rem] w-full flex-1 flex-col overflow-hidden rounded-xl border bg-white shadow-card"
+          className="relative flex min-h-[32rem] w-full flex-1 flex-col overflow-hidden rounded-xl border bg-white shadow-card"
           style={{ height: 'calc(100dvh - 15rem)' }}
         >
           {kind && (
@@ -114,6 +128,7 @@ export function PreviewFrame({
             </div>
           )}
           <iframe
+            ref={frame}
             src={kind ? playerUrl(src, kind, launch ?? 'index.html') : src}
             title={frameTitle(title)}
             sandbox={sandbox}
@@ -121,6 +136,13 @@ export function PreviewFrame({
             className="min-h-0 w-full flex-1 border-0 bg-white"
             data-testid="preview-frame"
           />
+          {dialogs[0] && (
+            <ContentDialogBox
+              dialog={dialogs[0]}
+              activity={title}
+              onClose={() => setDialogs((current) => current.slice(1))}
+            />
+          )}
         </div>
       )}
     </div>

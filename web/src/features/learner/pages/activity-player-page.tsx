@@ -10,12 +10,12 @@ import { createPortal } from 'react-dom';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { START_OVERLAY_DELAY_MS } from '../../../../../common/constants.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
+import { type ContentDialog, ContentDialogBox, withContentDialog } from '../../../components/content-dialog';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useClientConfig } from '../../../lib/client-config';
 import { useTabTitle } from '../../../lib/use-tab-title';
-import { ActivityDialog, type ContentDialog } from '../components/activity-dialog';
 import { ActivityStrip } from '../components/activity-strip';
 import { usePlayerHost } from '../components/player-frame-host';
 import { PlayerProgress } from '../components/player-progress';
@@ -154,7 +154,7 @@ export default function ActivityPlayerPage() {
           )}
 
           {ready && dialogs.shown[0] && (
-            <ActivityDialog
+            <ContentDialogBox
               dialog={dialogs.shown[0]}
               activity={state.title ?? learnerMessages.activity}
               onClose={closeDialog}
@@ -167,20 +167,12 @@ export default function ActivityPlayerPage() {
   );
 }
 
-/** At most this many of the content's dialogs wait to be shown (a package could send thousands). */
-const DIALOGS_MAX = 20;
-
 /** The content's alerts and confirms the player relays, oldest first, until each is closed. */
 function useContentDialogs(frame: ReturnType<typeof usePlayerHost>['frame']) {
   const [shown, setShown] = useState<ContentDialog[]>([]);
   useEffect(() => {
     setShown([]);
-    return frame?.listen((message) => {
-      if (message.type !== 'player:dialog') return;
-      const { kind, text } = message as { kind?: unknown; text?: unknown };
-      if ((kind !== 'alert' && kind !== 'confirm') || typeof text !== 'string') return;
-      setShown((current) => (current.length < DIALOGS_MAX ? [...current, { kind, text }] : current));
-    });
+    return frame?.listen((message) => setShown((current) => withContentDialog(current, message)));
   }, [frame]);
   return { shown, close: () => setShown((current) => current.slice(1)) };
 }

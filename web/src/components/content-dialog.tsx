@@ -1,17 +1,29 @@
-// The content's alert or confirm, shown by the app over the activity's frame (below the strip): the
-// browser's own dialogs are refused to the frame (its prompt would hand what is typed to the
-// package), and the player relays these two (common/page-guard.ts). Said to be the activity's, in
-// the app's look; a confirm has already been answered OK (the content could not wait).
+// A package's alert or confirm, shown by the app over the activity's frame (below the strip), in the
+// learner's player and the admin preview: the browser's own dialogs are refused to the frame (its
+// prompt would hand what is typed to the package), and the player pages relay these two
+// (common/page-guard.ts). Said to be the activity's, in the app's look; a confirm has already been
+// answered OK (the content could not wait).
 import { MessageSquareText } from 'lucide-react';
 import { useId } from 'react';
-import { learnerMessages } from '../../../../../common/messages/learner.js';
-import { Button } from '../../../components/ui/button';
+import { learnerMessages } from '../../../common/messages/learner.js';
+import { Button } from './ui/button';
 
 export type ContentDialog = { kind: 'alert' | 'confirm'; text: string };
 
+/** At most this many dialogs wait to be shown (a package could send thousands). */
+const DIALOGS_MAX = 20;
+
+/** The next list of waiting dialogs once `message` (untrusted) is heard: one more if it is one. */
+export function withContentDialog(shown: ContentDialog[], message: unknown): ContentDialog[] {
+  const { type, kind, text } = (message ?? {}) as { type?: unknown; kind?: unknown; text?: unknown };
+  if (type !== 'player:dialog' || (kind !== 'alert' && kind !== 'confirm') || typeof text !== 'string')
+    return shown;
+  return shown.length < DIALOGS_MAX ? [...shown, { kind, text }] : shown;
+}
+
 type Props = { dialog: ContentDialog; activity: string; onClose: () => void };
 
-export function ActivityDialog({ dialog, activity, onClose }: Props) {
+export function ContentDialogBox({ dialog, activity, onClose }: Props) {
   const id = useId();
   return (
     <div className="absolute inset-0 z-10 flex items-center justify-center bg-slate-950/60 p-4 backdrop-blur-[2px]">
