@@ -116,20 +116,6 @@ export default function PlayerFrameHost() {
   /** Relays a frame's writes and acknowledges them to that frame. */
   const relayFrom = useRuntimeRelay(onSent);
 
-  /** The player frames' loads: the player page loads once; a second load is another document. */
-  const loads = useRef(new WeakMap<HTMLIFrameElement, number>());
-  const onFrameLoad = useCallback((event: SyntheticEvent<HTMLIFrameElement>) => {
-    const loaded = event.currentTarget;
-    const count = (loads.current.get(loaded) ?? 0) + 1;
-    loads.current.set(loaded, count);
-    if (count === 1 || loaded !== element.current) return;
-    // Not the player any more: only its runtime writes are heard (as a replaced frame's), and the
-    // activity page stops.
-    retireRef.current();
-    const left: PlayerToApp = { type: 'player:error', kind: 'left', detail: 'another document loaded' };
-    for (const listener of listeners.current) listener(left);
-  }, []);
-
   /** The current frame is heard from only for its last runtime writes from now on. */
   const retire = useCallback(() => {
     const old = element.current?.contentWindow;
@@ -139,8 +125,22 @@ export default function PlayerFrameHost() {
     element.current = null;
     announcement.current = null;
   }, [contentUrl]);
-  const retireRef = useRef(retire);
-  retireRef.current = retire;
+  /** The player frames' loads: the player page loads once; a second load is another document. */
+  const loads = useRef(new WeakMap<HTMLIFrameElement, number>());
+  const onFrameLoad = useCallback(
+    (event: SyntheticEvent<HTMLIFrameElement>) => {
+      const loaded = event.currentTarget;
+      const count = (loads.current.get(loaded) ?? 0) + 1;
+      loads.current.set(loaded, count);
+      if (count === 1 || loaded !== element.current) return;
+      // Not the player any more: only its runtime writes are heard (as a replaced frame's), and the
+      // activity page stops.
+      retire();
+      const left: PlayerToApp = { type: 'player:error', kind: 'left', detail: 'another document loaded' };
+      for (const listener of listeners.current) listener(left);
+    },
+    [retire],
+  );
 
   useEffect(() => {
     if (!origin) return;
