@@ -1,8 +1,9 @@
 // A script put first in a package's HTML page, before the page's own scripts: the player's
 // service worker adds its synchronous-XHR shim this way (web/player/shared/sync-shim.ts), and the content
-// origin adds the frameset helper below to the pages of the admin preview (same sandbox, same need).
+// origin adds PACKAGE_PAGE_HELPERS below to the pages of the admin preview (same sandbox, same need).
 // Pages are handled as bytes, never decoded and encoded again: an export in windows-1252 or
 // ISO-8859-1 (older French courses) is not turned into replacement characters.
+import { PAGE_GUARD } from './page-guard.js';
 
 /** One compatibility line for Lectora's frameset exports: their title manager frame opens each page
  * in its sibling content frame, and Ardoise's activity frames are sandboxed (so that content cannot
@@ -16,6 +17,11 @@ export const FRAMESET_HELPER = `(function () {
       value: function (url) { location.href = url; } });
   }
 })();`;
+
+/** What every package page runs first, in the player (before the shim's own parts) and in the
+ * preview: the guard (common/page-guard.ts), then the frameset helper. */
+export const PACKAGE_PAGE_HELPERS = `${PAGE_GUARD}
+${FRAMESET_HELPER}`;
 
 /** How far into a page its head tag is looked for. */
 const HEAD_SEARCH_BYTES = 64 * 1024;

@@ -164,6 +164,26 @@ async function leaveUnsentWrite(
   return `${kept.launchId}#${kept.seq}`;
 }
 
+/** Rewrites the app's launch records as versions before the records named their origin kept them
+ * (run in the app page). */
+async function forgetLaunchOrigins(): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('ardoise_runtime_queue');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const store = db.transaction('launches', 'readwrite').objectStore('launches');
+  await new Promise<void>((resolve, reject) => {
+    const all = store.getAll();
+    all.onsuccess = () => {
+      for (const { origin: _origin, ...record } of all.result) store.put(record);
+      store.transaction.oncomplete = () => resolve();
+    };
+    all.onerror = () => reject(all.error);
+  });
+  db.close();
+}
+
 const scoreOf = async (entryId: number) =>
   (
     await setup.server.db
@@ -244,9 +264,11 @@ describe('each activity on an origin of its own', () => {
     const { context, page, accepted, sent, entry } = await afterPlayingTheNeighbour(
       'Classe avant la mise à jour',
     );
-    // The earlier player played on the content origin itself: it left a write there, unsent, and
-    // the app remembered the package it held under its former key.
+    // The earlier player played on the content origin itself: it left a write there, unsent, the
+    // app recorded its launch without an origin, and remembered the package it held under its
+    // former key.
     const unsent = await leaveUnsentWrite(context, server.contentUrl, sent, 64);
+    await page.evaluate(forgetLaunchOrigins);
     await page.evaluate(() => localStorage.setItem('ardoise:last-offline-package', 'a'.repeat(64)));
 
     // The next visit to a table hands that write over and clears the content origin, once.

@@ -458,11 +458,15 @@ describe('SCORM runtime', () => {
     const { page } = await signedIn(context);
     await openGroupTable(page, levels.scorm12, 'Téléphone');
     const frame = await start(page);
+    // The stage is the strip naming the activity, then the frame down to the bottom.
     const box = async () => page.locator('iframe[title="Activité"]').boundingBox();
-    expect(await box()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    const strip = (await page.getByTestId('activity-strip').boundingBox())!;
+    expect(strip).toMatchObject({ x: 0, y: 0, width: PHONE.width });
+    const below = strip.height;
+    expect(await box()).toEqual({ x: 0, y: below, width: PHONE.width, height: PHONE.height - below });
     await keepScreenshot(page, 'runtime-phone-portrait');
     await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
-    await expect.poll(box).toEqual({ x: 0, y: 0, width: PHONE.height, height: PHONE.width });
+    await expect.poll(box).toEqual({ x: 0, y: below, width: PHONE.height, height: PHONE.width - below });
     expect(await frame.getByText('API trouvée : true').isVisible()).toBe(true);
     await keepScreenshot(page, 'runtime-phone-landscape');
     await context.close();

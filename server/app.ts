@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { CONNECTION_ALLOWLIST } from '../common/content/package-csp.js';
 import { httpMessages } from '../common/messages/http.js';
 import { access } from './access.js';
 import { adminProfileRoutes } from './features/admin-profile/admin-profile.routes.js';
@@ -181,6 +182,7 @@ export async function buildContentApp(options: BuildOptions): Promise<FastifyIns
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
+    reply.header('connection-allowlist', CONNECTION_ALLOWLIST);
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', `frame-ancestors ${options.config.publicUrl}`);
     }

@@ -24,3 +24,12 @@ export function packageCsp(appOrigin: string): string {
     `frame-ancestors 'self' ${appOrigin}`,
   ].join('; ');
 }
+
+/**
+ * The Connection-Allowlist of every answer of the content origin and the activities' origins:
+ * a document (or worker) of those origins connects to its own origin only, WebRTC included, which
+ * no CSP directive covers in Chromium (its `webrtc` directive is not implemented there); it also
+ * refuses popups and frame navigations to other origins. Browsers without it ignore the header
+ * (docs/security.md says what remains there).
+ */
+export const CONNECTION_ALLOWLIST = '(response-origin);webrtc=block';

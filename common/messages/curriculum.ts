@@ -160,6 +160,9 @@ export const curriculumMessages = {
   details: 'Détails',
   fullscreen: 'Plein écran',
   preview: 'Aperçu',
+  /** The strip above a previewed activity (the app's, which no package can cover). */
+  previewStrip: 'Aperçu de l’activité',
+  previewStripNote: 'Le contenu ci-dessous est celui de l’activité',
   activityPreviewTitle: 'Aperçu de l’activité',
   activityFrameTitle: (title: string) => `Activité : ${title}`,
   pdfPreviewTitle: 'Aperçu du PDF',

@@ -102,6 +102,16 @@ export const learnerMessages = {
   /** The title of the hidden frame that clears an earlier activity's origin. */
   clearingFrame: 'Nettoyage du lecteur',
   activityReady: 'L’activité est prête',
+  /** The strip above the activity (the app's, which no package can cover). */
+  stripLabel: 'Activité en cours',
+  stripNote: 'Le contenu ci-dessous est celui de l’activité',
+  /** A dialog of the content (its alert or confirm), shown by the app as the activity's. */
+  dialogTitle: 'Message de l’activité',
+  dialogFrom: (activity: string) => `Affiché par l’activité «\u00a0${activity}\u00a0», pas par Ardoise.`,
+  dialogConfirmed: 'L’activité a continué comme si vous aviez répondu «\u00a0OK\u00a0».',
+  dialogOk: 'OK',
+  /** The player frame showed another document than the player (the activity moved it). */
+  playerLeft: 'L’activité a quitté le lecteur d’Ardoise : elle a été arrêtée.',
   start: 'Commencer',
   pdfTitle: 'Document PDF',
   page: 'Page',

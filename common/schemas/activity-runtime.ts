@@ -90,6 +90,8 @@ export type RuntimeState = z.infer<typeof runtimeStateSchema>;
 /** GET user/activity/launch/{entryId}: what the player needs before it starts the activity. */
 export const activityLaunchResponseSchema = z.object({
   success: z.literal(true),
+  /** The activity's name, which the app shows above the activity. */
+  title: z.string(),
   package: packageLaunchSchema,
   runtime: runtimeStateSchema.nullable(),
   /** cmi5 / tincan packages: actor, registration and completion rules for the launch; else null. */

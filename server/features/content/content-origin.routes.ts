@@ -16,7 +16,7 @@ import { packageContentType } from '../../../common/content/content-types.js';
 import { packageCsp } from '../../../common/content/package-csp.js';
 import { contentMessages } from '../../../common/messages/curriculum.js';
 import { httpMessages } from '../../../common/messages/http.js';
-import { FRAMESET_HELPER, withHeadScript } from '../../../common/page-head-script.js';
+import { PACKAGE_PAGE_HELPERS, withHeadScript } from '../../../common/page-head-script.js';
 import { idSchema } from '../../../common/schemas/ids.js';
 import type { AuthRule } from '../../access.js';
 import { forbidden, notFound } from '../../http-error.js';
@@ -27,7 +27,7 @@ import { findActivityFiles } from '../curriculum/curriculum.service.js';
 
 const adminViaPass = { auth: { role: 'admin', via: ['preview-pass'] } satisfies AuthRule };
 /** In the ETag of pages: a new helper makes browsers fetch the pages again. */
-const PAGE_HELPER_VERSION = 'h1';
+const PAGE_HELPER_VERSION = 'h2';
 
 const paramsSchema = z.object({ id: idSchema, pass: z.string().max(200), '*': z.string().max(1024) });
 
@@ -47,8 +47,8 @@ const PAGE_MAX_BYTES = 4 * 1024 * 1024;
 export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
   const csp = packageCsp(app.config.publicUrl);
 
-  /** A package page with the frameset helper first (common/page-head-script.ts): the preview's
-   * frames are sandboxed as the player's are. Sent whole (no ranges), with its own ETag. */
+  /** A package page with the guard and the frameset helper first (common/page-head-script.ts): the
+   * preview's frames are sandboxed as the player's are. Sent whole (no ranges), with its own ETag. */
   async function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -62,7 +62,7 @@ export const contentOriginRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-type', options.contentType);
     if (matchesIfNoneMatch(request, etag)) return reply.status(304).send();
     const page = await buffer(await app.files.read(key));
-    return reply.send(Buffer.concat(withHeadScript(page, FRAMESET_HELPER)));
+    return reply.send(Buffer.concat(withHeadScript(page, PACKAGE_PAGE_HELPERS)));
   }
 
   /** The app page probes the start page from the app origin before it frames the preview. */

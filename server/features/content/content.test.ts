@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../../../common/content/activity-origin.js';
 import { packageContentType } from '../../../common/content/content-types.js';
-import { FRAMESET_HELPER } from '../../../common/page-head-script.js';
+import { PACKAGE_PAGE_HELPERS } from '../../../common/page-head-script.js';
 import { packageResponseHeaders } from '../../../web/player/service-worker/package-response.js';
 import { createSessionPath, createTeacher } from '../../fixtures/factories.js';
 import { buildPdf, buildZip } from '../../fixtures/files.js';
@@ -193,7 +193,7 @@ describe('GET /content/{id}/{pass}/… (content origin)', () => {
   it('puts the frameset helper first in package pages, keeping their bytes', async () => {
     const index = await get(`index.html`);
     expect(index.body).toBe(
-      `<!doctype html><script>${FRAMESET_HELPER}</script><title>Jeu</title><h1>Jeu</h1>`,
+      `<!doctype html><script>${PACKAGE_PAGE_HELPERS}</script><title>Jeu</title><h1>Jeu</h1>`,
     );
     // Pages are sent whole (the helper moves their bytes).
     const whole = await get(`index.html`, { headers: { range: 'bytes=0-8' } });

@@ -16,16 +16,15 @@ describe('GET /api/user/activity/launch/:id', () => {
   it('gives the package and, once written on one device, the kept data to another', async () => {
     const { teacher, client, entryIds, level } = await teacherWithActivities(ctx, 'scorm12');
     const [entryId] = entryIds as [number];
-    const hash = (
-      await ctx.db
-        .selectFrom('activities')
-        .select('package_hash')
-        .where('id', '=', level.lessons[0]![0]!.activityIds[0]![0]!)
-        .executeTakeFirstOrThrow()
-    ).package_hash;
+    const { package_hash: hash, title } = await ctx.db
+      .selectFrom('activities')
+      .select(['package_hash', 'title'])
+      .where('id', '=', level.lessons[0]![0]!.activityIds[0]![0]!)
+      .executeTakeFirstOrThrow();
     const before = await launch(client, entryId);
     expect(before).toEqual({
       success: true,
+      title,
       package: { hash, kind: 'scorm12', root: 'course/', launch: 'res/index.html?lang=fr' },
       runtime: null,
       xapi: null,

@@ -15,6 +15,7 @@ export function launchPresenter(row: LaunchRow, homePage: string): ActivityLaunc
   const au = isXapiKind(row.package_kind) ? xapiPackageOfSummary(row.package_summary) : null;
   return {
     success: true,
+    title: row.activity_title,
     package: {
       hash: row.package_hash,
       kind: row.package_kind,

@@ -51,6 +51,7 @@ export type LaunchRow = {
   entry_id: number;
   group_id: number;
   group_title: string;
+  activity_title: string;
   package_summary: string | null;
   package_hash: string;
   package_kind: RuntimeEntry['package_kind'];
@@ -70,6 +71,7 @@ export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promis
       'ga.id as entry_id',
       'g.id as group_id',
       'g.title as group_title',
+      'a.title as activity_title',
       'a.package_summary',
       'a.package_hash',
       'a.package_kind',

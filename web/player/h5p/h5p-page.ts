@@ -3,7 +3,7 @@
 // page framing it (the H5P bridge on window.parent) and hands that page the content's saves and
 // results. Opened without a bridge (the admin preview, or alone), the content plays and nothing is
 // kept.
-
+import '../shared/guard-page';
 import { H5P } from 'h5p-standalone';
 import frameJs from 'h5p-standalone/dist/frame.bundle.js?url';
 import frameCss from 'h5p-standalone/dist/styles/h5p.css?url';

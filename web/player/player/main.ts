@@ -5,7 +5,11 @@
 // runtime its kind needs (../runtimes: SCORM API, H5P bridge, xAPI endpoint) and the package's
 // small text files in memory for the content's synchronous requests (sync-shim.ts). What the
 // activity reports is journaled here and posted to the app page, which queues and sends it. It
-// never sees the user's token: the app page does the network.
+// never sees the user's token: the app page does the network. The page never navigates: a
+// navigation of it (a meta refresh the package writes into it, say) is refused, so that the frame
+// the app takes as the player stays this page.
+import '../shared/guard-page';
+import { DIALOG_KEY, type DialogEntry } from '../../../common/page-guard.js';
 import { isRuntimeStandard } from '../../../common/standards/kinds.js';
 import { installRuntime, type PlayerRuntime } from '../runtimes';
 import { isXapiRequestMessage, parseXapiPath } from '../runtimes/xapi/xapi-endpoint';
@@ -148,6 +152,24 @@ const syncEntry: SyncEntry = {
   },
 };
 Object.assign(window, { [SYNC_KEY]: syncEntry });
+
+/** Longest dialog text handed to the app page. */
+const DIALOG_TEXT_MAX = 2_000;
+// The content's alert and confirm (the guard in its pages, common/page-guard.ts): the app page shows
+// them as the activity's.
+const dialogEntry: DialogEntry = {
+  show(kind, text) {
+    sendToApp({ type: 'player:dialog', kind, text: String(text).slice(0, DIALOG_TEXT_MAX) });
+  },
+};
+Object.assign(window, { [DIALOG_KEY]: dialogEntry });
+
+// Kept before any package script runs: the package shares this realm and could replace them.
+const preventDefault = Event.prototype.preventDefault;
+const apply = Reflect.apply;
+(window as Window & { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) =>
+  apply(preventDefault, event, []),
+);
 
 /** Installs what the launch's kind needs on this window, preloaded with the kept state; its
  * reports go to the journal (runtime-journal.ts). */

@@ -25,7 +25,10 @@ export type PlayerToApp =
   | { type: 'player:waiting'; held: string | null }
   | { type: 'player:progress'; step: PlayerStep }
   | { type: 'player:ready' }
-  | { type: 'player:error'; kind: 'load' | 'display'; detail: string }
+  /** `left`: the app page saw the frame load another document than the player. */
+  | { type: 'player:error'; kind: 'load' | 'display' | 'left'; detail: string }
+  /** The content's alert or confirm (common/page-guard.ts), for the app page to show. */
+  | { type: 'player:dialog'; kind: 'alert' | 'confirm'; text: string }
   /** Escape pressed inside the activity. */
   | { type: 'player:escape' }
   /** What activities reported, oldest first: the current launch's new writes, or the leftovers of

@@ -8,7 +8,7 @@
 // small text files the player holds in memory (chosen below). What it cannot answer goes to the
 // network as before; asynchronous requests still go through the worker.
 import { packageContentType } from '../../../common/content/content-types.js';
-import { FRAMESET_HELPER, withHeadScript } from '../../../common/page-head-script.js';
+import { PACKAGE_PAGE_HELPERS, withHeadScript } from '../../../common/page-head-script.js';
 import { BLANK_FRAME_HELPER } from './blank-frames';
 import { NAMESPACE_PATTERN, type SyncTextIndex } from './offline-db';
 
@@ -115,14 +115,14 @@ export type SyncEntry = {
   answer(url: string, method: string, headers: Record<string, string>, body: string): SyncAnswer | null;
 };
 
-/** Runs before the page's own scripts, after the frameset helper (common/page-head-script.ts) and
- * the blank-frame helper (blank-frames.ts).
+/** Runs before the page's own scripts, after the guard and the frameset helper
+ * (common/page-head-script.ts) and the blank-frame helper (blank-frames.ts).
  * Does nothing outside the player (no entry on the parents).
  * Only synchronous requests (open's third argument given and false) to this origin's
  * /local-activity/ are asked about; a request the entry answers is not sent, the XHR object
  * gets the answer as a finished request (readyState 4, status, texts, headers, responseXML for
  * XML types) and fires readystatechange, load and loadend. */
-export const SYNC_SHIM = `${FRAMESET_HELPER}
+export const SYNC_SHIM = `${PACKAGE_PAGE_HELPERS}
 ${BLANK_FRAME_HELPER}
 (function () {
   var entry = null;

@@ -1,14 +1,18 @@
 // The shared body of the two preview screens: breadcrumb, header with a full-screen button, the probe's
 // states (loading, failure alert) and the frame once the probe succeeded. An activity package plays
-// in the content origin's preview player (its SCORM or H5P runtime, recording nothing).
+// in the content origin's preview player (its SCORM or H5P runtime, recording nothing), below a strip
+// of the app naming it; full-screen takes the strip along (the frame itself may not go full-screen:
+// the package would cover the strip).
 import { Maximize2 } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
 import { previewPlayerUrl } from '../../../../../common/preview-player.js';
 import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
 import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
+import { type ContentDialog, ContentDialogBox, withContentDialog } from '../../../components/content-dialog';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LogoMark } from '../../../components/ui/logo';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { PreviewProbeError } from '../lib/use-preview-probe';
@@ -51,7 +55,20 @@ export function PreviewFrame({
   sandbox,
   trail,
 }: Props) {
+  const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  const [dialogs, setDialogs] = useState<ContentDialog[]>([]);
+  // The package's alerts and confirms, relayed by the preview player (its window and origin only).
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const element = frame.current;
+      if (!element || event.source !== element.contentWindow) return;
+      if (event.origin !== new URL(element.src, window.location.href).origin) return;
+      setDialogs((current) => withContentDialog(current, event.data));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
   const title = trail?.at(-1)?.title ?? fallbackTitle;
 
   return (
@@ -63,7 +80,7 @@ export function PreviewFrame({
         tabTitle={m.tabTitle(m.preview, title)}
         actions={
           status === 'success' && (
-            <Button variant="outline" onClick={() => void frame.current?.requestFullscreen()}>
+            <Button variant="outline" onClick={() => void stage.current?.requestFullscreen()}>
               <Maximize2 aria-hidden="true" />
               {m.fullscreen}
             </Button>
@@ -93,16 +110,41 @@ export function PreviewFrame({
           <Spinner />
         </div>
       ) : (
-        <iframe
-          ref={frame}
-          src={kind ? playerUrl(src, kind, launch ?? 'index.html') : src}
-          title={frameTitle(title)}
-          sandbox={sandbox}
-          allow="fullscreen; autoplay"
-          className="min-h-[32rem] w-full flex-1 rounded-xl border bg-white shadow-card"
+        <div
+          ref={stage}
+          className="relative flex min-h-[32rem] w-full flex-1 flex-col overflow-hidden rounded-xl border bg-white shadow-card"
           style={{ height: 'calc(100dvh - 15rem)' }}
-          data-testid="preview-frame"
-        />
+        >
+          {kind && (
+            <div
+              data-testid="preview-strip"
+              className="flex h-10 shrink-0 items-center gap-2 border-b bg-slate-900 px-3 text-slate-100"
+            >
+              <LogoMark className="size-6 rounded-md" />
+              <p className="min-w-0 flex-1 truncate text-sm">
+                <span className="text-slate-400">{m.previewStrip} · </span>
+                <span className="font-semibold text-white">{title}</span>
+              </p>
+              <p className="hidden text-xs text-slate-400 md:block">{m.previewStripNote}</p>
+            </div>
+          )}
+          <iframe
+            ref={frame}
+            src={kind ? playerUrl(src, kind, launch ?? 'index.html') : src}
+            title={frameTitle(title)}
+            sandbox={sandbox}
+            allow="autoplay"
+            className="min-h-0 w-full flex-1 border-0 bg-white"
+            data-testid="preview-frame"
+          />
+          {dialogs[0] && (
+            <ContentDialogBox
+              dialog={dialogs[0]}
+              activity={title}
+              onClose={() => setDialogs((current) => current.slice(1))}
+            />
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,7 @@
-// What an untrusted package may do in its frame. It keeps its own (content) origin, so scripts,
+// What an untrusted package may do in its frame: as the learner's player frame
+// (features/learner/lib/player-frame-sandbox.ts). It keeps its own (content) origin, so scripts,
 // storage and forms work there, but it cannot navigate the app's window away (no
-// allow-top-navigation), which closes the door to phishing by redirect.
+// allow-top-navigation), which closes the door to phishing by redirect, nor show the browser's
+// dialogs (its prompt() would hand what the admin types to the package).
 export const ACTIVITY_PREVIEW_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-modals allow-pointer-lock allow-downloads';
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-pointer-lock allow-downloads';

@@ -3,15 +3,26 @@
 // Each activity plays on an origin of its own (common/content/activity-origin.ts): the table warms
 // the frame on the origin of the activity played last (whose package a re-open plays), the
 // activity page moves it to its activity's origin. The frame stays at one place in the tree
-// (moving a frame reloads it), hidden until an activity page shows it; that page renders its
-// progress and buttons into the same stage, which is what goes full-screen. After each activity
-// the frame is reloaded, so nothing an activity left in the player's page reaches the next one.
+// (moving a frame reloads it), hidden until an activity page shows it; that page renders the strip
+// naming the activity above the frame (outside it: no package can cover it) and its progress and
+// buttons over it, in the same stage, which is what goes full-screen. After each activity the frame
+// is reloaded, so nothing an activity left in the player's page reaches the next one; a frame that
+// loads a second document (the package moved or rewrote the player page) is no longer the player.
 // Runtime writes are handed to the runtime relay (features/runtime-relay) from the current frame,
 // from the frames it replaced (a frame being unloaded commits as it goes) and from the hidden
 // frames that clear the origins of activities played before (ActivityOriginCleaner).
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type SyntheticEvent,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Outlet } from 'react-router';
 import { activityOrigin, separatesActivities } from '../../../../../common/content/activity-origin.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
@@ -51,8 +62,11 @@ export type PlayerView = 'hidden' | 'loading' | 'ready';
 type PlayerHost = {
   /** Null until the content origin and the activity are known. */
   frame: PlayerFrame | null;
-  /** Where the activity page renders its progress and buttons (inside the full-screen stage). */
+  /** Where the activity page renders its progress and buttons, over the frame (inside the
+   * full-screen stage). */
   controls: HTMLDivElement | null;
+  /** Where it renders the strip naming the activity, above the frame. */
+  strip: HTMLDivElement | null;
   stage: HTMLDivElement | null;
   /** Has the player frame loaded beside the table, so that it is ready for the click: on the
    * origin it is on, else the activity played last's (a re-open), else `likely`'s (the one to do
@@ -84,6 +98,7 @@ export default function PlayerFrameHost() {
   const [view, setView] = useState<PlayerView>('hidden');
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [controls, setControls] = useState<HTMLDivElement | null>(null);
+  const [strip, setStrip] = useState<HTMLDivElement | null>(null);
   const [toClear, setToClear] = useState(readOriginsToClear);
   const [contentOriginPending, setContentOriginPending] = useState(contentOriginToClear);
   /** Origins whose clearing did not finish on this visit (offline, say): tried on the next. */
@@ -110,6 +125,22 @@ export default function PlayerFrameHost() {
     element.current = null;
     announcement.current = null;
   }, [contentUrl]);
+  /** The player frames' loads: the player page loads once; a second load is another document. */
+  const loads = useRef(new WeakMap<HTMLIFrameElement, number>());
+  const onFrameLoad = useCallback(
+    (event: SyntheticEvent<HTMLIFrameElement>) => {
+      const loaded = event.currentTarget;
+      const count = (loads.current.get(loaded) ?? 0) + 1;
+      loads.current.set(loaded, count);
+      if (count === 1 || loaded !== element.current) return;
+      // Not the player any more: only its runtime writes are heard (as a replaced frame's), and the
+      // activity page stops.
+      retire();
+      const left: PlayerToApp = { type: 'player:error', kind: 'left', detail: 'another document loaded' };
+      for (const listener of listeners.current) listener(left);
+    },
+    [retire],
+  );
 
   useEffect(() => {
     if (!origin) return;
@@ -174,8 +205,8 @@ export default function PlayerFrameHost() {
   const played = useCallback((record: LastPlayed) => setToClear(recordPlayed(record)), []);
   const cleared = useCallback((activityId: number) => setToClear(recordCleared(activityId)), []);
   const host = useMemo(
-    () => ({ frame, controls, stage, warm, open: moveTo, setView, played }),
-    [frame, controls, stage, warm, moveTo, played],
+    () => ({ frame, controls, strip, stage, warm, open: moveTo, setView, played }),
+    [frame, controls, strip, stage, warm, moveTo, played],
   );
   // One at a time, while no activity is shown, never the origin the frame is on (and only where
   // activities have origins of their own: else the player's own cleanup keeps one package). The
@@ -211,21 +242,26 @@ export default function PlayerFrameHost() {
         className={
           view === 'hidden'
             ? 'hidden'
-            : 'fixed inset-x-0 top-0 z-50 h-dvh w-full overflow-hidden bg-slate-950 text-slate-100'
+            : 'fixed inset-x-0 top-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-slate-950 text-slate-100'
         }
       >
-        {wanted && origin && (
-          <iframe
-            key={`${target}:${generation}`}
-            ref={element}
-            src={`${origin}/player/`}
-            title={learnerMessages.activity}
-            sandbox={PLAYER_FRAME_SANDBOX}
-            allow="fullscreen; autoplay"
-            className={`absolute inset-0 size-full border-0 ${view === 'ready' ? '' : 'invisible'}`}
-          />
-        )}
-        <div ref={setControls} />
+        <div ref={setStrip} className="shrink-0" />
+        <div className="relative min-h-0 flex-1">
+          {wanted && origin && (
+            <iframe
+              key={`${target}:${generation}`}
+              ref={element}
+              src={`${origin}/player/`}
+              title={learnerMessages.activity}
+              sandbox={PLAYER_FRAME_SANDBOX}
+              // No full-screen for the content: it would cover the strip.
+              allow="autoplay"
+              onLoad={onFrameLoad}
+              className={`absolute inset-0 size-full border-0 ${view === 'ready' ? '' : 'invisible'}`}
+            />
+          )}
+          <div ref={setControls} />
+        </div>
       </div>
       {clearing && (
         <ActivityOriginCleaner

@@ -31,6 +31,8 @@ export type PlayerState = {
   error: string | null;
   /** Shown under the progress: the device had lost the package, downloaded again. */
   notice: string | null;
+  /** The activity's name, once the launch information is there. */
+  title: string | null;
 };
 
 /** A launch's id: 128 random bits, URL-safe (getRandomValues works outside secure contexts too). */
@@ -46,6 +48,7 @@ const initial: PlayerState = {
   percent: PLAYER_STEPS.cleanup.percent,
   error: null,
   notice: null,
+  title: null,
 };
 
 const downloadErrorText = {
@@ -182,7 +185,7 @@ export function useActivityPlayer({
     const launchInfo = Promise.all([
       announced.then(runtimeWritesQueued).then(() => loadLaunch(activityId, userId, controller.signal)),
       // Without the queue database the activity still plays; what it reports is not kept.
-      rememberLaunch(launchId, Number(activityId)).catch((error: unknown) =>
+      rememberLaunch(launchId, Number(activityId), frame.origin).catch((error: unknown) =>
         console.error('Runtime queue', error),
       ),
     ]).then(([info]) => info);
@@ -195,8 +198,10 @@ export function useActivityPlayer({
       outbox = null;
       // As soon as it is known, so that the player loads the runtime while the package arrives.
       launchInfo
-        .then(({ package: { hash, kind, root, launch }, runtime, xapi }) => {
+        .then(({ title, package: { hash, kind, root, launch }, runtime, xapi }) => {
           if (controller.signal.aborted) return;
+          // A launch kept by an earlier version has no title.
+          if (typeof title === 'string') setState((current) => ({ ...current, title }));
           post({ type: 'app:launch', namespace: hash, kind, root, launch, runtime, launchId, xapi });
         })
         .catch(() => undefined); // handled below
@@ -252,7 +257,13 @@ export function useActivityPlayer({
           advance('ready');
           return;
         case 'player:error':
-          fail(message.kind === 'display' ? learnerMessages.displayError : learnerMessages.loadError);
+          fail(
+            message.kind === 'left'
+              ? learnerMessages.playerLeft
+              : message.kind === 'display'
+                ? learnerMessages.displayError
+                : learnerMessages.loadError,
+          );
           return;
         case 'player:escape':
           onEscapeRef.current();

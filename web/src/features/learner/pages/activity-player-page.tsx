@@ -1,19 +1,22 @@
 // Full-screen offline activity player (SPEC §2 /activity/:id, §4 progress, §9 limits). The
 // activity runs in the player frame on its own origin (DESIGN §5, PlayerFrameHost); this
 // page downloads the package, shows the progress over the frame's stage, then a start overlay
-// whose button puts the stage full-screen. Escape, leaving full-screen or the back button clean up
-// and return.
-import { Play, X } from 'lucide-react';
+// whose button puts the stage full-screen. Above the frame, the app's strip names the activity; the
+// content's alerts and confirms show over the frame as the activity's. Escape, leaving full-screen
+// or the back button clean up and return.
+import { Play } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { START_OVERLAY_DELAY_MS } from '../../../../../common/constants.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
+import { type ContentDialog, ContentDialogBox, withContentDialog } from '../../../components/content-dialog';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useClientConfig } from '../../../lib/client-config';
 import { useTabTitle } from '../../../lib/use-tab-title';
+import { ActivityStrip } from '../components/activity-strip';
 import { usePlayerHost } from '../components/player-frame-host';
 import { PlayerProgress } from '../components/player-progress';
 import { RetryOrBack } from '../components/retry-or-back';
@@ -53,6 +56,7 @@ export default function ActivityPlayerPage() {
     attempt,
     onEscape: exit,
   });
+  const dialogs = useContentDialogs(host.frame);
   const ready = state.step === 'ready' && !state.error;
   const error = state.error ?? (config.isError || numericId === null ? learnerMessages.loadError : null);
 
@@ -103,57 +107,74 @@ export default function ActivityPlayerPage() {
     setAttempt((n) => n + 1);
   };
 
-  if (!host.controls) return null;
-  return createPortal(
+  const closeDialog = () => {
+    dialogs.close();
+    if (dialogs.shown.length === 1) host.frame?.focus();
+  };
+
+  if (!host.controls || !host.strip) return null;
+  return (
     <>
-      <h1 className="sr-only">{learnerMessages.activity}</h1>
+      {createPortal(<ActivityStrip title={state.title} onBack={exit} />, host.strip)}
+      {createPortal(
+        <>
+          <h1 className="sr-only">{state.title ?? learnerMessages.activity}</h1>
 
-      {!ready && !error && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6">
-          <PlayerProgress step={state.step} percent={state.percent} />
-          {state.notice && (
-            <p role="status" className="max-w-md text-center text-sm text-slate-300">
-              {state.notice}
-            </p>
+          {!ready && !error && (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6">
+              <PlayerProgress step={state.step} percent={state.percent} />
+              {state.notice && (
+                <p role="status" className="max-w-md text-center text-sm text-slate-300">
+                  {state.notice}
+                </p>
+              )}
+            </div>
           )}
-        </div>
-      )}
 
-      {error && (
-        <div
-          role="alert"
-          className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-6 text-center"
-        >
-          <p className="max-w-md text-lg font-medium">{error}</p>
-          <RetryOrBack onRetry={retry} onBack={exit} backClassName="border-white/20" />
-        </div>
-      )}
+          {error && (
+            <div
+              role="alert"
+              className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-6 text-center"
+            >
+              <p className="max-w-md text-lg font-medium">{error}</p>
+              <RetryOrBack onRetry={retry} onBack={exit} backClassName="border-white/20" />
+            </div>
+          )}
 
-      {overlay && (
-        <div className="absolute inset-0 flex items-center justify-center bg-slate-950/70 p-6 backdrop-blur-sm">
-          <div className="flex flex-col items-center gap-5 text-center">
-            <p className="text-xl font-semibold">{learnerMessages.activityReady}</p>
-            <Button size="lg" onClick={() => void start()} autoFocus>
-              <Play aria-hidden="true" />
-              {learnerMessages.start}
-            </Button>
-          </div>
-        </div>
-      )}
+          {overlay && (
+            <div className="absolute inset-0 flex items-center justify-center bg-slate-950/70 p-6 backdrop-blur-sm">
+              <div className="flex flex-col items-center gap-5 text-center">
+                <p className="text-xl font-semibold">{learnerMessages.activityReady}</p>
+                <Button size="lg" onClick={() => void start()} autoFocus>
+                  <Play aria-hidden="true" />
+                  {learnerMessages.start}
+                </Button>
+              </div>
+            </div>
+          )}
 
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={exit}
-        aria-label={learnerMessages.back}
-        title={learnerMessages.backEscape}
-        className="absolute top-2 right-2 size-9 rounded-full bg-slate-950/50 text-slate-100 opacity-70 backdrop-blur transition-opacity hover:bg-slate-900 hover:text-white hover:opacity-100 focus-visible:opacity-100"
-      >
-        <X aria-hidden="true" />
-      </Button>
-    </>,
-    host.controls,
+          {ready && dialogs.shown[0] && (
+            <ContentDialogBox
+              dialog={dialogs.shown[0]}
+              activity={state.title ?? learnerMessages.activity}
+              onClose={closeDialog}
+            />
+          )}
+        </>,
+        host.controls,
+      )}
+    </>
   );
+}
+
+/** The content's alerts and confirms the player relays, oldest first, until each is closed. */
+function useContentDialogs(frame: ReturnType<typeof usePlayerHost>['frame']) {
+  const [shown, setShown] = useState<ContentDialog[]>([]);
+  useEffect(() => {
+    setShown([]);
+    return frame?.listen((message) => setShown((current) => withContentDialog(current, message)));
+  }, [frame]);
+  return { shown, close: () => setShown((current) => current.slice(1)) };
 }
 
 /** Full-screen where the browser has it for an element (iPadOS: prefixed). An iPhone has none:

@@ -11,16 +11,22 @@ import {
 } from './runtime-queue';
 
 const launches = (...records: LaunchRecord[]) => new Map(records.map((r) => [r.launchId, r]));
+const ORIGIN = 'http://activity-7.content.ardoise.localhost';
 const record = (launchId: string, entryId: number, lastSeq = 0): LaunchRecord => ({
   launchId,
   entryId,
+  origin: ORIGIN,
   lastSeq,
   startedAt: 0,
 });
 
 describe('admitWrites', () => {
   it('queues the writes of a known launch under its entry, in sequence order', () => {
-    const result = admitWrites(launches(record(LAUNCH_A, 7)), [write(LAUNCH_A, 2), write(LAUNCH_A, 1)]);
+    const result = admitWrites(
+      launches(record(LAUNCH_A, 7)),
+      [write(LAUNCH_A, 2), write(LAUNCH_A, 1)],
+      ORIGIN,
+    );
     expect(result.queued.map((q) => [q.entryId, q.write.seq])).toEqual([
       [7, 1],
       [7, 2],
@@ -28,18 +34,29 @@ describe('admitWrites', () => {
     expect(result.launches).toEqual([record(LAUNCH_A, 7, 2)]);
   });
   it('drops replays and writes of launches this app did not start', () => {
-    const result = admitWrites(launches(record(LAUNCH_A, 7, 2)), [
-      write(LAUNCH_A, 1),
-      write(LAUNCH_A, 2),
-      write(LAUNCH_A, 3),
-      write(LAUNCH_B, 1),
-    ]);
+    const result = admitWrites(
+      launches(record(LAUNCH_A, 7, 2)),
+      [write(LAUNCH_A, 1), write(LAUNCH_A, 2), write(LAUNCH_A, 3), write(LAUNCH_B, 1)],
+      ORIGIN,
+    );
     expect(result.queued.map((q) => q.write.seq)).toEqual([3]);
     expect(result.launches).toEqual([record(LAUNCH_A, 7, 3)]);
   });
   it('queues nothing twice within one message', () => {
-    const result = admitWrites(launches(record(LAUNCH_A, 7)), [write(LAUNCH_A, 1), write(LAUNCH_A, 1)]);
+    const result = admitWrites(
+      launches(record(LAUNCH_A, 7)),
+      [write(LAUNCH_A, 1), write(LAUNCH_A, 1)],
+      ORIGIN,
+    );
     expect(result.queued).toHaveLength(1);
+  });
+  it('drops the writes of a launch framed on another origin (a leaked launch id)', () => {
+    const other = 'http://activity-8.content.ardoise.localhost';
+    const result = admitWrites(launches(record(LAUNCH_A, 7)), [write(LAUNCH_A, 1)], other);
+    expect(result).toEqual({ queued: [], launches: [] });
+    // A record an earlier version kept names no origin: its launch is taken from any.
+    const { origin: _origin, ...earlier } = record(LAUNCH_B, 7);
+    expect(admitWrites(launches(earlier), [write(LAUNCH_B, 1)], other).queued).toHaveLength(1);
   });
 });
 

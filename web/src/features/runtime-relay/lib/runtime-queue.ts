@@ -9,27 +9,39 @@ import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../../../common/constants.
 import { type RuntimeWrite, runtimeWriteSchema } from '../../../../../common/schemas/activity-runtime.js';
 import { databaseOpener, requestToPromise, transactionDone } from '../../../lib/indexed-db';
 
-/** A launch the app started: the entry it belongs to (from the app's own route) and the last write
- * queued for it. */
-export type LaunchRecord = { launchId: string; entryId: number; lastSeq: number; startedAt: number };
+/** A launch the app started: the entry it belongs to (from the app's own route), the activity origin
+ * it was framed on (none in records of earlier versions) and the last write queued for it. */
+export type LaunchRecord = {
+  launchId: string;
+  entryId: number;
+  origin?: string;
+  lastSeq: number;
+  startedAt: number;
+};
 
 /** `sentBy`: the page that sent it last (its answer not heard yet); none before a first send. */
 export type QueuedWrite = { id?: number; entryId: number; write: RuntimeWrite; sentBy?: string };
 
 /**
  * The writes to queue, in the order given, and the launches to update. A write is queued when its
- * launch is one this app started (the entry never comes from the message) and it comes after the
- * last write queued for that launch: a replay (a journal's leftover already heard) is dropped.
+ * launch is one this app started (the entry never comes from the message), it comes from the
+ * origin that launch was framed on (`origin`, the message's: a launch id another activity learnt
+ * writes nothing), and it comes after the last write queued for that launch: a replay (a journal's
+ * leftover already heard) is dropped.
  */
 export function admitWrites(
   launches: ReadonlyMap<string, LaunchRecord>,
   writes: readonly RuntimeWrite[],
+  origin: string,
 ): { queued: QueuedWrite[]; launches: LaunchRecord[] } {
   const updated = new Map<string, LaunchRecord>();
   const queued: QueuedWrite[] = [];
   for (const write of [...writes].sort((a, b) => a.seq - b.seq)) {
     const launch = updated.get(write.launchId) ?? launches.get(write.launchId);
     if (!launch || write.seq <= launch.lastSeq) continue;
+    // Records of earlier versions name no origin (kept 30 days at most): their launches played on
+    // the content origin or an activity's, which only those versions knew.
+    if (launch.origin !== undefined && launch.origin !== origin) continue;
     queued.push({ entryId: launch.entryId, write });
     updated.set(write.launchId, { ...launch, lastSeq: write.seq });
   }
@@ -90,22 +102,23 @@ const openQueue = databaseOpener(QUEUE_DB, (db) => {
   db.createObjectStore(WRITES, { keyPath: 'id', autoIncrement: true });
 });
 
-/** Records a launch of an entry before the player hears of it: only its writes will be queued. */
-export async function rememberLaunch(launchId: string, entryId: number): Promise<void> {
+/** Records a launch of an entry, framed on `origin`, before the player hears of it: only its writes,
+ * from that origin, will be queued. */
+export async function rememberLaunch(launchId: string, entryId: number, origin: string): Promise<void> {
   const db = await openQueue();
   const transaction = db.transaction(LAUNCHES, 'readwrite');
   const store = transaction.objectStore(LAUNCHES);
   const now = Date.now();
-  store.put({ launchId, entryId, lastSeq: 0, startedAt: now } satisfies LaunchRecord);
+  store.put({ launchId, entryId, origin, lastSeq: 0, startedAt: now } satisfies LaunchRecord);
   const all = (await requestToPromise(store.getAll())) as LaunchRecord[];
   for (const old of all.filter((launch) => now - launch.startedAt > LAUNCH_KEPT_MS))
     store.delete(old.launchId);
   await transactionDone(transaction);
 }
 
-/** Stores the writes of known launches not queued before (one transaction); returns them, each with
- * its entry. */
-export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<QueuedWrite[]> {
+/** Stores the writes of known launches of `origin` not queued before (one transaction); returns
+ * them, each with its entry. */
+export async function queueWrites(writes: readonly RuntimeWrite[], origin: string): Promise<QueuedWrite[]> {
   const db = await openQueue();
   const transaction = db.transaction([LAUNCHES, WRITES], 'readwrite');
   const launchStore = transaction.objectStore(LAUNCHES);
@@ -114,7 +127,7 @@ export async function queueWrites(writes: readonly RuntimeWrite[]): Promise<Queu
     ids.map((id) => requestToPromise(launchStore.get(id)) as Promise<LaunchRecord | undefined>),
   );
   const known = new Map(found.flatMap((launch) => (launch ? [[launch.launchId, launch] as const] : [])));
-  const { queued, launches } = admitWrites(known, writes);
+  const { queued, launches } = admitWrites(known, writes, origin);
   for (const launch of launches) launchStore.put(launch);
   const writeStore = transaction.objectStore(WRITES);
   for (const item of queued) writeStore.add(item);

@@ -49,7 +49,7 @@ export function useRuntimeRelay(
       if (!writes) return;
       // Queued, then the device's last word kept for an offline re-open (kept-launches.ts); a launch
       // waits for both (runtimeWritesQueued).
-      const queued = queueWrites(writes).then(async (admitted) => {
+      const queued = queueWrites(writes, origin).then(async (admitted) => {
         await keepRuntimeWrites(admitted).catch((error: unknown) => console.error('Kept launches', error));
       });
       queueing.add(queued);
