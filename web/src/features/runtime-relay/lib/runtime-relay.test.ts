@@ -8,7 +8,7 @@ import {
   nextBatch,
   parseRuntimeWrites,
   type QueuedWrite,
-} from './runtime-queue';
+} from './runtime-relay';
 
 const launches = (...records: LaunchRecord[]) => new Map(records.map((r) => [r.launchId, r]));
 const ORIGIN = 'http://activity-7.content.ardoise.localhost';
