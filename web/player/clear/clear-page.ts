@@ -4,10 +4,11 @@
 // The journal's leftovers go to the app page first; once it has acknowledged every one, the
 // package, the journal, the service workers and their caches are deleted, and the app page told.
 // A journal the app page does not empty is kept, and the origin cleared on a later visit.
+
+import { type AppToPlayer, isAppMessage } from '../../shared/protocol';
 import { announceLeftovers, forgetWrites, journalLeftovers } from '../player/runtime-journal';
 import { appOrigin, sendToApp } from '../shared/app-page';
 import { deleteDatabase } from '../shared/offline-db';
-import { type AppToPlayer, isAppMessage } from '../shared/protocol';
 
 async function clearEverything(): Promise<void> {
   const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);

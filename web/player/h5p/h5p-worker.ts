@@ -3,7 +3,7 @@
 // A page is controlled by the worker of its own scope, so the page registers the worker for
 // /player/h5p/ (the same script as the player's /local-activity/ registration) and waits for it to
 // claim the page.
-import { H5P_RUNTIME_SCOPE } from '../shared/protocol';
+import { H5P_RUNTIME_SCOPE } from '../../shared/protocol';
 import { controlled, keepPageForOffline, SW_SCRIPT_URL } from '../shared/service-worker-client';
 
 /** Resolves once the page is controlled, or after a timeout (the page then plays from the network,

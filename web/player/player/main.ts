@@ -11,6 +11,7 @@
 import '../shared/guard-page';
 import { DIALOG_KEY, type DialogEntry } from '../../../common/page-guard.js';
 import { isRuntimeStandard } from '../../../common/standards/kinds.js';
+import { type AppLaunch, type AppToPlayer, isAppMessage, type PlayerStep } from '../../shared/protocol';
 import { installRuntime, type PlayerRuntime } from '../runtimes';
 import { isXapiRequestMessage, parseXapiPath } from '../runtimes/xapi/xapi-endpoint';
 import { appOrigin, sendToApp } from '../shared/app-page';
@@ -22,7 +23,6 @@ import {
   readCompleteMeta,
   readSyncTexts,
 } from '../shared/offline-db';
-import { type AppLaunch, type AppToPlayer, isAppMessage, type PlayerStep } from '../shared/protocol';
 import {
   keepPlayerPagesOffline,
   keepServiceWorkerHealthy,

@@ -6,8 +6,8 @@
 // alone.
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import type { RuntimeData, RuntimeStandard, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
-import { databaseOpener, requestToPromise, transactionDone } from '../../src/lib/indexed-db';
-import type { PlayerToApp } from '../shared/protocol';
+import { databaseOpener, requestToPromise, transactionDone } from '../../shared/indexed-db';
+import type { PlayerToApp } from '../../shared/protocol';
 
 /** Numbers one launch's reports: each becomes a write holding the whole data, seq 1, 2, … */
 export function createWriteLog(

@@ -3,7 +3,7 @@
 // or for the admin's preview (nothing is recorded).
 import type { RuntimeData, RuntimeStandard } from '../../../common/schemas/activity-runtime.js';
 import type { StandardFamily, StandardsOf } from '../../../common/standards/kinds.js';
-import type { AppLaunch } from '../shared/protocol';
+import type { AppLaunch } from '../../shared/protocol';
 import type { XapiRequestMessage } from './xapi/xapi-endpoint';
 import type { LrsResponse } from './xapi/xapi-lrs';
 

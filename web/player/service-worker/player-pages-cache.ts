@@ -7,7 +7,7 @@
 // passes; a page loaded before the worker controlled it asks for what it loaded again through it
 // (service-worker-client.ts). The cache is named after the build; older ones are dropped on
 // activation.
-import { PLAYER_PAGES_SCOPE } from '../shared/protocol';
+import { PLAYER_PAGES_SCOPE } from '../../shared/protocol';
 
 const ASSETS_PATH = '/player/assets/';
 const PAGES = ['/player/', '/player/h5p/'];

@@ -12,7 +12,7 @@
 import { parseByteRange } from '../../../common/byte-range.js';
 import { packageCsp } from '../../../common/content/package-csp.js';
 import { xapiLrsMessages } from '../../../common/messages/xapi-lrs.js';
-import { requestToPromise } from '../../src/lib/indexed-db';
+import { requestToPromise } from '../../shared/indexed-db';
 import {
   isLrsResponse,
   parseXapiPath,

@@ -2,8 +2,7 @@
 // with the keynote_activity_ prefix and the package's content hash (docs/product.md#business-constants-and-limits). Used by the player
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
 import { OFFLINE_DB_PREFIX } from '../../../common/constants.js';
-import { SHA256_HEX } from '../../../common/sha256.js';
-import { requestToPromise } from '../../src/lib/indexed-db';
+import { requestToPromise } from '../../shared/indexed-db';
 
 /** path in the zip (root included) → FileRecord: where a file's bytes are. */
 export const FILES_STORE = 'files';
@@ -19,9 +18,6 @@ export type FileRecord = { chunk: number; offset: number; size: number; type: st
 
 /** Where each file held for synchronous reads is in the held bytes: path in the zip, offset, size. */
 export type SyncTextIndex = [path: string, offset: number, size: number][];
-
-/** Package namespaces are content hashes: 64 lower-case hex digits. */
-export const NAMESPACE_PATTERN = SHA256_HEX;
 
 /** Copies stored before paths were kept as in the zip (version 1), or before the files for
  * synchronous reads were kept apart (version 2), are not used or served: downloaded again. */

@@ -9,8 +9,9 @@
 // network as before; asynchronous requests still go through the worker.
 import { packageContentType } from '../../../common/content/content-types.js';
 import { PACKAGE_PAGE_HELPERS, withHeadScript } from '../../../common/page-head-script.js';
+import { NAMESPACE_PATTERN } from '../../shared/protocol';
 import { BLANK_FRAME_HELPER } from './blank-frames';
-import { NAMESPACE_PATTERN, type SyncTextIndex } from './offline-db';
+import type { SyncTextIndex } from './offline-db';
 
 export const PACKAGE_SCOPE_PATH = '/local-activity/';
 

@@ -11,7 +11,7 @@
 // Messages: in start → chunk… → end; out extracted → installed | failed.
 import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../../common/constants.js';
 import { packageContentType } from '../../../common/content/content-types.js';
-import { transactionDone } from '../../src/lib/indexed-db';
+import { transactionDone } from '../../shared/indexed-db';
 import {
   CHUNKS_STORE,
   databaseName,

@@ -5,7 +5,7 @@
 // later visit.
 import { useEffect, useRef } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import { isPlayerMessage } from '../../../../player/shared/protocol';
+import { isPlayerMessage } from '../../../../shared/protocol';
 import { PLAYER_FRAME_SANDBOX } from '../lib/player-frame-sandbox';
 
 const CLEAR_TIMEOUT_MS = 30_000;

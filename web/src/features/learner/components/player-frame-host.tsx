@@ -26,7 +26,7 @@ import {
 import { Outlet } from 'react-router';
 import { activityOrigin, separatesActivities } from '../../../../../common/content/activity-origin.js';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../player/shared/protocol';
+import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../shared/protocol';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { useRuntimeRelay } from '../../runtime-relay';
 import { learnerKeys } from '../api/query-keys';

@@ -1,6 +1,6 @@
 // The player's progress steps (docs/product.md#the-activity-player): the bar's value and label.
 import { learnerMessages } from '../../../../../common/messages/learner.js';
-import type { PlayerStep } from '../../../../player/shared/protocol';
+import type { PlayerStep } from '../../../../shared/protocol';
 
 const steps = learnerMessages.playerSteps;
 

@@ -10,7 +10,7 @@ import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { learnerMessages } from '../../../../../common/messages/learner.js';
 import type { ActivityLaunchResponse } from '../../../../../common/schemas/activity-runtime.js';
-import type { AppToPlayer, PlayerStep, PlayerToApp } from '../../../../player/shared/protocol';
+import type { AppToPlayer, PlayerStep, PlayerToApp } from '../../../../shared/protocol';
 import {
   keepLaunch,
   keptLaunch,

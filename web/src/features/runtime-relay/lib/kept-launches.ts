@@ -5,7 +5,7 @@
 // so that an offline re-open resumes from the device's last commit. A record is used only by the
 // user it was kept for.
 import type { ActivityLaunchResponse, RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { databaseOpener, requestToPromise, transactionDone } from '../../../lib/indexed-db';
+import { databaseOpener, requestToPromise, transactionDone } from '../../../../shared/indexed-db';
 
 const KEPT_DB = 'ardoise_kept_launches';
 const STORE = 'launches';

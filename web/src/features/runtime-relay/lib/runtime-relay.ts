@@ -24,9 +24,9 @@ import {
   type RuntimeWrite,
   runtimeWriteSchema,
 } from '../../../../../common/schemas/activity-runtime.js';
-import type { AppToPlayer } from '../../../../player/shared/protocol';
+import { databaseOpener, requestToPromise, transactionDone } from '../../../../shared/indexed-db';
+import type { AppToPlayer } from '../../../../shared/protocol';
 import { api } from '../../../lib/api-client';
-import { databaseOpener, requestToPromise, transactionDone } from '../../../lib/indexed-db';
 import { keepRuntimeWrites } from './kept-launches';
 
 // The queue's rules.

@@ -3,12 +3,12 @@
 // earlier activity's origin (/player/clear/). Both sides check the sender's origin and frame; the
 // app treats every message as untrusted anyway, because an activity shares its player's origin.
 // No zod here: the player page stays small (the app page checks runtime writes with their schema).
-import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../../common/constants.js';
-import type { PackageKind } from '../../../common/schemas/activity-package.js';
-import type { RuntimeState, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
-import type { XapiLaunch } from '../../../common/schemas/xapi.js';
-import { isPackageKind, isRuntimeStandard, isXapiKind } from '../../../common/standards/kinds.js';
-import { NAMESPACE_PATTERN } from './offline-db';
+import { ACTIVITY_DOWNLOAD_MAX_BYTES } from '../../common/constants.js';
+import type { PackageKind } from '../../common/schemas/activity-package.js';
+import type { RuntimeState, RuntimeWrite } from '../../common/schemas/activity-runtime.js';
+import type { XapiLaunch } from '../../common/schemas/xapi.js';
+import { SHA256_HEX } from '../../common/sha256.js';
+import { isPackageKind, isRuntimeStandard, isXapiKind } from '../../common/standards/kinds.js';
 
 /** The steps of SPEC §4 "Activity player progress", in order. */
 export type PlayerStep =
@@ -65,7 +65,8 @@ export type AppToPlayer =
 /** How to start a package (the app page's `app:launch`). */
 export type AppLaunch = Extract<AppToPlayer, { type: 'app:launch' }>;
 
-export { NAMESPACE_PATTERN };
+/** Package namespaces are content hashes: 64 lower-case hex digits. */
+export const NAMESPACE_PATTERN = SHA256_HEX;
 
 /** The H5P runtime page's folder, also the scope of its own registration of the service worker. */
 export const H5P_RUNTIME_SCOPE = '/player/h5p/';
