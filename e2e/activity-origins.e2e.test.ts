@@ -16,9 +16,9 @@ import { buildZip } from '../server/fixtures/files.js';
 import { packageFileKey } from '../server/storage/keys.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { describeLatestPageOnFailure, launchBrowser, newSignedInPage } from './support/browser.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const NEIGHBOUR_LEVEL = 'Module voisin';
 const PROBE_LEVEL = 'Module sonde';

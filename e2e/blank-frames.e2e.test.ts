@@ -10,8 +10,8 @@ import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest';
 import { newAdminPage } from './support/admin-session.js';
 import { blankFrameFiles, INLINE_TEXT, SCRIPTED_TEXT, STYLED_TEXT } from './support/blank-frame-package.js';
-import { openGroupTable, startActivity } from './support/learner-pages.js';
 import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
+import { openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const LEVEL = 'Module cadres vides';
 const FIRST = 'Activité 1.1.1.1';

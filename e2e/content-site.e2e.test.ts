@@ -10,9 +10,9 @@ import { activityOrigin } from '../common/content/activity-origin.js';
 import { httpMessages } from '../common/messages/http.js';
 import { newAdminPage } from './support/admin-session.js';
 import { describeLatestPageOnFailure } from './support/browser.js';
-import { openGroupTable, startActivity } from './support/learner-pages.js';
 import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 import { APP_HOST } from './support/server.js';
+import { openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const CONTENT_SITE = 'ardoise-contenu.localhost';
 const LEVEL = 'Module autre site';

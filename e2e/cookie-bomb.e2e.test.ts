@@ -10,9 +10,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { httpMessages } from '../common/messages/http.js';
 import { describeLatestPageOnFailure } from './support/browser.js';
-import { openGroupTable, startActivity } from './support/learner-pages.js';
 import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 import { APP_HOST } from './support/server.js';
+import { openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const LEVEL = 'Module bombe';
 const FIRST = 'Activité 1.1.1.1';

@@ -14,8 +14,8 @@ import { newAdminPage } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE } from './support/browser.js';
 import { ENT_UAI, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
 import { expectFrench } from './support/french.js';
-import { startActivity } from './support/learner-pages.js';
 import type { RunningServer } from './support/server.js';
+import { startActivity } from './support/teacher-area-pages.js';
 
 const LEVEL = 'Sixième – français';
 let ent: Awaited<ReturnType<typeof startServerWithIdp>>;

@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { curriculumMessages as m } from '../common/messages/curriculum.js';
 import { newAdminPage } from './support/admin-session.js';
 import { openedDialog } from './support/browser.js';
-import { openGroupTable, startActivity } from './support/learner-pages.js';
 import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 import { APP_HOST } from './support/server.js';
+import { openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const LEVEL = 'Module cookies piégés';
 const FIRST = 'Activité 1.1.1.1';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../common/content/activity-origin.js';
-import { learnerMessages } from '../common/messages/learner.js';
+import { teacherAreaMessages } from '../common/messages/teacher-area.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
@@ -26,10 +26,10 @@ import {
   newSignedInPage,
   PHONE,
 } from './support/browser.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
 import { keepScreenshot } from './support/photograph.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const VICTIM_LEVEL = 'Module honnête';
 const TRAP_LEVEL = 'Module piégé';
@@ -184,14 +184,14 @@ describe('a hostile package in the player', () => {
 
     expect(await frame.evaluate(() => window.confirm('Reprendre là où vous en étiez ?'))).toBe(true);
     await frame.evaluate(() => window.alert('Bravo !'));
-    const dialog = page.getByRole('alertdialog', { name: learnerMessages.dialogTitle });
+    const dialog = page.getByRole('alertdialog', { name: teacherAreaMessages.dialogTitle });
     await expect.poll(() => dialog.textContent()).toContain('Reprendre là où vous en étiez ?');
-    expect(await dialog.textContent()).toContain(learnerMessages.dialogFrom(FIRST));
-    expect(await dialog.textContent()).toContain(learnerMessages.dialogConfirmed);
+    expect(await dialog.textContent()).toContain(teacherAreaMessages.dialogFrom(FIRST));
+    expect(await dialog.textContent()).toContain(teacherAreaMessages.dialogConfirmed);
     await keepScreenshot(page, 'activity-dialog-1280');
-    await dialog.getByRole('button', { name: learnerMessages.dialogOk }).click();
+    await dialog.getByRole('button', { name: teacherAreaMessages.dialogOk }).click();
     await expect.poll(() => dialog.textContent()).toContain('Bravo !');
-    await dialog.getByRole('button', { name: learnerMessages.dialogOk }).click();
+    await dialog.getByRole('button', { name: teacherAreaMessages.dialogOk }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(nativeDialogs).toEqual([]);
     await context.close();
@@ -303,7 +303,7 @@ describe('a hostile package in the player', () => {
         player.close();
       })
       .catch(() => undefined); // the package's own frame goes with the page
-    await page.getByRole('alert').filter({ hasText: learnerMessages.playerLeft }).waitFor();
+    await page.getByRole('alert').filter({ hasText: teacherAreaMessages.playerLeft }).waitFor();
     await context.close();
   });
 
@@ -396,9 +396,9 @@ describe('a hostile package in the admin preview', () => {
       ]),
     ).toEqual([null, 'undefined', false]);
     await frame.evaluate(() => window.alert('Bonjour de l’aperçu'));
-    const dialog = page.getByRole('alertdialog', { name: learnerMessages.dialogTitle });
+    const dialog = page.getByRole('alertdialog', { name: teacherAreaMessages.dialogTitle });
     await expect.poll(() => dialog.textContent()).toContain('Bonjour de l’aperçu');
-    await dialog.getByRole('button', { name: learnerMessages.dialogOk }).click();
+    await dialog.getByRole('button', { name: teacherAreaMessages.dialogOk }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(nativeDialogs).toEqual([]);
     expect(udpPackets).toEqual([]);

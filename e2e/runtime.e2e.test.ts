@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curriculumMessages } from '../common/messages/curriculum.js';
-import { learnerMessages } from '../common/messages/learner.js';
+import { teacherAreaMessages } from '../common/messages/teacher-area.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
@@ -22,15 +22,6 @@ import {
   PHONE,
   signInThroughForm,
 } from './support/browser.js';
-import {
-  acceptedWrites,
-  activity,
-  backToTable,
-  onNewGroupTable,
-  openGroupTable,
-  playerReady,
-  startActivity,
-} from './support/learner-pages.js';
 import { keepScreenshot } from './support/photograph.js';
 import {
   describeActivities,
@@ -39,6 +30,15 @@ import {
   scormPackage,
 } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
+import {
+  acceptedWrites,
+  activity,
+  backToTable,
+  onNewGroupTable,
+  openGroupTable,
+  playerReady,
+  startActivity,
+} from './support/teacher-area-pages.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -241,7 +241,7 @@ describe('SCORM runtime', () => {
     await player?.waitForLoadState('load');
     await context.setOffline(true);
     await activity(page, FIRST).click();
-    await page.getByText(learnerMessages.offlineNotHeld).waitFor();
+    await page.getByText(teacherAreaMessages.offlineNotHeld).waitFor();
     await keepScreenshot(page, 'runtime-offline-not-held');
     await context.close();
   });

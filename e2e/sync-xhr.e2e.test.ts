@@ -6,9 +6,9 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAdminPage } from './support/admin-session.js';
-import { backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
 import { newTeacherPage, setupOnePackageLevel } from './support/one-package-level.js';
 import { OTHER_NAMESPACE, SYNC_TEXT, syncXhrFiles } from './support/sync-xhr-package.js';
+import { backToTable, openGroupTable, startActivity } from './support/teacher-area-pages.js';
 
 const LEVEL = 'Module lecture synchrone';
 const FIRST = 'Activité 1.1.1.1';

@@ -10,14 +10,14 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_TOKEN_KEY } from '../common/constants.js';
 import { curriculumMessages as m, xapiSummaryMessages as x } from '../common/messages/curriculum.js';
-import { learnerMessages } from '../common/messages/learner.js';
+import { teacherAreaMessages } from '../common/messages/teacher-area.js';
 import { statementsResponseSchema } from '../common/schemas/xapi.js';
 import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newPage, PHONE, signInThroughForm } from './support/browser.js';
-import { backToTable, onNewGroupTable, startActivity } from './support/learner-pages.js';
 import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
+import { backToTable, onNewGroupTable, startActivity } from './support/teacher-area-pages.js';
 import { cmi5TestPackage, tincanTestPackage, XAPI_SCORE } from './support/xapi-packages.js';
 
 type Kind = 'cmi5' | 'tincan';
@@ -197,13 +197,15 @@ describe('xAPI packages played by a teacher', () => {
         'passed',
         'terminated',
       ]);
-      const opener = page.getByRole('button', { name: learnerMessages.statementsOpen(courses.cmi5.title) });
+      const opener = page.getByRole('button', {
+        name: teacherAreaMessages.statementsOpen(courses.cmi5.title),
+      });
       await opener.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog');
-      await dialog.getByText(learnerMessages.statementsCount(held.length)).waitFor();
+      await dialog.getByText(teacherAreaMessages.statementsCount(held.length)).waitFor();
       await dialog.getByText('passed').waitFor();
-      await dialog.getByText(learnerMessages.statementScore(XAPI_SCORE)).waitFor();
+      await dialog.getByText(teacherAreaMessages.statementScore(XAPI_SCORE)).waitFor();
       await expectAccessible(page);
       await keepScreenshot(page, `statements-${viewport.width}`);
       await page.keyboard.press('Escape');

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationsMessages } from '../common/messages/operations.js';
 import { setupTestApp } from './test/helper.js';
-import { teacherWithGroup } from './test/learner-helpers.js';
 import { collectOutput, freePort } from './test/processes.js';
 import { serverBundle } from './test/server-process.js';
+import { teacherWithGroup } from './test/teacher-area-helpers.js';
 import { dbKind, terminateBackends } from './test/test-database.js';
 
 const ctx = setupTestApp();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants.js';
 import { entMessages } from '../messages/ent.js';
 import { loginResponseSchema } from './auth.js';
-import { groupSchema } from './learner.js';
+import { groupSchema } from './teacher-area.js';
 import { textSchema } from './text.js';
 
 /** The identity providers an ENT sign-in comes through, and the name people know each by. */

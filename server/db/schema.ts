@@ -191,7 +191,7 @@ export interface ContentVersionTable {
   version: number;
 }
 
-/** One entry per group × activity: the id learners' URLs carry. */
+/** One entry per group × activity: the id the teacher area's URLs carry. */
 export interface GroupActivitiesTable {
   id: Generated<number>;
   group_id: number;

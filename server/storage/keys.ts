@@ -1,7 +1,7 @@
 // The storage layout: every key a file gets in the store, in one place. Keys are content-addressed
 // (named by the sha256 of the uploaded bytes) and never change in place, on either driver:
 //   pdfs/<sha256>.pdf          a PDF
-//   packages/<sha256>.zip      an activity package as uploaded (what learners download)
+//   packages/<sha256>.zip      an activity package as uploaded (what the player downloads)
 //   packages/<sha256>/<path>   the same package unpacked once, for the admin preview
 import { SHA256_HEX as SHA256 } from '../../common/sha256.js';
 

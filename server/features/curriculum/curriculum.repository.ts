@@ -1,6 +1,6 @@
 // SQL of the curriculum tree: levels > periods > lessons > (sessions > activities, pdfs).
 // Periods, lessons, sessions and activities keep the admin's order (position, then id): it is the
-// order learners follow. Levels and PDFs keep creation order (id).
+// order the learning table follows. Levels and PDFs keep creation order (id).
 import { sql } from 'kysely';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { TrailStep } from '../../../common/schemas/curriculum.js';

@@ -13,7 +13,7 @@ import {
   groupsResponseSchema,
   successResponseSchema,
   userLevelsResponseSchema,
-} from '../../../common/schemas/learner.js';
+} from '../../../common/schemas/teacher-area.js';
 import { access } from '../../access.js';
 import { HttpError } from '../../http-error.js';
 import { findCallerLevels } from './group-access.repository.js';

@@ -3,9 +3,9 @@
 
 import { MAX_TITLE_LENGTH } from '../../../common/constants.js';
 import { httpMessages } from '../../../common/messages/http.js';
-import { learnerMessages } from '../../../common/messages/learner.js';
+import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
 import type { CreateClassGroupsResponse, TeacherClass } from '../../../common/schemas/ent.js';
-import type { GroupSummary } from '../../../common/schemas/learner.js';
+import type { GroupSummary } from '../../../common/schemas/teacher-area.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { conflict, notFound } from '../../http-error.js';
 import type { Caller } from '../auth/caller.js';
@@ -53,7 +53,7 @@ export async function createGroup(
     await requireLevel(trx, caller, levelId);
     const limit = await lockTeacherGroupLimit(trx, caller.id, kind);
     if (limit !== null && (await countGroupsOfTeacher(trx, caller.id)) >= limit) {
-      throw conflict(learnerMessages.groupLimitReached(limit));
+      throw conflict(teacherAreaMessages.groupLimitReached(limit));
     }
     const group = await insertGroup(trx, { teacherId: caller.id, levelId, title, now: new Date() });
     await addMissingEntries(trx, { id: group.id, level_id: levelId }, { activities: true, pdfs: true });

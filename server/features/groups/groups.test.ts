@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { learnerMessages } from '../../../common/messages/learner.js';
+import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
 import { createGroup, createLevel, createTeacher } from '../../fixtures/factories.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
@@ -98,11 +98,11 @@ describe('groups of a level', () => {
     for (const body of [{ title: '   ' }, { title: '' }, {}, { title: 12 }]) {
       const response = await client.post(`/api/user/creategroups/${level.id}`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: learnerMessages.groupNameRequired });
+      expect(response.json()).toEqual({ success: false, message: teacherAreaMessages.groupNameRequired });
     }
     const long = await client.post(`/api/user/creategroups/${level.id}`, { title: 'x'.repeat(201) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toBe(learnerMessages.groupNameTooLong);
+    expect(long.json().message).toBe(teacherAreaMessages.groupNameTooLong);
   });
 
   it('enforces the teacher’s group limit, across levels and under concurrent requests', async () => {
@@ -123,8 +123,8 @@ describe('groups of a level', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         success: false,
-        error: learnerMessages.groupLimitReached(3),
-        message: learnerMessages.groupLimitReached(3),
+        error: teacherAreaMessages.groupLimitReached(3),
+        message: teacherAreaMessages.groupLimitReached(3),
       });
     }
     const count = await ctx.db

@@ -1,6 +1,6 @@
 // Turns the learning table's flat, ordered rows into the spec's JSON (docs/product.md#the-learning-tables-json):
 // res.period[] with periodsid, groupsid, groupslesson[]; lessons with sessions[] and pdfgroups[].
-import type { LearnerLesson, LearnerPeriod, LearnerSession } from '../../../common/schemas/learner.js';
+import type { TableLesson, TablePeriod, TableSession } from '../../../common/schemas/teacher-area.js';
 import type { ActivityRow, PdfRow } from './learning-table.repository.js';
 
 /** Builds the periods in one pass over rows already sorted by period, lesson, session, activity.
@@ -9,12 +9,12 @@ export function presentPeriods(
   groupId: number,
   activityRows: ActivityRow[],
   pdfRows: PdfRow[],
-): LearnerPeriod[] {
-  const periods: LearnerPeriod[] = [];
-  const lessonsById = new Map<number, LearnerLesson>();
-  let period: LearnerPeriod | undefined;
-  let lesson: LearnerLesson | undefined;
-  let session: LearnerSession | undefined;
+): TablePeriod[] {
+  const periods: TablePeriod[] = [];
+  const lessonsById = new Map<number, TableLesson>();
+  let period: TablePeriod | undefined;
+  let lesson: TableLesson | undefined;
+  let session: TableSession | undefined;
 
   for (const row of activityRows) {
     if (period?.periodsid !== row.period_id) {

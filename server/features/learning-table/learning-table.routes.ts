@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/ids.js';
-import { successResponseSchema, userTableResponseSchema } from '../../../common/schemas/learner.js';
+import { successResponseSchema, userTableResponseSchema } from '../../../common/schemas/teacher-area.js';
 import { access } from '../../access.js';
 import { sendPreparedJson } from '../../large-json.js';
 import { completeActivity, loadUserTableBody } from './learning-table.service.js';

@@ -5,8 +5,8 @@
 // group, the runtime feature for each write.
 import { canOpenActivity } from '../../../common/learning-rules.js';
 import { httpMessages } from '../../../common/messages/http.js';
-import { learnerMessages } from '../../../common/messages/learner.js';
-import { type UserTableResponse, userTableResponseSchema } from '../../../common/schemas/learner.js';
+import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
+import { type UserTableResponse, userTableResponseSchema } from '../../../common/schemas/teacher-area.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http-error.js';
 import { type PreparedJson, prepareJson } from '../../large-json.js';
@@ -115,7 +115,8 @@ export async function recordActivityReport(
 async function refuseUnlessOpen(db: Db, entry: OwnedActivityEntry): Promise<void> {
   if (entry.status === 'completed') return;
   const rows = await selectEntryPeriodRows(db, entry);
-  if (!canOpenActivity(rulePeriods(rows), entry.id)) throw forbidden(learnerMessages.notAllowedDescription);
+  if (!canOpenActivity(rulePeriods(rows), entry.id))
+    throw forbidden(teacherAreaMessages.notAllowedDescription);
 }
 
 /** Adds the group's missing entries (content added to its level since the group was made, or every

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { learnerMessages } from '../../../common/messages/learner.js';
-import type { LearnerPeriod, UserTableResponse } from '../../../common/schemas/learner.js';
+import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
+import type { TablePeriod, UserTableResponse } from '../../../common/schemas/teacher-area.js';
 import { buildApp } from '../../app.js';
 import type { Db } from '../../db/database.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
@@ -18,12 +18,12 @@ import {
 } from '../../fixtures/factories.js';
 import { signInNewAdmin } from '../../test/admin-helpers.js';
 import { setupTestApp, signIn } from '../../test/helper.js';
-import { teacherWithGroup } from '../../test/learner-helpers.js';
+import { teacherWithGroup } from '../../test/teacher-area-helpers.js';
 import { loadUserTable } from './learning-table.service.js';
 
 const ctx = setupTestApp();
 
-const activityIds = (periods: LearnerPeriod[]) =>
+const activityIds = (periods: TablePeriod[]) =>
   periods.flatMap((p) =>
     p.groupslesson.flatMap((l) => l.sessions.flatMap((s) => s.activities.map((a) => a.id))),
   );
@@ -349,7 +349,7 @@ describe('PATCH /api/user/updatePending/:activityId', () => {
     const refused = async (id: number) => {
       const response = await patch(id);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+      expect(response.json()).toEqual({ success: false, message: teacherAreaMessages.notAllowedDescription });
     };
 
     await refused(a2); // not the first pending of its lesson

@@ -5,7 +5,7 @@ import { httpMessages } from '../../../common/messages/http.js';
 import { buildApp } from '../../app.js';
 import { createAdmin, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { setupTestApp, signIn, XSRF_VALUE } from '../../test/helper.js';
-import { teacherWithGroup } from '../../test/learner-helpers.js';
+import { teacherWithGroup } from '../../test/teacher-area-helpers.js';
 import { dbKind } from '../../test/test-database.js';
 
 const TOKEN = 'metrics-token-for-tests-0123';

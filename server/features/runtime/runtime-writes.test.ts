@@ -2,9 +2,9 @@
 // through the learning table's rule, and the score in the (cached) learning table.
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
-import { learnerMessages } from '../../../common/messages/learner.js';
 import { runtimeMessages } from '../../../common/messages/runtime.js';
-import type { UserTableResponse } from '../../../common/schemas/learner.js';
+import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
+import type { UserTableResponse } from '../../../common/schemas/teacher-area.js';
 import { scorm12Commit, scorm2004Commit } from '../../../common/test/scorm-commits.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
@@ -77,7 +77,7 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     // Not the next activity (locked): refused whole, as PATCH updatePending refuses it.
     const early = await post(client, second, [write(newLaunchId(), 1, 'scorm2004', done)]);
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+    expect(early.json()).toEqual({ success: false, message: teacherAreaMessages.notAllowedDescription });
     expect((await client.patch(`/api/user/updatePending/${second}`)).statusCode).toBe(403);
     expect((await launch(client, second)).runtime).toBeNull();
     expect((await table()).period[0]!.groupslesson[0]!.sessions[0]!.activities[1]).toMatchObject({
@@ -150,7 +150,7 @@ describe('POST /api/user/activity/runtime/:id: replays and results', () => {
     const passed = scorm12Commit({ 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '95' });
     const response = await post(client, locked.id, [write(newLaunchId(), 1, 'scorm12', passed)]);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: learnerMessages.notAllowedDescription });
+    expect(response.json()).toEqual({ success: false, message: teacherAreaMessages.notAllowedDescription });
     expect((await lessons())[1]!.sessions[0]!.activities[0]).toMatchObject({
       status: 'pending',
       score: null,

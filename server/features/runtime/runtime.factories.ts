@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { ActivityLaunchResponse, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
-import type { UserTableResponse } from '../../../common/schemas/learner.js';
+import type { UserTableResponse } from '../../../common/schemas/teacher-area.js';
 import { buildLevel } from '../../fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { type ApiClient, signIn, type TestContext } from '../../test/helper.js';

@@ -37,8 +37,8 @@ const adminPages = [
 
 /** The teacher area's screens, in the layout with the brand on the left. */
 const teacherPages = [
-  page(paths.userLevels.path, () => import('../features/learner/pages/user-levels-page')),
-  page(paths.userGroups.path, () => import('../features/learner/pages/user-groups-page')),
+  page(paths.userLevels.path, () => import('../features/teacher-area/pages/user-levels-page')),
+  page(paths.userGroups.path, () => import('../features/teacher-area/pages/user-groups-page')),
   page(paths.userTable.path, () => import('./routes/user-table-route')),
   page(paths.userOptions.path, () => import('../features/account/pages/user-options-page')),
 ];
@@ -69,16 +69,16 @@ export const router = createBrowserRouter([
               },
               {
                 // Keeps the player frame loaded from the learning table to the activity and back.
-                lazy: lazyPage(() => import('../features/learner/components/player-frame-host')),
+                lazy: lazyPage(() => import('../features/teacher-area/components/player-frame-host')),
                 children: [
                   {
-                    lazy: lazyPage(() => import('../components/layout/learner-layout')),
+                    lazy: lazyPage(() => import('../components/layout/teacher-area-layout')),
                     children: teacherPages,
                   },
-                  page(paths.pdfViewer.path, () => import('../features/learner/pages/pdf-viewer-page')),
+                  page(paths.pdfViewer.path, () => import('../features/teacher-area/pages/pdf-viewer-page')),
                   page(
                     paths.activityPlayer.path,
-                    () => import('../features/learner/pages/activity-player-page'),
+                    () => import('../features/teacher-area/pages/activity-player-page'),
                   ),
                 ],
               },

@@ -5,7 +5,7 @@
 // answered OK (the content could not wait).
 import { MessageSquareText } from 'lucide-react';
 import { useId } from 'react';
-import { learnerMessages } from '../../../common/messages/learner.js';
+import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
 import { Button } from './ui/button';
 
 export type ContentDialog = { kind: 'alert' | 'confirm'; text: string };
@@ -38,9 +38,9 @@ export function ContentDialogBox({ dialog, activity, onClose }: Props) {
           <MessageSquareText className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
           <div className="min-w-0">
             <h2 id={`${id}-title`} className="text-sm font-semibold">
-              {learnerMessages.dialogTitle}
+              {teacherAreaMessages.dialogTitle}
             </h2>
-            <p className="text-xs break-words text-slate-600">{learnerMessages.dialogFrom(activity)}</p>
+            <p className="text-xs break-words text-slate-600">{teacherAreaMessages.dialogFrom(activity)}</p>
           </div>
         </header>
         <p
@@ -50,11 +50,11 @@ export function ContentDialogBox({ dialog, activity, onClose }: Props) {
           {dialog.text}
         </p>
         {dialog.kind === 'confirm' && (
-          <p className="px-5 text-sm text-slate-600">{learnerMessages.dialogConfirmed}</p>
+          <p className="px-5 text-sm text-slate-600">{teacherAreaMessages.dialogConfirmed}</p>
         )}
         <div className="flex justify-end px-5 pt-3 pb-4">
           <Button onClick={onClose} autoFocus>
-            {learnerMessages.dialogOk}
+            {teacherAreaMessages.dialogOk}
           </Button>
         </div>
       </section>

@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { curriculumKeys } from '../features/curriculum/api/query-keys';
 import { dashboardKeys } from '../features/dashboard/api/query-keys';
-import { learnerKeys } from '../features/learner/api/query-keys';
 import { schoolKeys } from '../features/schools/api/query-keys';
+import { teacherAreaKeys } from '../features/teacher-area/api/query-keys';
 import { teacherKeys } from '../features/teachers/api/query-keys';
 import { isKeyUnder, refreshAdminBut, rootKeys } from './query-keys';
 
@@ -15,8 +15,8 @@ describe('isKeyUnder', () => {
     expect(isKeyUnder(schoolKeys.usage(4), schoolKeys.all)).toBe(true);
     expect(isKeyUnder(rootKeys.admin, schoolKeys.all)).toBe(false);
     expect(isKeyUnder(teacherKeys.list(), schoolKeys.all)).toBe(false);
-    expect(isKeyUnder(learnerKeys.groups('3'), learnerKeys.allGroups())).toBe(true);
-    expect(isKeyUnder(learnerKeys.table('3'), learnerKeys.allGroups())).toBe(false);
+    expect(isKeyUnder(teacherAreaKeys.groups('3'), teacherAreaKeys.allGroups())).toBe(true);
+    expect(isKeyUnder(teacherAreaKeys.table('3'), teacherAreaKeys.allGroups())).toBe(false);
   });
 });
 
@@ -33,8 +33,8 @@ describe('key factories', () => {
     ]) {
       expect(isKeyUnder(key, rootKeys.admin)).toBe(true);
     }
-    expect(isKeyUnder(learnerKeys.table('5'), rootKeys.learner)).toBe(true);
-    expect(isKeyUnder(learnerKeys.levels(), rootKeys.admin)).toBe(false);
+    expect(isKeyUnder(teacherAreaKeys.table('5'), rootKeys.learner)).toBe(true);
+    expect(isKeyUnder(teacherAreaKeys.levels(), rootKeys.admin)).toBe(false);
   });
 
   it('give each id its own entry', () => {
@@ -51,7 +51,7 @@ describe('refreshAdminBut', () => {
       usage: schoolKeys.usage(9),
       teachers: teacherKeys.list(),
       kpi: dashboardKeys.kpi(),
-      table: learnerKeys.table('1'),
+      table: teacherAreaKeys.table('1'),
     };
     for (const key of Object.values(keys)) client.setQueryData(key, []);
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ROLE_ADMIN } from '../../../../common/constants.js';
 import { shellMessages } from '../../../../common/messages/ui.js';
 import AppShell from '../../components/layout/app-shell';
-import LearnerLayout from '../../components/layout/learner-layout';
+import TeacherAreaLayout from '../../components/layout/teacher-area-layout';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
@@ -42,7 +42,7 @@ export default function NotFoundPage() {
   const { user, loading } = useAuth();
   if (loading) return <FullPageSpinner />;
   if (!user) return <NotFoundContent fullPage />;
-  const Layout = user.role === ROLE_ADMIN ? AppShell : LearnerLayout;
+  const Layout = user.role === ROLE_ADMIN ? AppShell : TeacherAreaLayout;
   return (
     <SignedInProviders>
       <Layout>

@@ -1,0 +1,285 @@
+// Drives the player frame for one activity: downloads the package (or confirms the offline copy is
+// current) and hands its chunks to the frame as they arrive (kept until the frame's cleanup is
+// done), fetches the launch information beside it (kind, folder, launch page, kept runtime state)
+// and hands it over with a fresh launch id before the package's end, then follows the frame's
+// progress up to ready; the frame is reloaded when the activity is left. Messages come only from
+// the player frame on the activity's own origin (checked by the host), and are treated as
+// untrusted (the activity shares that origin).
+
+import { isAxiosError } from 'axios';
+import { useEffect, useRef, useState } from 'react';
+import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
+import type { ActivityLaunchResponse } from '../../../../../common/schemas/activity-runtime.js';
+import type { AppToPlayer, PlayerStep, PlayerToApp } from '../../../../shared/protocol';
+import {
+  keepLaunch,
+  keptLaunch,
+  lastUnsentWrite,
+  rememberLaunch,
+  runtimeAfterWrite,
+  runtimeWritesQueued,
+} from '../../runtime-relay';
+import { getActivityLaunch } from '../api/get-activity-launch';
+import type { PlayerFrame } from '../components/player-frame-host';
+import { downloadPackage, PackageDownloadError } from './download-package';
+import { type LastPlayed, readLastPlayed } from './played-activities';
+import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
+
+export type PlayerState = {
+  step: PlayerStep;
+  percent: number;
+  error: string | null;
+  /** Shown under the progress: the device had lost the package, downloaded again. */
+  notice: string | null;
+  /** The activity's name, once the launch information is there. */
+  title: string | null;
+};
+
+/** A launch's id: 128 random bits, URL-safe (getRandomValues works outside secure contexts too). */
+export function newLaunchId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const FRAME_TIMEOUT_MS = 15_000;
+
+const initial: PlayerState = {
+  step: 'cleanup',
+  percent: PLAYER_STEPS.cleanup.percent,
+  error: null,
+  notice: null,
+  title: null,
+};
+
+const downloadErrorText = {
+  'too-large': teacherAreaMessages.contentTooLarge,
+  timeout: teacherAreaMessages.downloadTimeout,
+  failed: teacherAreaMessages.loadError,
+  offline: teacherAreaMessages.offlineNotHeld,
+} as const;
+
+/** The server's launch information, with this device's last write when the server has not
+ * acknowledged it yet (read first: once acknowledged, the server's answer holds it), kept for an
+ * offline re-open; when the network is cut (no answer at all), the one kept on this device for
+ * this entry and user. */
+async function loadLaunch(
+  entryId: string,
+  userId: number,
+  signal: AbortSignal,
+): Promise<ActivityLaunchResponse> {
+  try {
+    const unsent = await lastUnsentWrite(Number(entryId)).catch(() => null);
+    const server = await getActivityLaunch(entryId, signal);
+    const info =
+      unsent && unsent.standard === server.package.kind
+        ? { ...server, runtime: runtimeAfterWrite(unsent) }
+        : server;
+    keepLaunch(Number(entryId), userId, info).catch((error: unknown) =>
+      console.error('Kept launches', error),
+    );
+    return info;
+  } catch (error) {
+    const noAnswer = isAxiosError(error) && !error.response && error.code !== 'ECONNABORTED';
+    if (signal.aborted || !noAnswer) throw error;
+    const kept = await keptLaunch(Number(entryId), userId).catch(() => null);
+    if (!kept) throw new PackageDownloadError('offline');
+    return kept;
+  }
+}
+
+type Options = {
+  activityId: string;
+  token: string | null;
+  /** Whose kept launches may be used offline. */
+  userId: number | null;
+  /** The player frame on this activity's origin (null until it is there). */
+  frame: PlayerFrame | null;
+  /** Records this activity and its package once shown. */
+  onPlayed: (played: LastPlayed) => void;
+  /** A new attempt ('Réessayer') starts everything again. */
+  attempt: number;
+  onEscape: () => void;
+};
+
+export function useActivityPlayer({
+  activityId,
+  token,
+  userId,
+  frame,
+  onPlayed,
+  attempt,
+  onEscape,
+}: Options): PlayerState {
+  const [state, setState] = useState<PlayerState>(initial);
+  // Read through refs so that a new callback does not restart the whole load.
+  const onEscapeRef = useRef(onEscape);
+  onEscapeRef.current = onEscape;
+  const onPlayedRef = useRef(onPlayed);
+  onPlayedRef.current = onPlayed;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt ('Réessayer') starts again.
+  useEffect(() => {
+    if (!frame || !token || userId === null) return;
+    setState({ ...initial });
+    const controller = new AbortController();
+    let downloadStarted = false;
+    let finished = false;
+
+    const advance = (step: PlayerStep, percent = PLAYER_STEPS[step].percent) =>
+      setState((current) => advanceStep(current, step, percent));
+    const fail = (error: string) => {
+      finished = true;
+      controller.abort();
+      setState((current) => ({ ...current, error }));
+    };
+    const post = (message: AppToPlayer, transfer: Transferable[] = []) => frame.post(message, transfer);
+    // What the download has for the frame before it has announced itself is kept until then.
+    let outbox: [AppToPlayer, Transferable[]][] | null = [];
+    const toFrame = (message: AppToPlayer, transfer: Transferable[] = []) => {
+      if (outbox) outbox.push([message, transfer]);
+      else post(message, transfer);
+    };
+
+    // The download starts at once, beside the frame's start-up, asking with the package this
+    // activity's origin held last, when it is the activity played last (most likely still held
+    // there: a 304 then).
+    const last = readLastPlayed();
+    const hint = last?.activityId === Number(activityId) ? last.namespace : null;
+    let frameHeld: string | null | undefined;
+    let fraction = 0;
+    // The bar moves by whole percents: no render for the other chunks (they slow the download).
+    let shownPercent = -1;
+    const onProgress = (value: number) => {
+      fraction = value;
+      const percent = downloadPercent(value);
+      if (frameHeld === undefined || percent === shownPercent) return;
+      shownPercent = percent;
+      advance('download', percent);
+    };
+    let streamed = '';
+    const download = (held: string | null) =>
+      downloadPackage({
+        activityId,
+        token,
+        held,
+        signal: controller.signal,
+        onProgress,
+        onStart: (namespace, size) => {
+          streamed = namespace;
+          toFrame({ type: 'app:package-start', namespace, size });
+        },
+        onChunk: (chunk) =>
+          toFrame({ type: 'app:package-chunk', namespace: streamed, bytes: chunk.buffer }, [chunk.buffer]),
+      });
+    const early = download(hint);
+    early.catch(() => undefined); // handled in handOver
+    // Beside the download: the launch information, and this launch recorded in the app's queue
+    // database before the player hears of it (only a launch the app knows has its writes queued).
+    // The kept data is read once the frame has handed over its journal's leftovers and they are
+    // queued (runtimeWritesQueued, loadLaunch): a reload resumes from its own last commit.
+    const launchId = newLaunchId();
+    let frameAnnounced: () => void = () => undefined;
+    const announced = new Promise<void>((resolve) => {
+      frameAnnounced = resolve;
+    });
+    const launchInfo = Promise.all([
+      announced.then(runtimeWritesQueued).then(() => loadLaunch(activityId, userId, controller.signal)),
+      // Without the queue database the activity still plays; what it reports is not kept.
+      rememberLaunch(launchId, Number(activityId), frame.origin).catch((error: unknown) =>
+        console.error('Runtime queue', error),
+      ),
+    ]).then(([info]) => info);
+    launchInfo.catch(() => undefined); // handled in handOver
+
+    let sent: string | null = null;
+    const handOver = async () => {
+      advance('download', downloadPercent(fraction));
+      for (const [message, transfer] of outbox ?? []) post(message, transfer);
+      outbox = null;
+      // As soon as it is known, so that the player loads the runtime while the package arrives.
+      launchInfo
+        .then(({ title, package: { hash, kind, root, launch }, runtime, xapi }) => {
+          if (controller.signal.aborted) return;
+          // A launch kept by an earlier version has no title.
+          if (typeof title === 'string') setState((current) => ({ ...current, title }));
+          post({ type: 'app:launch', namespace: hash, kind, root, launch, runtime, launchId, xapi });
+        })
+        .catch(() => undefined); // handled below
+      try {
+        let result = await early.catch(async (error: unknown) => {
+          // The network is cut: the copy the frame holds plays if it is this entry's package.
+          if (!(error instanceof PackageDownloadError && error.reason === 'offline')) throw error;
+          const info = await launchInfo;
+          if (!frameHeld || info.package.hash !== frameHeld) throw error;
+          return { status: 'current' as const, namespace: frameHeld };
+        });
+        // The server confirmed the hint, but the device no longer holds it (the browser evicted
+        // it): download after all, and say so.
+        if (result.status === 'current' && result.namespace !== frameHeld) {
+          setState((current) => ({ ...current, notice: teacherAreaMessages.packageDownloadedAgain }));
+          result = await download(null);
+        }
+        const info = await launchInfo;
+        if (controller.signal.aborted) return;
+        if (info.package.hash !== result.namespace) throw new Error('The package changed meanwhile');
+        sent = result.namespace;
+        if (result.status === 'current') post({ type: 'app:use-held', namespace: result.namespace });
+        else post({ type: 'app:package-end', namespace: result.namespace });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        fail(downloadErrorText[error instanceof PackageDownloadError ? error.reason : 'failed']);
+      }
+    };
+
+    // The frame announces itself once its cleanup is done; silence means it could not load.
+    const frameTimeout = setTimeout(() => {
+      if (!downloadStarted)
+        fail(navigator.onLine ? teacherAreaMessages.loadError : teacherAreaMessages.offlineNotHeld);
+    }, FRAME_TIMEOUT_MS);
+
+    const onMessage = (message: PlayerToApp) => {
+      if (finished) return;
+      switch (message.type) {
+        case 'player:waiting':
+          if (downloadStarted) return;
+          downloadStarted = true;
+          clearTimeout(frameTimeout);
+          frameHeld = typeof message.held === 'string' ? message.held : null;
+          frameAnnounced();
+          void handOver();
+          return;
+        case 'player:progress':
+          if (message.step in PLAYER_STEPS) advance(message.step);
+          return;
+        case 'player:ready':
+          if (!sent) return;
+          onPlayedRef.current({ activityId: Number(activityId), namespace: sent });
+          advance('ready');
+          return;
+        case 'player:error':
+          fail(
+            message.kind === 'left'
+              ? teacherAreaMessages.playerLeft
+              : message.kind === 'display'
+                ? teacherAreaMessages.displayError
+                : teacherAreaMessages.loadError,
+          );
+          return;
+        case 'player:escape':
+          onEscapeRef.current();
+          return;
+      }
+    };
+
+    const stopListening = frame.listen(onMessage);
+    return () => {
+      clearTimeout(frameTimeout);
+      controller.abort();
+      stopListening();
+      // A clean player for the next activity or attempt.
+      frame.reload();
+    };
+  }, [activityId, token, userId, frame, attempt]);
+
+  return state;
+}
