@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// '@/…' names a file from the repository root (web code imports common/ and its own folders so).
+const rootAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
+
 // The SPA lives in web/ and is built into dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'web',
+  resolve: { alias: rootAlias },
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../dist/web',

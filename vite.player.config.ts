@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+// '@/…' names a file from the repository root (web code imports common/ and its own folders so).
+const rootAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
+
 const page = (file: string) => fileURLToPath(new URL(`web/player/${file}`, import.meta.url));
 
 // The offline activity player, served by the content origin and kept out of the SPA bundle:
@@ -23,6 +26,7 @@ export default defineConfig(({ mode }) =>
   mode === 'sw'
     ? {
         publicDir: false,
+        resolve: { alias: rootAlias },
         define: {
           __PLAYER_BUILD_VERSION__: JSON.stringify(playerBuildVersion()),
         },
@@ -39,6 +43,7 @@ export default defineConfig(({ mode }) =>
       }
     : {
         root: 'web/player',
+        resolve: { alias: rootAlias },
         base: '/player/',
         publicDir: false,
         worker: { format: 'es' },

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// '@/…' names a file from the repository root (web code imports common/ and its own folders so).
+const rootAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
 
 // Unit and API tests, in one run of four projects (`--project <name>` runs one of them):
 // - `unit`: the files that touch no database, run once;
@@ -36,6 +40,7 @@ const project = (name: string, include: string[], env: Record<string, string> = 
 });
 
 export default defineConfig({
+  resolve: { alias: rootAlias },
   test: {
     globalSetup: ['server/test/global-setup.ts'],
     // Each project transforms the files it runs; with the module cache on disk

@@ -7,7 +7,7 @@ import '../shared/guard-page';
 import { H5P } from 'h5p-standalone';
 import frameJs from 'h5p-standalone/dist/frame.bundle.js?url';
 import frameCss from 'h5p-standalone/dist/styles/h5p.css?url';
-import { h5pMessages } from '../../../common/messages/h5p.js';
+import { h5pMessages } from '@/common/messages/h5p.js';
 import { h5pPackageFolder } from '../runtimes/h5p/h5p-base';
 import { H5P_BRIDGE_KEY, type H5PBridge } from '../runtimes/h5p/h5p-bridge';
 import { resultOfStatement, statementToKeep } from '../runtimes/h5p/h5p-xapi';

@@ -9,8 +9,8 @@
 // navigation of it (a meta refresh the package writes into it, say) is refused, so that the frame
 // the app takes as the player stays this page.
 import '../shared/guard-page';
-import { DIALOG_KEY, type DialogEntry } from '../../../common/page-guard.js';
-import { isRuntimeStandard } from '../../../common/standards/kinds.js';
+import { DIALOG_KEY, type DialogEntry } from '@/common/page-guard.js';
+import { isRuntimeStandard } from '@/common/standards/kinds.js';
 import { type AppLaunch, type AppToPlayer, isAppMessage, type PlayerStep } from '../../shared/protocol';
 import { installRuntime, type PlayerRuntime } from '../runtimes';
 import { isXapiRequestMessage, parseXapiPath } from '../runtimes/xapi/xapi-endpoint';

@@ -4,8 +4,8 @@
 // acknowledges it, so a tab closed before the app page heard of it loses nothing; a fresh player
 // announces what is left. Not a package database (other prefix), so the package cleanup leaves it
 // alone.
-import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
-import type { RuntimeData, RuntimeStandard, RuntimeWrite } from '../../../common/schemas/activity-runtime.js';
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '@/common/constants.js';
+import type { RuntimeData, RuntimeStandard, RuntimeWrite } from '@/common/schemas/activity-runtime.js';
 import { databaseOpener, requestToPromise, transactionDone } from '../../shared/indexed-db';
 import type { PlayerToApp } from '../../shared/protocol';
 

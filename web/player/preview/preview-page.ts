@@ -3,8 +3,8 @@
 // on this page in preview mode (the content finds API / API_1484_11 on its parent; nothing is
 // committed anywhere), or the H5P runtime page with a bridge that keeps nothing.
 import '../shared/guard-page';
-import { h5pMessages } from '../../../common/messages/h5p.js';
-import { DIALOG_KEY, type DialogEntry } from '../../../common/page-guard.js';
+import { h5pMessages } from '@/common/messages/h5p.js';
+import { DIALOG_KEY, type DialogEntry } from '@/common/page-guard.js';
 import { installPreviewRuntime } from '../runtimes';
 import { sendToApp } from '../shared/app-page';
 import { framedUrl, readPreviewTarget } from './preview-target';

@@ -1,6 +1,6 @@
 // The admin preview player frames a package's start page under /content/{id}/, or the H5P page.
 import { describe, expect, it } from 'vitest';
-import { previewPlayerUrl } from '../../../common/preview-player.js';
+import { previewPlayerUrl } from '@/common/preview-player.js';
 import { framedUrl, readPreviewTarget } from './preview-target';
 
 const origin = 'http://content.test';

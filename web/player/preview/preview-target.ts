@@ -1,8 +1,8 @@
 // What the admin preview player page frames, from its own query (common/preview-player.ts): the
 // package's start page under /content/{id}/, or the H5P runtime page for H5P. Anything that would
 // leave the package's folder is refused.
-import type { PreviewTarget } from '../../../common/preview-player.js';
-import { familyOf, isPackageKind } from '../../../common/standards/kinds.js';
+import type { PreviewTarget } from '@/common/preview-player.js';
+import { familyOf, isPackageKind } from '@/common/standards/kinds.js';
 import { h5pPackageFolder } from '../runtimes/h5p/h5p-base';
 
 /** The target named by the page's query, or null when it is not a package of /content/. */

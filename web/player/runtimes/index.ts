@@ -1,13 +1,9 @@
 // The player's runtimes, one folder per family of standards (common/standards/kinds.ts): the one
 // place the player and the preview pages ask which runtime a package needs. A new standard is its
 // folder here and one line in each table (the types make the lines required).
-import type { PackageKind } from '../../../common/schemas/activity-package.js';
-import type { RuntimeData } from '../../../common/schemas/activity-runtime.js';
-import {
-  isRuntimeStandard,
-  STANDARD_FAMILIES,
-  type StandardFamily,
-} from '../../../common/standards/kinds.js';
+import type { PackageKind } from '@/common/schemas/activity-package.js';
+import type { RuntimeData } from '@/common/schemas/activity-runtime.js';
+import { isRuntimeStandard, STANDARD_FAMILIES, type StandardFamily } from '@/common/standards/kinds.js';
 import { installH5PPreview, installH5PRuntime } from './h5p/h5p-runtime';
 import type { PlayerRuntime, PreviewInstall, RuntimeInstall, RuntimeLaunch } from './runtime';
 import { installScormPreview, installScormRuntime } from './scorm/scorm-runtime';

@@ -1,7 +1,7 @@
 // The headers the offline player's service worker sends with a package's file (sw.ts), before the
 // length and range ones: the type stored with the file, the package policy shared with the content
 // origin's preview, no caching (the device's copy is the cache).
-import { packageCsp } from '../../../common/content/package-csp.js';
+import { packageCsp } from '@/common/content/package-csp.js';
 
 /** `storedType`: the type the unzip worker stored with the file (packageContentType of its path). */
 export function packageResponseHeaders(storedType: string, appOrigin: string): Headers {

@@ -9,9 +9,9 @@
 // launch, which holds the launch's LRS: the worker stays a thin proxy. Every HTML page it serves for
 // a package gets the synchronous-XHR shim first (sync-shim.ts), and any folder of a package has the
 // page that documents written into blank frames are replayed in (blank-frames.ts).
-import { parseByteRange } from '../../../common/byte-range.js';
-import { packageCsp } from '../../../common/content/package-csp.js';
-import { xapiLrsMessages } from '../../../common/messages/xapi-lrs.js';
+import { parseByteRange } from '@/common/byte-range.js';
+import { packageCsp } from '@/common/content/package-csp.js';
+import { xapiLrsMessages } from '@/common/messages/xapi-lrs.js';
 import { requestToPromise } from '../../shared/indexed-db';
 import {
   isLrsResponse,

@@ -1,7 +1,7 @@
 // The device's offline copy of one activity package: an IndexedDB database per package, named
 // with the keynote_activity_ prefix and the package's content hash (docs/product.md#business-constants-and-limits). Used by the player
 // page, the unzip worker and (read-only, through its own copy of the names) the service worker.
-import { OFFLINE_DB_PREFIX } from '../../../common/constants.js';
+import { OFFLINE_DB_PREFIX } from '@/common/constants.js';
 import { requestToPromise } from '../../shared/indexed-db';
 
 /** path in the zip (root included) → FileRecord: where a file's bytes are. */

@@ -1,7 +1,7 @@
 // The service worker's health check (docs/product.md#states-and-transitions, docs/product.md#business-constants-and-limits): a ping every 30 s, a 5 s reply timeout, and a
 // new registration when the worker stays silent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SW_HEALTH_INTERVAL_MS, SW_HEALTH_TIMEOUT_MS } from '../../../common/constants.js';
+import { SW_HEALTH_INTERVAL_MS, SW_HEALTH_TIMEOUT_MS } from '@/common/constants.js';
 import { keepServiceWorkerHealthy } from './service-worker-client.js';
 
 /** A registration whose active worker answers pings with 'pong', or never answers. */

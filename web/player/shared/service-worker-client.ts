@@ -1,7 +1,7 @@
 // Registers the offline player's service worker (fixed script path, scope /local-activity/),
 // checks it answers, and keeps it healthy: a ping every 30 s with a 5 s reply timeout, and a fresh
 // registration when it stays silent (docs/product.md#states-and-transitions, docs/product.md#business-constants-and-limits).
-import { SW_HEALTH_INTERVAL_MS, SW_HEALTH_TIMEOUT_MS } from '../../../common/constants.js';
+import { SW_HEALTH_INTERVAL_MS, SW_HEALTH_TIMEOUT_MS } from '@/common/constants.js';
 import { PLAYER_PAGES_SCOPE } from '../../shared/protocol';
 
 export const SW_SCRIPT_URL = '/local-activity-sw.js';

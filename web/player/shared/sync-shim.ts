@@ -7,8 +7,8 @@
 // (window.ardoiseSync): the xAPI endpoint from the launch's LRS, the package's files from the
 // small text files the player holds in memory (chosen below). What it cannot answer goes to the
 // network as before; asynchronous requests still go through the worker.
-import { packageContentType } from '../../../common/content/content-types.js';
-import { PACKAGE_PAGE_HELPERS, withHeadScript } from '../../../common/page-head-script.js';
+import { packageContentType } from '@/common/content/content-types.js';
+import { PACKAGE_PAGE_HELPERS, withHeadScript } from '@/common/page-head-script.js';
 import { NAMESPACE_PATTERN } from '../../shared/protocol';
 import { BLANK_FRAME_HELPER } from './blank-frames';
 import type { SyncTextIndex } from './offline-db';

@@ -9,8 +9,8 @@
 // The small text files content may read with synchronous XHR (sync-shim.ts) are also stored back
 // to back in one more blob, and handed to the player page, which holds them in memory.
 // Messages: in start → chunk… → end; out extracted → installed | failed.
-import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '../../../common/constants.js';
-import { packageContentType } from '../../../common/content/content-types.js';
+import { OFFLINE_STORE_BATCH_PAUSE_MS, OFFLINE_STORE_BATCH_SIZE } from '@/common/constants.js';
+import { packageContentType } from '@/common/content/content-types.js';
 import { transactionDone } from '../../shared/indexed-db';
 import {
   CHUNKS_STORE,

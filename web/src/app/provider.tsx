@@ -3,7 +3,7 @@
 // screens: /login needs neither, and its initial JS has a 150 KB budget.
 
 import type { ReactNode } from 'react';
-import { shellMessages } from '../../../common/messages/ui.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { Toaster } from '../components/ui/toaster';
 import { AuthProvider } from '../lib/auth';
 import { router } from './router';

@@ -5,7 +5,7 @@
 // answered OK (the content could not wait).
 import { MessageSquareText } from 'lucide-react';
 import { useId } from 'react';
-import { teacherAreaMessages } from '../../../common/messages/teacher-area.js';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
 import { Button } from './ui/button';
 
 export type ContentDialog = { kind: 'alert' | 'confirm'; text: string };

@@ -1,5 +1,5 @@
 // Every URL of the SPA (docs/product.md#screens-and-routes), so that no page spells a route by hand.
-import { SIGN_IN_LINK_PATH } from '../../../common/constants.js';
+import { SIGN_IN_LINK_PATH } from '@/common/constants.js';
 
 const withId = (pattern: string) => (id: number | string) =>
   pattern.replace(':id', encodeURIComponent(String(id)));

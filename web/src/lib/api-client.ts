@@ -1,7 +1,7 @@
 // The one HTTP client of the SPA (docs/product.md#api-calls): /api base, cookies, 10 s timeout, XSRF header, bearer token.
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { HTTP_TIMEOUT_MS } from '../../../common/constants.js';
-import { authMessages } from '../../../common/messages/auth.js';
+import { HTTP_TIMEOUT_MS } from '@/common/constants.js';
+import { authMessages } from '@/common/messages/auth.js';
 
 /** Host-only (`__Host-`): a cookie of that name can only come from the app's own host. */
 const XSRF_COOKIE = '__Host-XSRF-TOKEN';

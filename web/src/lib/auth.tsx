@@ -1,13 +1,9 @@
 // Who is signed in (docs/product.md#signing-in-and-out): restore from session storage, check with the server, log in and out.
 import { AxiosError } from 'axios';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import {
-  ROLE_ADMIN,
-  SESSION_STORAGE_TOKEN_KEY,
-  SESSION_STORAGE_USER_KEY,
-} from '../../../common/constants.js';
-import { authMessages } from '../../../common/messages/auth.js';
-import type { LoginResponse, SessionUser } from '../../../common/schemas/auth.js';
+import { ROLE_ADMIN, SESSION_STORAGE_TOKEN_KEY, SESSION_STORAGE_USER_KEY } from '@/common/constants.js';
+import { authMessages } from '@/common/messages/auth.js';
+import type { LoginResponse, SessionUser } from '@/common/schemas/auth.js';
 import { isPublicPath, paths } from '../config/paths';
 import { api, getErrorMessage, setAuthToken, setUnauthorizedHandler } from './api-client';
 import { notify } from './notify';

@@ -7,7 +7,7 @@
 // /local-activity/{hash}/{root} or /content/{activityId}/>, ending with '/'; h5p.json, content/ and
 // the libraries are read from there.
 
-import type { XapiStatement } from '../../../../common/schemas/xapi.js';
+import type { XapiStatement } from '@/common/schemas/xapi.js';
 
 export const H5P_BRIDGE_KEY = 'ardoiseH5P';
 

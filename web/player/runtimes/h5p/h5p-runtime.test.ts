@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeData } from '../../../../common/schemas/activity-runtime.js';
+import type { RuntimeData } from '@/common/schemas/activity-runtime.js';
 import type { H5PResult } from './h5p-bridge';
 import { createH5PBridge } from './h5p-runtime';
 

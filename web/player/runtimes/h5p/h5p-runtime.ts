@@ -3,8 +3,8 @@
 // result becomes one report of the whole data `{ state?, result? }`, plus the xAPI statements of that
 // moment (`statements`, new ones only: the H5P page checked them with the statement schema); on the
 // admin's preview page it keeps nothing.
-import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
-import type { XapiStatement } from '../../../../common/schemas/xapi.js';
+import type { RuntimeData, RuntimeState } from '@/common/schemas/activity-runtime.js';
+import type { XapiStatement } from '@/common/schemas/xapi.js';
 import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
 import { H5P_BRIDGE_KEY, type H5PBridge, type H5PResult } from './h5p-bridge';
 

@@ -2,7 +2,7 @@
 // statement about the main content (no parent activity) that carries a result; and, for the
 // teacher's view of what the content sent, every `completed` / `answered` statement as checked by
 // the statement schema (with an id set: H5P sends none).
-import { type XapiStatement, xapiStatementSchema } from '../../../../common/schemas/xapi.js';
+import { type XapiStatement, xapiStatementSchema } from '@/common/schemas/xapi.js';
 import { randomUuid } from '../../shared/random-uuid';
 import type { H5PResult } from './h5p-bridge';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
+import type { RuntimeData, RuntimeState } from '@/common/schemas/activity-runtime.js';
 import { installScormRuntime, startingCmi, withinModel } from './scorm-runtime';
 
 const kept = (standard: RuntimeState['standard'], cmi: Record<string, unknown>): RuntimeState => ({

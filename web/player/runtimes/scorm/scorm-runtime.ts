@@ -6,8 +6,8 @@
 // nowhere. scorm-again is loaded only for SCORM packages, each version's for its own.
 import type Scorm12API from 'scorm-again/scorm12';
 import type Scorm2004API from 'scorm-again/scorm2004';
-import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
-import type { StandardsOf } from '../../../../common/standards/kinds.js';
+import type { RuntimeData, RuntimeState } from '@/common/schemas/activity-runtime.js';
+import type { StandardsOf } from '@/common/standards/kinds.js';
 import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
 
 export type ScormStandard = StandardsOf<'scorm'>;

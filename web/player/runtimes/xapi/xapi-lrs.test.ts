@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_DATA_MAX_BYTES } from '../../../../common/constants.js';
-import type { XapiDocument, XapiLaunch } from '../../../../common/schemas/xapi.js';
-import type { XapiRuntimeData } from '../../../../common/standards/xapi.js';
+import { RUNTIME_DATA_MAX_BYTES } from '@/common/constants.js';
+import type { XapiDocument, XapiLaunch } from '@/common/schemas/xapi.js';
+import type { XapiRuntimeData } from '@/common/standards/xapi.js';
 import { createLrs, LAUNCH_DATA_STATE_ID, type LrsRequest, SESSION_ID_EXTENSION } from './xapi-lrs';
 
 const REGISTRATION = '6f1f5a34-3c1b-4b8f-9a8e-0d5a3b3c2a10';

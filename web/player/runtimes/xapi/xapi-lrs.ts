@@ -7,22 +7,18 @@ import {
   RUNTIME_DATA_MAX_BYTES,
   XAPI_DOCUMENTS_MAX_PER_ENTRY,
   XAPI_STATEMENTS_MAX_PER_WRITE,
-} from '../../../../common/constants.js';
-import { xapiMessages } from '../../../../common/messages/xapi.js';
-import { xapiLrsMessages as m } from '../../../../common/messages/xapi-lrs.js';
+} from '@/common/constants.js';
+import { xapiMessages } from '@/common/messages/xapi.js';
+import { xapiLrsMessages as m } from '@/common/messages/xapi-lrs.js';
 import {
   type XapiDocument,
   type XapiLaunch,
   type XapiStatement,
   xapiDocumentSchema,
   xapiStatementSchema,
-} from '../../../../common/schemas/xapi.js';
-import type { StandardsOf } from '../../../../common/standards/kinds.js';
-import {
-  isLaunchActor,
-  isLaunchedActivity,
-  type XapiRuntimeData,
-} from '../../../../common/standards/xapi.js';
+} from '@/common/schemas/xapi.js';
+import type { StandardsOf } from '@/common/standards/kinds.js';
+import { isLaunchActor, isLaunchedActivity, type XapiRuntimeData } from '@/common/standards/xapi.js';
 
 export const XAPI_VERSION = '1.0.3';
 export const LAUNCH_DATA_STATE_ID = 'LMS.LaunchData';

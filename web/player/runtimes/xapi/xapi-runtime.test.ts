@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { XapiLaunch } from '../../../../common/schemas/xapi.js';
+import type { XapiLaunch } from '@/common/schemas/xapi.js';
 import { randomUuid } from '../../shared/random-uuid';
 import { launchQuery, withLaunchQuery } from './xapi-runtime';
 

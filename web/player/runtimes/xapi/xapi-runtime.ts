@@ -3,9 +3,9 @@
 // endpoint, and builds the launch query the content reads (cmi5 §8.1; Tin Can: Rustici's launch
 // convention). The token the content must send is made here and never leaves the activity origin's
 // player; the user's sign-in token never reaches this origin. Loaded for these kinds only.
-import type { RuntimeData, RuntimeState } from '../../../../common/schemas/activity-runtime.js';
-import type { XapiDocument, XapiLaunch } from '../../../../common/schemas/xapi.js';
-import type { StandardsOf } from '../../../../common/standards/kinds.js';
+import type { RuntimeData, RuntimeState } from '@/common/schemas/activity-runtime.js';
+import type { XapiDocument, XapiLaunch } from '@/common/schemas/xapi.js';
+import type { StandardsOf } from '@/common/standards/kinds.js';
 import { randomUuid } from '../../shared/random-uuid';
 import type { PlayerRuntime, RuntimeLaunch } from '../runtime';
 import { XAPI_RETURN_RESOURCE, xapiEndpoint } from './xapi-endpoint';

@@ -2,8 +2,8 @@
 // signed-in user sees it inside their own layout (header, menu), so the way on is one click away.
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { ROLE_ADMIN } from '../../../../common/constants.js';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { ROLE_ADMIN } from '@/common/constants.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import AppShell from '../../components/layout/app-shell';
 import TeacherAreaLayout from '../../components/layout/teacher-area-layout';
 import { Button } from '../../components/ui/button';

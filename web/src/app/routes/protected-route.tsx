@@ -1,6 +1,6 @@
 // Authentication guard (docs/product.md#screens-and-routes): spinner while the session is checked, /login for visitors, else the page.
 import { Navigate, Outlet } from 'react-router';
-import { ROLE_ADMIN } from '../../../../common/constants.js';
+import { ROLE_ADMIN } from '@/common/constants.js';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';

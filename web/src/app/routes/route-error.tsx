@@ -2,7 +2,7 @@
 
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { Button } from '../../components/ui/button';
 
 function describe(error: unknown): string {

@@ -4,7 +4,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { LogoMark, PRODUCT_NAME } from '../ui/logo';
 import { Sidebar } from './sidebar';
 import { MainContent, SkipLink } from './skip-link';

@@ -1,7 +1,7 @@
 // The frame of the signed-out pages (sign-in, the end of a sign-in through the ENT, the page behind a
 // sign-in link): the logo badge, the texts under it, a card.
 import type { ReactNode } from 'react';
-import { authMessages } from '../../../../common/messages/auth.js';
+import { authMessages } from '@/common/messages/auth.js';
 import { Card, CardContent } from '../ui/card';
 import { LogoMark, PRODUCT_NAME } from '../ui/logo';
 

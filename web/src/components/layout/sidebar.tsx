@@ -11,9 +11,9 @@ import {
   School,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '../../../../common/constants.js';
-import { insightsMessages } from '../../../../common/messages/insights.js';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@/common/constants.js';
+import { insightsMessages } from '@/common/messages/insights.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { cn, formatRole } from '../../lib/utils';

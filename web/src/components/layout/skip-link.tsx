@@ -2,7 +2,7 @@
 // lands on.
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { cn } from '../../lib/utils';
 
 const MAIN_CONTENT_ID = 'main-content';

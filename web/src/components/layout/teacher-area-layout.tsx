@@ -1,7 +1,7 @@
 // Teacher/learner layout: the same top bar with the brand on the left, no sidebar.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { paths } from '../../config/paths';
 import { LogoMark, PRODUCT_NAME } from '../ui/logo';
 import { MainContent, SkipLink } from './skip-link';

@@ -3,8 +3,8 @@
 import { LogOut, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
-import { ROLE_ADMIN } from '../../../../common/constants.js';
-import { shellMessages } from '../../../../common/messages/ui.js';
+import { ROLE_ADMIN } from '@/common/constants.js';
+import { shellMessages } from '@/common/messages/ui.js';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { formatRole } from '../../lib/utils';

@@ -1,7 +1,7 @@
 // What the school and teacher details modals show alike: the licence badge's state, the email as a
 // mailto link, and the remarks.
 import { Mail, StickyNote } from 'lucide-react';
-import { adminLabels, schoolMessages } from '../../../../common/messages/admin.js';
+import { adminLabels, schoolMessages } from '@/common/messages/admin.js';
 import { Detail, type Details } from './details-dialog';
 
 /** The badge under the title: an active or inactive licence. */

@@ -1,7 +1,7 @@
 // The confirmation asked before a destructive action (deleting a school, a curriculum item, a group):
 // what goes, Annuler and a red confirm button. It cannot be closed while the action runs.
 import type { ReactNode } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 

@@ -1,7 +1,7 @@
 // A small button that copies a text (a hash, a link) to the clipboard and says so.
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { notify } from '../../lib/notify';
 import { Button } from './button';
 

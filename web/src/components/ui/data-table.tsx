@@ -3,7 +3,7 @@
 // a second click reverses); a click on a row, or on its title button, opens the row.
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { cn } from '../../lib/utils';
 import { TableHead, TableHeader, TableRow } from './table';
 import { VirtualTableBody } from './virtual-table-body';

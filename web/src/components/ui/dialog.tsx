@@ -2,7 +2,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;

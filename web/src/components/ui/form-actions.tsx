@@ -1,7 +1,7 @@
 // The end of an entity form: Cancel (back to the list) and the submit button with its spinner.
 
 import { Link } from 'react-router';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { Button } from './button';
 
 type FormActionsProps = { cancelHref: string; submitLabel: string; submitting: boolean };

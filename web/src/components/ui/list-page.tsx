@@ -3,7 +3,7 @@
 import { FileUp, Plus } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { importMessages } from '../../../../common/messages/imports.js';
+import { importMessages } from '@/common/messages/imports.js';
 import { useTextSearch } from '../../lib/text-search';
 import { Button } from './button';
 import { ListSearch } from './list-search';

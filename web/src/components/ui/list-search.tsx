@@ -1,5 +1,5 @@
 // The search row above a list: the search box and, while a search is on, how many items it keeps.
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { SearchInput } from './search-input';
 
 type ListSearchProps = {

@@ -1,7 +1,7 @@
 // Why some data could not load, with a button that fetches it again.
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { Alert, AlertDescription, AlertTitle } from './alert';
 import { Button } from './button';
 

@@ -1,8 +1,8 @@
 // A new password typed twice (the page behind a sign-in link, a teacher's options): the state of the
 // two fields, checked by checkNewPassword, and the fields with its messages under each.
 import { useState } from 'react';
-import { ownAccountMessages as m } from '../../../../common/messages/account-access.js';
-import { checkNewPassword } from '../../../../common/schemas/account-access.js';
+import { ownAccountMessages as m } from '@/common/messages/account-access.js';
+import { checkNewPassword } from '@/common/schemas/account-access.js';
 import { PasswordField } from './password-input';
 
 export function useNewPassword() {

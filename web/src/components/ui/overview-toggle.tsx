@@ -2,7 +2,7 @@
 // the URL (?vue=ensemble) so that coming back from an activity returns to the same view.
 import { LayoutGrid, Table2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { insightsMessages as m } from '../../../../common/messages/insights.js';
+import { insightsMessages as m } from '@/common/messages/insights.js';
 import { cn } from '../../lib/utils';
 
 export function useOverviewView(): [boolean, (overview: boolean) => void] {

@@ -1,7 +1,7 @@
 // The free-text remarks of an entity form, in a card of its own (the `remarque` field of docs/product.md#entities-and-their-fields).
 
 import type { ComponentProps } from 'react';
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { Card } from './card';
 import { FormField } from './form-field';
 import { Textarea } from './textarea';

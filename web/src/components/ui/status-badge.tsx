@@ -1,5 +1,5 @@
 // Active / inactive status of a list row: 'Actif' / 'Inactif' (docs/product.md#screens-and-routes).
-import { uiMessages } from '../../../../common/messages/ui.js';
+import { uiMessages } from '@/common/messages/ui.js';
 import { Badge } from './badge';
 
 export function StatusBadge({ active }: { active: boolean }) {

@@ -1,8 +1,8 @@
 // GET user/profile: what a teacher may see of their own account.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnTeacherProfile } from '../../../../../common/schemas/account-access.js';
-import { api } from '../../../lib/api-client';
-import { rootKeys } from '../../../lib/query-keys';
+import type { OwnTeacherProfile } from '@/common/schemas/account-access.js';
+import { api } from '@/web/src/lib/api-client';
+import { rootKeys } from '@/web/src/lib/query-keys';
 
 export async function getOwnProfile(): Promise<OwnTeacherProfile> {
   const { data } = await api.get<{ profile: OwnTeacherProfile }>('user/profile');

@@ -1,13 +1,13 @@
 // A teacher's password change: the current password, then the new one twice. The server ends the
 // other sessions; this one stays.
 import { type FormEvent, useState } from 'react';
-import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeading } from '../../../components/ui/card';
-import { NewPasswordFields, useNewPassword } from '../../../components/ui/new-password-fields';
-import { PasswordField } from '../../../components/ui/password-input';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { ownAccountMessages as m } from '@/common/messages/account-access.js';
+import { Button } from '@/web/src/components/ui/button';
+import { Card, CardContent, CardHeading } from '@/web/src/components/ui/card';
+import { NewPasswordFields, useNewPassword } from '@/web/src/components/ui/new-password-fields';
+import { PasswordField } from '@/web/src/components/ui/password-input';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { notify } from '@/web/src/lib/notify';
 import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordCard() {

@@ -1,11 +1,11 @@
 // A teacher's own profile, read-only: the admin keeps it (and a re-import would overwrite a change).
 import { Building2, Layers, Mail, Phone, User, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
-import { Card, CardContent, CardHeading } from '../../../components/ui/card';
-import { Detail } from '../../../components/ui/details-dialog';
-import { LoadError } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ownAccountMessages as m } from '@/common/messages/account-access.js';
+import { Card, CardContent, CardHeading } from '@/web/src/components/ui/card';
+import { Detail } from '@/web/src/components/ui/details-dialog';
+import { LoadError } from '@/web/src/components/ui/load-error';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
 import { useOwnProfile } from '../api/get-own-profile';
 
 export function OwnProfileCard() {

@@ -1,7 +1,7 @@
 // A teacher's own options (/useroptions): their profile as the admin keeps it, and their
 // password. The avatar menu's 'options' leads here for every role but admin.
-import { ownAccountMessages as m } from '../../../../../common/messages/account-access.js';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ownAccountMessages as m } from '@/common/messages/account-access.js';
+import { PageHeader } from '@/web/src/components/ui/page-header';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { OwnProfileCard } from '../components/own-profile-card';
 

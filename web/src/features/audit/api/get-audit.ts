@@ -1,7 +1,7 @@
 // GET admin/audit: the audit log, newest first, one server page at a time (`before` = the last id seen).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditPageResponse } from '../../../../../common/schemas/insights.js';
-import { api } from '../../../lib/api-client';
+import type { AuditPageResponse } from '@/common/schemas/insights.js';
+import { api } from '@/web/src/lib/api-client';
 import { type AuditFilters, auditKeys } from './query-keys';
 
 export async function getAuditPage(filters: AuditFilters, before?: number): Promise<AuditPageResponse> {

@@ -1,7 +1,7 @@
 // Query keys of the audit log: one list per set of filters.
 
-import type { AuditQuery } from '../../../../../common/schemas/insights.js';
-import { rootKeys } from '../../../lib/query-keys';
+import type { AuditQuery } from '@/common/schemas/insights.js';
+import { rootKeys } from '@/web/src/lib/query-keys';
 
 /** The log's filters: the API's query without its page cursor. */
 export type AuditFilters = Omit<AuditQuery, 'before'>;

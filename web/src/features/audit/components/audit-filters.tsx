@@ -1,12 +1,12 @@
 // The audit log's filters: actor (email), kind of object and a date range; applied on submit.
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import { AUDIT_ENTITIES } from '../../../../../common/schemas/insights.js';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
+import { insightsMessages as m } from '@/common/messages/insights.js';
+import { AUDIT_ENTITIES } from '@/common/schemas/insights.js';
+import { Button } from '@/web/src/components/ui/button';
+import { Input } from '@/web/src/components/ui/input';
+import { Label } from '@/web/src/components/ui/label';
+import { Select } from '@/web/src/components/ui/select';
 import type { AuditFilters as Filters } from '../api/query-keys';
 import { entityLabels } from '../lib/audit-labels';
 

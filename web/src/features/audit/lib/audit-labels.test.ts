@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../../../common/schemas/insights.js';
+import type { AuditEntry } from '@/common/schemas/insights.js';
 import { auditSentence, detailLines } from './audit-labels';
 
 const throttle = (details: Record<string, unknown>): AuditEntry => ({

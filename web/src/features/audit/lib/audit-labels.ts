@@ -1,14 +1,14 @@
 // The audit log's entries in words (texts in common/messages/insights): one French sentence per
 // entry ("a déposé l’activité « Les sons » (SCORM 1.2, 42 fichiers) dans la séance « Séance 1 »"),
 // then what changed as readable lines; ids, hashes and sizes stay out of the sentence.
-import { formatBytes, formatWait } from '../../../../../common/french.js';
-import { packageCounts, packageKindNames } from '../../../../../common/messages/curriculum.js';
-import { entRefusals } from '../../../../../common/messages/ent.js';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
-import { ENT_PROVIDER_NAMES, type EntProvider } from '../../../../../common/schemas/ent.js';
-import type { AuditEntry } from '../../../../../common/schemas/insights.js';
-import { SHA256_HEX } from '../../../../../common/sha256.js';
+import { formatBytes, formatWait } from '@/common/french.js';
+import { packageCounts, packageKindNames } from '@/common/messages/curriculum.js';
+import { entRefusals } from '@/common/messages/ent.js';
+import { insightsMessages as m } from '@/common/messages/insights.js';
+import type { PackageKind } from '@/common/schemas/activity-package.js';
+import { ENT_PROVIDER_NAMES, type EntProvider } from '@/common/schemas/ent.js';
+import type { AuditEntry } from '@/common/schemas/insights.js';
+import { SHA256_HEX } from '@/common/sha256.js';
 
 export const entityLabels = m.auditEntities;
 

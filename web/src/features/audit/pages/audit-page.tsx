@@ -3,16 +3,16 @@
 // sentence with what changed below it; a table on wide screens, a card per entry on a phone.
 import { History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import type { AuditEntry } from '../../../../../common/schemas/insights.js';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadErrorBlock } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { getErrorMessage } from '../../../lib/api-client';
+import { insightsMessages as m } from '@/common/messages/insights.js';
+import type { AuditEntry } from '@/common/schemas/insights.js';
+import { Button } from '@/web/src/components/ui/button';
+import { CopyButton } from '@/web/src/components/ui/copy-button';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
+import { LoadErrorBlock } from '@/web/src/components/ui/load-error';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/src/components/ui/table';
+import { getErrorMessage } from '@/web/src/lib/api-client';
 import { useAuditLog } from '../api/get-audit';
 import type { AuditFilters as Filters } from '../api/query-keys';
 import { AuditFilters } from '../components/audit-filters';

@@ -1,11 +1,11 @@
 // "Se connecter avec mon ENT", when the platform signs teachers in through the GAR (SAML settings
 // set); nothing otherwise, so the sign-in page is the spec's exactly.
 import { useEffect, useState } from 'react';
-import { entMessages } from '../../../../../common/messages/ent.js';
-import type { EntOptionsResponse } from '../../../../../common/schemas/ent.js';
-import { buttonVariants } from '../../../components/ui/button';
-import { SAML_LOGIN_URL } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { entMessages } from '@/common/messages/ent.js';
+import type { EntOptionsResponse } from '@/common/schemas/ent.js';
+import { buttonVariants } from '@/web/src/components/ui/button';
+import { SAML_LOGIN_URL } from '@/web/src/config/paths';
+import { api } from '@/web/src/lib/api-client';
 
 export function EntSignInButton() {
   const [saml, setSaml] = useState(false);

@@ -2,15 +2,15 @@
 // Plain React state rather than react-hook-form + zod: three fields do not need them, and /login has a
 // 150 KB budget (docs/product.md#business-constants-and-limits). The rule is the one of common/schemas/auth.ts, which the server applies.
 import { type FormEvent, useState } from 'react';
-import { authMessages } from '../../../../../common/messages/auth.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField, ValueField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { useAuth } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { authMessages } from '@/common/messages/auth.js';
+import { Alert, AlertDescription } from '@/web/src/components/ui/alert';
+import { Button } from '@/web/src/components/ui/button';
+import { FormField, ValueField } from '@/web/src/components/ui/form-field';
+import { Input } from '@/web/src/components/ui/input';
+import { OneTimeCodeInput } from '@/web/src/components/ui/one-time-code-input';
+import { PasswordInput } from '@/web/src/components/ui/password-input';
+import { useAuth } from '@/web/src/lib/auth';
+import { notify } from '@/web/src/lib/notify';
 
 type Invalid = { username: boolean; password: boolean };
 

@@ -4,17 +4,17 @@
 import { AxiosError } from 'axios';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatLinkExpiry, signInLinkMessages as m } from '../../../../../common/messages/account-access.js';
-import type { SignInLinkInfo } from '../../../../../common/schemas/account-access.js';
-import { AuthShell } from '../../../components/layout/auth-frame';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PRODUCT_NAME } from '../../../components/ui/logo';
-import { NewPasswordFields, useNewPassword } from '../../../components/ui/new-password-fields';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { api, getErrorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { formatLinkExpiry, signInLinkMessages as m } from '@/common/messages/account-access.js';
+import type { SignInLinkInfo } from '@/common/schemas/account-access.js';
+import { AuthShell } from '@/web/src/components/layout/auth-frame';
+import { Alert, AlertDescription, AlertTitle } from '@/web/src/components/ui/alert';
+import { Button } from '@/web/src/components/ui/button';
+import { PRODUCT_NAME } from '@/web/src/components/ui/logo';
+import { NewPasswordFields, useNewPassword } from '@/web/src/components/ui/new-password-fields';
+import { Spinner } from '@/web/src/components/ui/spinner';
+import { paths } from '@/web/src/config/paths';
+import { api, getErrorMessage } from '@/web/src/lib/api-client';
+import { useAuth } from '@/web/src/lib/auth';
 
 type LinkState = { kind: 'checking' } | { kind: 'invalid' } | { kind: 'ready'; info: SignInLinkInfo };
 

@@ -1,12 +1,12 @@
 // Sign-in screen (docs/product.md#screens-and-routes /login): logo badge, product title, form; signed-in visitors go to their home.
 // When the platform signs teachers in through the GAR, the ENT button sits under the form.
 import { Navigate } from 'react-router';
-import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
-import { authMessages } from '../../../../../common/messages/auth.js';
-import { AuthFrame } from '../../../components/layout/auth-frame';
-import { Spinner } from '../../../components/ui/spinner';
-import { getHomePath, useAuth } from '../../../lib/auth';
-import { useTabTitle } from '../../../lib/use-tab-title';
+import { signInLinkMessages } from '@/common/messages/account-access.js';
+import { authMessages } from '@/common/messages/auth.js';
+import { AuthFrame } from '@/web/src/components/layout/auth-frame';
+import { Spinner } from '@/web/src/components/ui/spinner';
+import { getHomePath, useAuth } from '@/web/src/lib/auth';
+import { useTabTitle } from '@/web/src/lib/use-tab-title';
 import { EntSignInButton } from '../components/ent-sign-in-button';
 import { LoginForm } from '../components/login-form';
 

@@ -1,8 +1,8 @@
 // GET admin/levels: every level, in creation order.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { levelsResponseSchema } from '../../../../../common/schemas/curriculum.js';
-import { api } from '../../../lib/api-client';
+import type { levelsResponseSchema } from '@/common/schemas/curriculum.js';
+import { api } from '@/web/src/lib/api-client';
 import { curriculumKeys } from './query-keys';
 
 export type LevelsResponse = z.infer<typeof levelsResponseSchema>;

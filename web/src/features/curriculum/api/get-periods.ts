@@ -1,6 +1,6 @@
 // GET admin/period/{levelId}: the periods of a level and its name.
 import type { z } from 'zod';
-import type { periodsResponseSchema } from '../../../../../common/schemas/curriculum.js';
+import type { periodsResponseSchema } from '@/common/schemas/curriculum.js';
 import { queryById } from './query-by-id';
 import { curriculumKeys } from './query-keys';
 

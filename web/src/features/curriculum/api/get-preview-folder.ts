@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AxiosError } from 'axios';
 import type { z } from 'zod';
-import type { previewFolderSchema } from '../../../../../common/schemas/curriculum.js';
-import { api } from '../../../lib/api-client';
+import type { previewFolderSchema } from '@/common/schemas/curriculum.js';
+import { api } from '@/web/src/lib/api-client';
 import { PreviewProbeError } from '../lib/use-preview-probe';
 import { curriculumKeys } from './query-keys';
 

@@ -1,8 +1,8 @@
 // Renaming and deleting curriculum items: PATCH admin/<edit path>/{id} {title} and DELETE
 // admin/<delete path>/{id} (the spec's paths, typos included), one pair per kind of item.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { rootKeys } from '../../../lib/query-keys';
+import { api } from '@/web/src/lib/api-client';
+import { rootKeys } from '@/web/src/lib/query-keys';
 import { curriculumKeys } from './query-keys';
 
 export type ItemKind = 'level' | 'period' | 'lesson' | 'session' | 'pdf' | 'activity';

@@ -1,6 +1,6 @@
 // The read behind a screen that shows one item of the URL: GET <path>/{id}, cached under its key.
 import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/web/src/lib/api-client';
 
 /** The hook that reads `path`/{id}; it takes null when the URL holds no valid id, and fetches nothing
  * then. */

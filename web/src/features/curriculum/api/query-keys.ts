@@ -1,5 +1,5 @@
 // Query keys of the curriculum screens, one per list, so mutations refresh exactly what they change.
-import { rootKeys } from '../../../lib/query-keys';
+import { rootKeys } from '@/web/src/lib/query-keys';
 
 export const curriculumKeys = {
   all: [...rootKeys.admin, 'curriculum'] as const,

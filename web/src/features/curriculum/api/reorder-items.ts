@@ -1,8 +1,8 @@
 // PATCH admin/reorder{periods,lessons,sessions,activities}/{parentId} {order} (ours): the admin's
 // order of a parent's children. The list shows the new order at once and goes back if refused.
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Item } from '../../../../../common/schemas/curriculum.js';
-import { api } from '../../../lib/api-client';
+import type { Item } from '@/common/schemas/curriculum.js';
+import { api } from '@/web/src/lib/api-client';
 import { curriculumKeys } from './query-keys';
 
 /** Where each kind of list lives in its screen's data. */

@@ -3,11 +3,11 @@
 // recognised as, 30 s). Title and id go first so the server can check
 // them before it stores the file's bytes. Progress comes from axios' upload events.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '../../../../../common/constants.js';
-import { curriculumMessages } from '../../../../../common/messages/curriculum.js';
-import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
-import type { Item, UploadKind } from '../../../../../common/schemas/curriculum.js';
-import { api } from '../../../lib/api-client';
+import { ACTIVITY_UPLOAD_TIMEOUT_MS, PDF_UPLOAD_TIMEOUT_MS } from '@/common/constants.js';
+import { curriculumMessages } from '@/common/messages/curriculum.js';
+import type { PackageSummary } from '@/common/schemas/activity-package.js';
+import type { Item, UploadKind } from '@/common/schemas/curriculum.js';
+import { api } from '@/web/src/lib/api-client';
 import { curriculumKeys } from './query-keys';
 
 export type UploadVariables = {

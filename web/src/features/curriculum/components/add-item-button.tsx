@@ -2,7 +2,7 @@
 // header and again in its empty list: each copy has its own dialog, and one at most is open.
 import { Plus } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/web/src/components/ui/button';
 import { TitleDialog } from './title-dialog';
 
 type Props = {

@@ -1,10 +1,10 @@
 // The top of a screen that shows one item of the tree and what it holds: the trail to it, then the
 // item's name as the page's heading (a placeholder while it loads) with the screen's actions.
 import type { ReactNode } from 'react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import type { TrailStep } from '@/common/schemas/curriculum.js';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
 import { CurriculumTrail, loadedTrail } from './trail';
 
 type Props = {

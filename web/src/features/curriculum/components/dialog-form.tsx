@@ -1,10 +1,10 @@
 // The form inside the curriculum's modals (add or rename by title, upload a file): heading, fields,
 // then Cancel and the submit button, both held while the call runs.
 import type { FormEventHandler, ReactNode } from 'react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Button } from '../../../components/ui/button';
-import { DialogClose } from '../../../components/ui/dialog';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { Button } from '@/web/src/components/ui/button';
+import { DialogClose } from '@/web/src/components/ui/dialog';
+import { DialogFrame } from '@/web/src/components/ui/dialog-frame';
 
 export type DialogFormProps = {
   heading: string;

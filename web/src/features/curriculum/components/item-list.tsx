@@ -31,20 +31,20 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import type { Item } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import type { Item } from '@/common/schemas/curriculum.js';
+import { Button } from '@/web/src/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ListSkeleton } from '../../../components/ui/list-states';
-import { LoadError } from '../../../components/ui/load-error';
-import { cn } from '../../../lib/utils';
+} from '@/web/src/components/ui/dropdown-menu';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
+import { ListSkeleton } from '@/web/src/components/ui/list-states';
+import { LoadError } from '@/web/src/components/ui/load-error';
+import { cn } from '@/web/src/lib/utils';
 
 export type ItemListProps<T extends Item> = {
   items: T[] | undefined;

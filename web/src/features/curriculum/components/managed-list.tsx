@@ -3,10 +3,10 @@
 // list's icon with the page's texts and action.
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import type { Item, TitleInput } from '../../../../../common/schemas/curriculum.js';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import type { Item, TitleInput } from '@/common/schemas/curriculum.js';
+import { ConfirmDialog } from '@/web/src/components/ui/confirm-dialog';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
 import { ItemList, type ItemListProps } from './item-list';
 import { TitleDialog } from './title-dialog';
 

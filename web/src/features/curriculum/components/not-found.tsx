@@ -3,11 +3,11 @@
 
 import { FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { paths } from '../../../config/paths';
-import { useTabTitle } from '../../../lib/use-tab-title';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { Button } from '@/web/src/components/ui/button';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
+import { paths } from '@/web/src/config/paths';
+import { useTabTitle } from '@/web/src/lib/use-tab-title';
 
 export function CurriculumNotFound() {
   useTabTitle(m.notFoundTitle);

@@ -1,11 +1,11 @@
 // The compact view of an activity's package in a list: its kind badge as a button that opens the
 // full summary in a dialog.
-import { curriculumMessages as m, packageKindNames } from '../../../../../common/messages/curriculum.js';
-import type { ActivityItem } from '../../../../../common/schemas/curriculum.js';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { curriculumMessages as m, packageKindNames } from '@/common/messages/curriculum.js';
+import type { ActivityItem } from '@/common/schemas/curriculum.js';
+import { Badge } from '@/web/src/components/ui/badge';
+import { Button } from '@/web/src/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/web/src/components/ui/dialog';
+import { DialogFrame } from '@/web/src/components/ui/dialog-frame';
 import { PackageKindBadge, PackageSummaryView } from './package-summary';
 
 export function PackageDetailsButton({ activity }: { activity: ActivityItem }) {

@@ -2,9 +2,9 @@
 // full summary (warnings included) on demand.
 
 import { ChevronDown } from 'lucide-react';
-import { formatBytes } from '../../../../../common/french.js';
-import { curriculumMessages as m, packageCounts } from '../../../../../common/messages/curriculum.js';
-import type { PackageSummary } from '../../../../../common/schemas/activity-package.js';
+import { formatBytes } from '@/common/french.js';
+import { curriculumMessages as m, packageCounts } from '@/common/messages/curriculum.js';
+import type { PackageSummary } from '@/common/schemas/activity-package.js';
 import { PackageKindBadge, PackageSummaryView } from './package-summary';
 
 export function PackageStrip({ summary }: { summary: PackageSummary }) {

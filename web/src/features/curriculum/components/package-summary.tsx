@@ -2,16 +2,16 @@
 // full summary (start page, files, unpacked size, detail, warnings with examples).
 
 import { TriangleAlert } from 'lucide-react';
-import { formatBytes, formatNumber } from '../../../../../common/french.js';
+import { formatBytes, formatNumber } from '@/common/french.js';
 import {
   curriculumMessages as m,
   packageCounts,
   packageKindNames,
   xapiSummaryMessages as x,
-} from '../../../../../common/messages/curriculum.js';
-import type { PackageKind, PackageSummary } from '../../../../../common/schemas/activity-package.js';
-import { Badge } from '../../../components/ui/badge';
-import { Detail } from '../../../components/ui/details-dialog';
+} from '@/common/messages/curriculum.js';
+import type { PackageKind, PackageSummary } from '@/common/schemas/activity-package.js';
+import { Badge } from '@/web/src/components/ui/badge';
+import { Detail } from '@/web/src/components/ui/details-dialog';
 
 const detailLabels: Record<PackageKind, string | null> = {
   html5: null,

@@ -5,16 +5,16 @@
 // the package would cover the strip).
 import { Maximize2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { previewPlayerUrl } from '../../../../../common/preview-player.js';
-import type { PackageKind } from '../../../../../common/schemas/activity-package.js';
-import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
-import { type ContentDialog, ContentDialogBox, withContentDialog } from '../../../components/content-dialog';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LogoMark } from '../../../components/ui/logo';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { previewPlayerUrl } from '@/common/preview-player.js';
+import type { PackageKind } from '@/common/schemas/activity-package.js';
+import type { TrailStep } from '@/common/schemas/curriculum.js';
+import { type ContentDialog, ContentDialogBox, withContentDialog } from '@/web/src/components/content-dialog';
+import { Alert, AlertDescription, AlertTitle } from '@/web/src/components/ui/alert';
+import { Button } from '@/web/src/components/ui/button';
+import { LogoMark } from '@/web/src/components/ui/logo';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { Spinner } from '@/web/src/components/ui/spinner';
 import { PreviewProbeError } from '../lib/use-preview-probe';
 import { CurriculumTrail } from './trail';
 

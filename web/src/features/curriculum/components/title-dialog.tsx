@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { TitleInput } from '../../../../../common/schemas/curriculum.js';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import type { TitleInput } from '@/common/schemas/curriculum.js';
+import { Dialog, DialogContent } from '@/web/src/components/ui/dialog';
+import { FormField } from '@/web/src/components/ui/form-field';
+import { Input } from '@/web/src/components/ui/input';
 import { DialogForm, type DialogFormProps } from './dialog-form';
 
 /** The heading, description, submit label and pending state go to the dialog's form as they are. */

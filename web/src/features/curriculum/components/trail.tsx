@@ -3,12 +3,12 @@
 // step a link, names cut with a tooltip only when the row has no room for them.
 import { ArrowLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { uiMessages } from '../../../../../common/messages/ui.js';
-import type { TrailStep } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { uiMessages } from '@/common/messages/ui.js';
+import type { TrailStep } from '@/common/schemas/curriculum.js';
+import { Button } from '@/web/src/components/ui/button';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
+import { paths } from '@/web/src/config/paths';
 
 /** The screen that opens each kind of step: a level's periods, a period's lessons, and so on. */
 const stepScreens: Record<TrailStep['kind'], { getHref: (id: number) => string }> = {

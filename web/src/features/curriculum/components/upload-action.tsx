@@ -3,8 +3,8 @@
 // stays mounted when the list stops being empty, so an activity's summary still shows).
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
-import type { UploadKind } from '../../../../../common/schemas/curriculum.js';
-import { Button } from '../../../components/ui/button';
+import type { UploadKind } from '@/common/schemas/curriculum.js';
+import { Button } from '@/web/src/components/ui/button';
 import { useUploadFile } from '../api/upload-file';
 import { UploadDialog, uploadTexts } from './upload-dialog';
 

@@ -3,7 +3,7 @@
 // tincan.xml, imsmanifest.xml, h5p.json, at the zip's root or in its one top folder). Only those
 // files are inflated; anything unreadable simply gives no default.
 import { strFromU8, unzipSync } from 'fflate';
-import { DESCRIPTION_MAX_BYTES, MAX_TITLE_LENGTH, ZIP_MAX_BYTES } from '../../../../../common/constants.js';
+import { DESCRIPTION_MAX_BYTES, MAX_TITLE_LENGTH, ZIP_MAX_BYTES } from '@/common/constants.js';
 
 const DESCRIPTIONS = ['cmi5.xml', 'tincan.xml', 'imsmanifest.xml', 'h5p.json'] as const;
 type Description = (typeof DESCRIPTIONS)[number];

@@ -1,7 +1,7 @@
 // Client-side title search of a curriculum list (docs/product.md#business-constants-and-limits: lists are small and not paginated).
 import { useMemo, useState } from 'react';
-import type { Item } from '../../../../../common/schemas/curriculum.js';
-import { SearchInput } from '../../../components/ui/search-input';
+import type { Item } from '@/common/schemas/curriculum.js';
+import { SearchInput } from '@/web/src/components/ui/search-input';
 
 /** The search box to show above a list (`box`), what was typed (`query`, for the list's "no match"
  * state) and the items whose title holds it (`visible`). */

@@ -2,7 +2,7 @@
 // answers with (the spec's texts, odd ones included): written once, so that the screens answer
 // alike and differ only in their texts.
 import type { z } from 'zod';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
 import {
   activityTitleSchema,
   type Item,
@@ -12,9 +12,9 @@ import {
   periodTitleSchema,
   sessionTitleSchema,
   type TitleInput,
-} from '../../../../../common/schemas/curriculum.js';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+} from '@/common/schemas/curriculum.js';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { notify } from '@/web/src/lib/notify';
 import { type ItemKind, useDeleteItem, useRenameItem } from '../api/item-mutations';
 
 /** A call's toasts: `done` (with its second line) on success, `failed` on failure. */

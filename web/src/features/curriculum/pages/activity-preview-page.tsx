@@ -4,7 +4,7 @@
 // gave its folder (with a pass in the path) and a probe of that page answered; what the package
 // was recognised as shows below the frame.
 
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
 import { useActivityPackage } from '../api/get-activity-package';
 import { usePreviewFolder } from '../api/get-preview-folder';
 import { PackageStrip } from '../components/package-strip';

@@ -3,11 +3,11 @@
 // delete, a row opens the preview. Back goes to the lesson's period (or the levels).
 import { FileText, Layers } from 'lucide-react';
 import { useState } from 'react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { paths } from '../../../config/paths';
-import { isNotFound } from '../../../lib/is-not-found';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { Label } from '@/web/src/components/ui/label';
+import { Select } from '@/web/src/components/ui/select';
+import { paths } from '@/web/src/config/paths';
+import { isNotFound } from '@/web/src/lib/is-not-found';
 import { useCreateSession } from '../api/create-session';
 import { useLessonContent } from '../api/get-lesson-content';
 import { AddItemButton } from '../components/add-item-button';

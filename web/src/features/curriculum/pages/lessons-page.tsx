@@ -1,8 +1,8 @@
 // Lessons of a period (docs/product.md#screens-and-routes /levels/{id}): search, add, rename, delete; a row opens the lesson.
 import { BookOpen } from 'lucide-react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { paths } from '../../../config/paths';
-import { isNotFound } from '../../../lib/is-not-found';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { paths } from '@/web/src/config/paths';
+import { isNotFound } from '@/web/src/lib/is-not-found';
 import { useCreateLesson } from '../api/create-lesson';
 import { useLessons } from '../api/get-lessons';
 import { AddItemButton } from '../components/add-item-button';

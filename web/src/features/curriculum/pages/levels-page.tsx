@@ -1,9 +1,9 @@
 // Educational levels (docs/product.md#screens-and-routes /levels): search, add, rename, delete; a row opens the level's periods.
 import { GraduationCap } from 'lucide-react';
 import { useEffect } from 'react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { paths } from '@/web/src/config/paths';
 import { useCreateLevel } from '../api/create-level';
 import { useLevels } from '../api/get-levels';
 import { AddItemButton } from '../components/add-item-button';

@@ -1,6 +1,6 @@
 // Admin PDF preview (docs/product.md#screens-and-routes /pdf-preview/{id}): the browser's viewer in a frame, after a probe of
 // /content/pdf/{id} (one byte, so the file is not downloaded twice).
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
 import { usePdfDetails } from '../api/get-pdf-details';
 import { PreviewFrame } from '../components/preview-frame';
 import { useIdParam } from '../lib/use-id-param';

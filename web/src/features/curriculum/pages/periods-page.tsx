@@ -1,9 +1,9 @@
 // Periods of a level (docs/product.md#screens-and-routes /periode/{id}): add, rename, delete; a row opens the period's lessons.
 import { CalendarRange } from 'lucide-react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
-import { isNotFound } from '../../../lib/is-not-found';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { paths } from '@/web/src/config/paths';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { isNotFound } from '@/web/src/lib/is-not-found';
 import { useCreatePeriod } from '../api/create-period';
 import { usePeriods } from '../api/get-periods';
 import { AddItemButton } from '../components/add-item-button';

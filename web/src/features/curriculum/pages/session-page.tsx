@@ -1,9 +1,9 @@
 // A session (docs/product.md#screens-and-routes /session/{id}): its activities, each with what its package was recognised as,
 // with upload (progress bar, then the summary), rename and delete; a row opens the activity's preview. Back goes to the session's lesson.
 import { Puzzle } from 'lucide-react';
-import { curriculumMessages as m } from '../../../../../common/messages/curriculum.js';
-import { paths } from '../../../config/paths';
-import { isNotFound } from '../../../lib/is-not-found';
+import { curriculumMessages as m } from '@/common/messages/curriculum.js';
+import { paths } from '@/web/src/config/paths';
+import { isNotFound } from '@/web/src/lib/is-not-found';
 import { useActivities } from '../api/get-activities';
 import { CurriculumHeader } from '../components/curriculum-header';
 import { ManagedList } from '../components/managed-list';

@@ -1,7 +1,7 @@
 // GET admin/getkpi: the platform totals of the dashboard.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KpiResponse } from '../../../../../common/schemas/dashboard.js';
-import { api } from '../../../lib/api-client';
+import type { KpiResponse } from '@/common/schemas/dashboard.js';
+import { api } from '@/web/src/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
 export async function getKpi(): Promise<KpiResponse> {

@@ -1,8 +1,8 @@
 // GET admin/insights/licences and admin/insights/activity: the dashboard's report blocks, each its
 // own query so one failing never hides the others (or the KPI cards).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivityResponse, LicencesResponse } from '../../../../../common/schemas/insights.js';
-import { api } from '../../../lib/api-client';
+import type { ActivityResponse, LicencesResponse } from '@/common/schemas/insights.js';
+import { api } from '@/web/src/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
 export const LICENCES_CSV_URL = 'admin/insights/licences.csv';

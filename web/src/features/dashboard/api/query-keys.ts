@@ -1,5 +1,5 @@
 // Query keys of the dashboard: the counters and the two reports.
-import { rootKeys } from '../../../lib/query-keys';
+import { rootKeys } from '@/web/src/lib/query-keys';
 
 export const dashboardKeys = {
   kpi: () => [...rootKeys.admin, 'kpi'] as const,

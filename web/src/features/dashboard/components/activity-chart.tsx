@@ -3,14 +3,14 @@
 // a table for screen readers. Loaded on its own (recharts is only fetched by the screens with charts).
 
 import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { insightsMessages } from '../../../../../common/messages/insights.js';
-import type { ActivityWeek } from '../../../../../common/schemas/insights.js';
+import { insightsMessages } from '@/common/messages/insights.js';
+import type { ActivityWeek } from '@/common/schemas/insights.js';
 import {
   ChartFigure,
   chartAxisTick,
   chartDayLabel,
   chartGridStroke,
-} from '../../../components/ui/chart-figures';
+} from '@/web/src/components/ui/chart-figures';
 
 const number = new Intl.NumberFormat('fr-FR');
 

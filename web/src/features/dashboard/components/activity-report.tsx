@@ -2,10 +2,10 @@
 // most and least active schools over 30 days, by completions per group.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import type { SchoolActivity } from '../../../../../common/schemas/insights.js';
-import { ReportCard } from '../../../components/ui/report-card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { insightsMessages as m } from '@/common/messages/insights.js';
+import type { SchoolActivity } from '@/common/schemas/insights.js';
+import { ReportCard } from '@/web/src/components/ui/report-card';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
 import { useActivity } from '../api/get-reports';
 import { schoolDetailsHref } from './licences-report';
 

@@ -1,7 +1,7 @@
 // One KPI card of the dashboard: an icon, a label and a number.
 import type { LucideIcon } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/utils';
+import { Card } from '@/web/src/components/ui/card';
+import { cn } from '@/web/src/lib/utils';
 
 type KpiCardProps = { label: string; value: number; icon: LucideIcon; tone: string };
 

@@ -2,16 +2,16 @@
 // days), each a toggle that lists its schools, every school a link to its details; a CSV download.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { daysLeftText } from '../../../../../common/licence.js';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import type { Licence } from '../../../../../common/schemas/insights.js';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DownloadButton } from '../../../components/ui/download-button';
-import { ReportCard } from '../../../components/ui/report-card';
-import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/format-date';
-import { cn } from '../../../lib/utils';
+import { daysLeftText } from '@/common/licence.js';
+import { insightsMessages as m } from '@/common/messages/insights.js';
+import type { Licence } from '@/common/schemas/insights.js';
+import { Badge } from '@/web/src/components/ui/badge';
+import { Button } from '@/web/src/components/ui/button';
+import { DownloadButton } from '@/web/src/components/ui/download-button';
+import { ReportCard } from '@/web/src/components/ui/report-card';
+import { paths } from '@/web/src/config/paths';
+import { formatDate } from '@/web/src/lib/format-date';
+import { cn } from '@/web/src/lib/utils';
 import { LICENCES_CSV_URL, useLicences } from '../api/get-reports';
 
 const buckets = [

@@ -3,10 +3,10 @@
 // loading, empty and error state.
 import { Activity, GraduationCap, School, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { dashboardMessages } from '../../../../../common/messages/admin.js';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { dashboardMessages } from '@/common/messages/admin.js';
+import { Card } from '@/web/src/components/ui/card';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
 import { useKpi } from '../api/get-kpi';
 import { ActivityReport, RankingReport } from '../components/activity-report';
 import { KpiCard } from '../components/kpi-card';

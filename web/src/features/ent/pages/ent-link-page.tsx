@@ -3,17 +3,17 @@
 import { AxiosError } from 'axios';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { entMessages, entRefusals } from '../../../../../common/messages/ent.js';
-import type { EntSessionResponse } from '../../../../../common/schemas/ent.js';
-import { AuthFrame } from '../../../components/layout/auth-frame';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { paths } from '../../../config/paths';
-import { api, getErrorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { entMessages, entRefusals } from '@/common/messages/ent.js';
+import type { EntSessionResponse } from '@/common/schemas/ent.js';
+import { AuthFrame } from '@/web/src/components/layout/auth-frame';
+import { Alert, AlertDescription } from '@/web/src/components/ui/alert';
+import { Button, buttonVariants } from '@/web/src/components/ui/button';
+import { FormField } from '@/web/src/components/ui/form-field';
+import { PasswordInput } from '@/web/src/components/ui/password-input';
+import { paths } from '@/web/src/config/paths';
+import { api, getErrorMessage } from '@/web/src/lib/api-client';
+import { useAuth } from '@/web/src/lib/auth';
+import { notify } from '@/web/src/lib/notify';
 import { takeFragment } from '../lib/fragment';
 
 export default function EntLinkPage() {

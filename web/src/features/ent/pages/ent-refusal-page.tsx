@@ -1,10 +1,10 @@
 // /ent/refus?motif=…: why a sign-in through the ENT was refused, in words, and the way back.
 import { Link, useSearchParams } from 'react-router';
-import { entMessages, entRefusals } from '../../../../../common/messages/ent.js';
-import { AuthFrame } from '../../../components/layout/auth-frame';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { entMessages, entRefusals } from '@/common/messages/ent.js';
+import { AuthFrame } from '@/web/src/components/layout/auth-frame';
+import { Alert, AlertDescription } from '@/web/src/components/ui/alert';
+import { buttonVariants } from '@/web/src/components/ui/button';
+import { paths } from '@/web/src/config/paths';
 
 const reasonText = (reason: string | null): string =>
   reason && Object.hasOwn(entRefusals, reason)

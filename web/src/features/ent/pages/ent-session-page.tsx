@@ -3,15 +3,15 @@
 import { AxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { entMessages, entRefusals } from '../../../../../common/messages/ent.js';
-import type { EntSessionResponse } from '../../../../../common/schemas/ent.js';
-import { AuthFrame } from '../../../components/layout/auth-frame';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { buttonVariants } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { api, getErrorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { entMessages, entRefusals } from '@/common/messages/ent.js';
+import type { EntSessionResponse } from '@/common/schemas/ent.js';
+import { AuthFrame } from '@/web/src/components/layout/auth-frame';
+import { Alert, AlertDescription } from '@/web/src/components/ui/alert';
+import { buttonVariants } from '@/web/src/components/ui/button';
+import { Spinner } from '@/web/src/components/ui/spinner';
+import { paths } from '@/web/src/config/paths';
+import { api, getErrorMessage } from '@/web/src/lib/api-client';
+import { useAuth } from '@/web/src/lib/auth';
 import { takeFragment } from '../lib/fragment';
 
 export default function EntSessionPage() {

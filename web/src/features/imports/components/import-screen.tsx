@@ -8,9 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp, RefreshCw, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toCsv } from '../../../../../common/csv.js';
-import { formatLinkExpiry } from '../../../../../common/messages/account-access.js';
-import { importMessages as m } from '../../../../../common/messages/imports.js';
+import { toCsv } from '@/common/csv.js';
+import { formatLinkExpiry } from '@/common/messages/account-access.js';
+import { importMessages as m } from '@/common/messages/imports.js';
 import {
   type CommitEvent,
   type ImportCounts,
@@ -21,20 +21,20 @@ import {
   importColumns,
   type PreviewEvent,
   type PreviewRow,
-} from '../../../../../common/schemas/imports.js';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeading } from '../../../components/ui/card';
-import { FormPage } from '../../../components/ui/form-page';
-import { Label } from '../../../components/ui/label';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Progress } from '../../../components/ui/progress';
-import { Select } from '../../../components/ui/select';
-import { paths } from '../../../config/paths';
-import { downloadFile } from '../../../lib/download-file';
-import { uploadNdjson } from '../../../lib/ndjson-upload';
-import { notify } from '../../../lib/notify';
-import { rootKeys } from '../../../lib/query-keys';
+} from '@/common/schemas/imports.js';
+import { Alert, AlertDescription, AlertTitle } from '@/web/src/components/ui/alert';
+import { Button } from '@/web/src/components/ui/button';
+import { Card, CardContent, CardHeading } from '@/web/src/components/ui/card';
+import { FormPage } from '@/web/src/components/ui/form-page';
+import { Label } from '@/web/src/components/ui/label';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { Progress } from '@/web/src/components/ui/progress';
+import { Select } from '@/web/src/components/ui/select';
+import { paths } from '@/web/src/config/paths';
+import { downloadFile } from '@/web/src/lib/download-file';
+import { uploadNdjson } from '@/web/src/lib/ndjson-upload';
+import { notify } from '@/web/src/lib/notify';
+import { rootKeys } from '@/web/src/lib/query-keys';
 import { PreviewTable } from './preview-table';
 
 const screens = {

@@ -1,10 +1,10 @@
 // Every row of the file with what the import would do, or its errors, and its line in the file;
 // only the rows in view are rendered, so a 50,000-row file stays smooth.
-import { importMessages as m } from '../../../../../common/messages/imports.js';
-import type { PreviewRow } from '../../../../../common/schemas/imports.js';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { VirtualTableBody } from '../../../components/ui/virtual-table-body';
+import { importMessages as m } from '@/common/messages/imports.js';
+import type { PreviewRow } from '@/common/schemas/imports.js';
+import { Badge, type BadgeVariant } from '@/web/src/components/ui/badge';
+import { TableHead, TableHeader, TableRow } from '@/web/src/components/ui/table';
+import { VirtualTableBody } from '@/web/src/components/ui/virtual-table-body';
 
 const actionBadge: Record<
   NonNullable<PreviewRow['action']> | 'error',

@@ -1,7 +1,7 @@
 // GET user/groupoverview/{groupId}: a group's progress at a glance; and the URLs of its CSV exports.
 import { useQuery } from '@tanstack/react-query';
-import type { GroupOverviewResponse } from '../../../../../common/schemas/insights.js';
-import { api } from '../../../lib/api-client';
+import type { GroupOverviewResponse } from '@/common/schemas/insights.js';
+import { api } from '@/web/src/lib/api-client';
 import { insightsKeys } from './query-keys';
 
 export async function getGroupOverview(groupId: string): Promise<GroupOverviewResponse> {

@@ -3,13 +3,13 @@
 // table for screen readers. recharts comes with this module only.
 
 import { CartesianGrid, LabelList, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { insightsMessages } from '../../../../../common/messages/insights.js';
+import { insightsMessages } from '@/common/messages/insights.js';
 import {
   ChartFigure,
   chartAxisTick,
   chartDayLabel,
   chartGridStroke,
-} from '../../../components/ui/chart-figures';
+} from '@/web/src/components/ui/chart-figures';
 
 type Point = { date: string; completed: number };
 

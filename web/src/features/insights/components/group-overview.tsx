@@ -4,19 +4,15 @@
 
 import { Check, Circle, Lock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { insightsMessages as m } from '../../../../../common/messages/insights.js';
-import type {
-  OverviewActivity,
-  OverviewLesson,
-  OverviewStatus,
-} from '../../../../../common/schemas/insights.js';
-import { Card } from '../../../components/ui/card';
-import { DownloadButton } from '../../../components/ui/download-button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadErrorBlock } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
+import { insightsMessages as m } from '@/common/messages/insights.js';
+import type { OverviewActivity, OverviewLesson, OverviewStatus } from '@/common/schemas/insights.js';
+import { Card } from '@/web/src/components/ui/card';
+import { DownloadButton } from '@/web/src/components/ui/download-button';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
+import { LoadErrorBlock } from '@/web/src/components/ui/load-error';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { cn } from '@/web/src/lib/utils';
 import { groupCsvUrl, levelCsvUrl, useGroupOverview } from '../api/get-group-overview';
 
 const CompletionChart = lazy(() => import('./completion-chart'));

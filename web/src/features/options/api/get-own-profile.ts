@@ -1,7 +1,7 @@
 // GET auth/me: the signed-in admin's stored name, first name, email and telephone, to prefill the form.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnProfile } from '../../../../../common/schemas/auth.js';
-import { api } from '../../../lib/api-client';
+import type { OwnProfile } from '@/common/schemas/auth.js';
+import { api } from '@/web/src/lib/api-client';
 import { optionsKeys } from './query-keys';
 
 export async function getOwnProfile(): Promise<OwnProfile> {

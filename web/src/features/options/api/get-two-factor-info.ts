@@ -1,8 +1,8 @@
 // GET admin/admintwofactorinfo: whether 2FA is off, waiting for its first code, or on; the otpauth
 // URL and secret to scan (empty once on: a secret in force is never shown again).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TwoFactorInfoResponse } from '../../../../../common/schemas/auth.js';
-import { api } from '../../../lib/api-client';
+import type { TwoFactorInfoResponse } from '@/common/schemas/auth.js';
+import { api } from '@/web/src/lib/api-client';
 import { optionsKeys } from './query-keys';
 
 export type TwoFactorInfo = Omit<TwoFactorInfoResponse, 'success'>;

@@ -3,16 +3,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { adminProfileMessages } from '../../../../../common/messages/admin.js';
-import { type AdminProfileUpdate, adminProfileSchema } from '../../../../../common/schemas/admin-profile.js';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeading } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { adminProfileMessages } from '@/common/messages/admin.js';
+import { type AdminProfileUpdate, adminProfileSchema } from '@/common/schemas/admin-profile.js';
+import { Button } from '@/web/src/components/ui/button';
+import { Card, CardContent, CardHeading } from '@/web/src/components/ui/card';
+import { FormField } from '@/web/src/components/ui/form-field';
+import { Input } from '@/web/src/components/ui/input';
+import { paths } from '@/web/src/config/paths';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { useAuth } from '@/web/src/lib/auth';
+import { notify } from '@/web/src/lib/notify';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateAdmin } from '../api/update-admin';
 

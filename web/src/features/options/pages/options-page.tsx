@@ -1,6 +1,6 @@
 // Admin options (docs/product.md#screens-and-routes /options): own profile and two-factor authentication setup.
-import { adminProfileMessages } from '../../../../../common/messages/admin.js';
-import { PageHeader } from '../../../components/ui/page-header';
+import { adminProfileMessages } from '@/common/messages/admin.js';
+import { PageHeader } from '@/web/src/components/ui/page-header';
 import { AdminProfileForm } from '../components/admin-profile-form';
 import { TwoFactorCard } from '../components/two-factor-card';
 

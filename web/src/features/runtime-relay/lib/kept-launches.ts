@@ -4,8 +4,8 @@
 // every runtime write the device queues (each write replaces the runtime data, as on the server),
 // so that an offline re-open resumes from the device's last commit. A record is used only by the
 // user it was kept for.
-import type { ActivityLaunchResponse, RuntimeWrite } from '../../../../../common/schemas/activity-runtime.js';
-import { databaseOpener, requestToPromise, transactionDone } from '../../../../shared/indexed-db';
+import type { ActivityLaunchResponse, RuntimeWrite } from '@/common/schemas/activity-runtime.js';
+import { databaseOpener, requestToPromise, transactionDone } from '@/web/shared/indexed-db';
 
 const KEPT_DB = 'ardoise_kept_launches';
 const STORE = 'launches';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAUNCH_A, LAUNCH_B, runtimeWrite as write } from '../../../../../common/test/runtime-writes.js';
+import { LAUNCH_A, LAUNCH_B, runtimeWrite as write } from '@/common/test/runtime-writes.js';
 import {
   admitWrites,
   alreadyApplied,

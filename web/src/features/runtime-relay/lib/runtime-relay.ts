@@ -18,15 +18,15 @@
 
 import { AxiosError } from 'axios';
 import { useCallback, useEffect } from 'react';
-import { RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../../../common/constants.js';
+import { RUNTIME_WRITES_MAX_PER_REQUEST } from '@/common/constants.js';
 import {
   type LaunchMarksResponse,
   type RuntimeWrite,
   runtimeWriteSchema,
-} from '../../../../../common/schemas/activity-runtime.js';
-import { databaseOpener, requestToPromise, transactionDone } from '../../../../shared/indexed-db';
-import type { AppToPlayer } from '../../../../shared/protocol';
-import { api } from '../../../lib/api-client';
+} from '@/common/schemas/activity-runtime.js';
+import { databaseOpener, requestToPromise, transactionDone } from '@/web/shared/indexed-db';
+import type { AppToPlayer } from '@/web/shared/protocol';
+import { api } from '@/web/src/lib/api-client';
 import { keepRuntimeWrites } from './kept-launches';
 
 // The queue's rules.

@@ -1,7 +1,7 @@
 // POST admin/createschool. Empty website, email and remark are sent as 'vide' (docs/product.md#entities-and-their-fields ("School form")).
-import type { SchoolCreate, SchoolResponse } from '../../../../../common/schemas/schools.js';
-import { useAdminMutation } from '../../../lib/admin-mutations';
-import { api } from '../../../lib/api-client';
+import type { SchoolCreate, SchoolResponse } from '@/common/schemas/schools.js';
+import { useAdminMutation } from '@/web/src/lib/admin-mutations';
+import { api } from '@/web/src/lib/api-client';
 import { toCreatePayload } from '../lib/school-form-values';
 
 export async function createSchool(values: SchoolCreate): Promise<SchoolResponse['school']> {

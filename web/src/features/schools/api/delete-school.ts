@@ -1,7 +1,7 @@
 // DELETE admin/school/{id}; on success the school leaves the local list (docs/product.md#states-and-transitions), and the other admin
 // lists and totals, which counted its teachers, are refreshed.
-import { useDeleteRow } from '../../../lib/admin-list-rows';
-import { api } from '../../../lib/api-client';
+import { useDeleteRow } from '@/web/src/lib/admin-list-rows';
+import { api } from '@/web/src/lib/api-client';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function deleteSchool(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 // PATCH admin/editschoolform/{id}: only the fields that changed (docs/product.md#validation-rules ("School edit")).
-import type { School, SchoolEditInput, SchoolResponse } from '../../../../../common/schemas/schools.js';
-import { useEditRow } from '../../../lib/admin-list-rows';
-import { api } from '../../../lib/api-client';
+import type { School, SchoolEditInput, SchoolResponse } from '@/common/schemas/schools.js';
+import { useEditRow } from '@/web/src/lib/admin-list-rows';
+import { api } from '@/web/src/lib/api-client';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function editSchool({ id, values }: { id: number; values: SchoolEditInput }): Promise<School> {

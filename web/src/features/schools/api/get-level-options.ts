@@ -1,8 +1,8 @@
 // GET admin/levels, for the levels a school's licence includes.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { levelsResponseSchema } from '../../../../../common/schemas/curriculum.js';
-import { api } from '../../../lib/api-client';
+import type { levelsResponseSchema } from '@/common/schemas/curriculum.js';
+import { api } from '@/web/src/lib/api-client';
 import { schoolKeys } from './query-keys';
 
 type LevelsResponse = z.infer<typeof levelsResponseSchema>;

@@ -1,7 +1,7 @@
 // GET admin/getschools: every school with its licence and counts (the list is searched client-side).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GetSchoolsResponse, School } from '../../../../../common/schemas/schools.js';
-import { api } from '../../../lib/api-client';
+import type { GetSchoolsResponse, School } from '@/common/schemas/schools.js';
+import { api } from '@/web/src/lib/api-client';
 import { schoolKeys } from './query-keys';
 
 export async function getSchools(): Promise<School[]> {

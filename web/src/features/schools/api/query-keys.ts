@@ -1,5 +1,5 @@
 // Query keys of the school screens: the list, and each school's usage (refreshed with it).
-import { rootKeys } from '../../../lib/query-keys';
+import { rootKeys } from '@/web/src/lib/query-keys';
 
 export const schoolKeys = {
   all: [...rootKeys.admin, 'schools'] as const,

@@ -1,7 +1,7 @@
 // PATCH admin/schooltoggle/{id}; on success the list flips activelicense locally (docs/product.md#states-and-transitions).
-import type { SchoolToggleResponse } from '../../../../../common/schemas/schools.js';
-import { useToggleRow } from '../../../lib/admin-list-rows';
-import { api } from '../../../lib/api-client';
+import type { SchoolToggleResponse } from '@/common/schemas/schools.js';
+import { useToggleRow } from '@/web/src/lib/admin-list-rows';
+import { api } from '@/web/src/lib/api-client';
 import { getSchoolsQueryOptions } from './get-schools';
 
 export async function toggleSchool(id: number): Promise<boolean> {

@@ -1,9 +1,9 @@
 // A school's licence status in the list, by the rule the dashboard and the sign-in check use
 // (common/licence.ts): Actif / Inactif as the spec says, and a switched-on licence that still keeps
 // teachers out says why ("Échue depuis 8 j", "Commence dans 3 j").
-import { type LicenceState, licenceState, licenceStatusText } from '../../../../../common/licence.js';
-import type { School } from '../../../../../common/schemas/schools.js';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { type LicenceState, licenceState, licenceStatusText } from '@/common/licence.js';
+import type { School } from '@/common/schemas/schools.js';
+import { Badge, type BadgeVariant } from '@/web/src/components/ui/badge';
 
 const variants: Record<LicenceState, BadgeVariant> = {
   active: 'success',

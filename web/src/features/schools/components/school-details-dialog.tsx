@@ -2,17 +2,17 @@
 // usage over the last 30 days.
 
 import { Activity, CalendarDays, Globe, KeyRound, Layers, MapPin, Phone, Send, Users } from 'lucide-react';
-import { formatNumber } from '../../../../../common/french.js';
-import { isoDay } from '../../../../../common/licence.js';
-import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
-import { entMessages } from '../../../../../common/messages/ent.js';
-import { insightsMessages } from '../../../../../common/messages/insights.js';
-import type { School } from '../../../../../common/schemas/schools.js';
-import { EmailDetail, licenceStatus, RemarksDetail } from '../../../components/ui/admin-details';
-import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '@/common/french.js';
+import { isoDay } from '@/common/licence.js';
+import { adminLabels, schoolMessages } from '@/common/messages/admin.js';
+import { entMessages } from '@/common/messages/ent.js';
+import { insightsMessages } from '@/common/messages/insights.js';
+import type { School } from '@/common/schemas/schools.js';
+import { EmailDetail, licenceStatus, RemarksDetail } from '@/web/src/components/ui/admin-details';
+import { Detail, DetailsDialog } from '@/web/src/components/ui/details-dialog';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
+import { paths } from '@/web/src/config/paths';
+import { formatDate, formatDateTime } from '@/web/src/lib/format-date';
 import { useSchoolUsage } from '../api/get-school-usage';
 import { websiteHref } from '../lib/format';
 import { LicenceBadge } from './licence-badge';

@@ -3,25 +3,25 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
-import { entMessages } from '../../../../../common/messages/ent.js';
-import { CAS_MAPPED_ATTRIBUTES, signInMethodSchema } from '../../../../../common/schemas/ent.js';
+import { adminLabels, schoolMessages } from '@/common/messages/admin.js';
+import { entMessages } from '@/common/messages/ent.js';
+import { CAS_MAPPED_ATTRIBUTES, signInMethodSchema } from '@/common/schemas/ent.js';
 import {
   type School,
   type SchoolCreate,
   type SchoolEditInput,
   schoolCreateSchema,
   schoolEditSchema,
-} from '../../../../../common/schemas/schools.js';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormField } from '../../../components/ui/form-field';
-import { FormSection } from '../../../components/ui/form-section';
-import { Input } from '../../../components/ui/input';
-import { LevelCheckboxes } from '../../../components/ui/level-checkboxes';
-import { RemarksCard } from '../../../components/ui/remarks-card';
-import { Select } from '../../../components/ui/select';
-import { paths } from '../../../config/paths';
+} from '@/common/schemas/schools.js';
+import { CheckboxField } from '@/web/src/components/ui/checkbox-field';
+import { FormActions } from '@/web/src/components/ui/form-actions';
+import { FormField } from '@/web/src/components/ui/form-field';
+import { FormSection } from '@/web/src/components/ui/form-section';
+import { Input } from '@/web/src/components/ui/input';
+import { LevelCheckboxes } from '@/web/src/components/ui/level-checkboxes';
+import { RemarksCard } from '@/web/src/components/ui/remarks-card';
+import { Select } from '@/web/src/components/ui/select';
+import { paths } from '@/web/src/config/paths';
 import { useLevelOptions } from '../api/get-level-options';
 import {
   newSchoolDefaults,

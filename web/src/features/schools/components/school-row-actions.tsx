@@ -2,11 +2,11 @@
 
 import { Eye, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
-import { uiMessages } from '../../../../../common/messages/ui.js';
-import type { School } from '../../../../../common/schemas/schools.js';
-import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
-import { paths } from '../../../config/paths';
+import { adminLabels, schoolMessages } from '@/common/messages/admin.js';
+import { uiMessages } from '@/common/messages/ui.js';
+import type { School } from '@/common/schemas/schools.js';
+import { RowActionsMenu } from '@/web/src/components/ui/row-actions-menu';
+import { paths } from '@/web/src/config/paths';
 
 type Props = {
   school: School;

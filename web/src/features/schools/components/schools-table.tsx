@@ -3,11 +3,11 @@
 // so 5,000 schools stay smooth.
 
 import { memo } from 'react';
-import { isoDay, licenceState } from '../../../../../common/licence.js';
-import { adminLabels, schoolMessages } from '../../../../../common/messages/admin.js';
-import type { School } from '../../../../../common/schemas/schools.js';
-import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
-import { formatDate } from '../../../lib/format-date';
+import { isoDay, licenceState } from '@/common/licence.js';
+import { adminLabels, schoolMessages } from '@/common/messages/admin.js';
+import type { School } from '@/common/schemas/schools.js';
+import { type DataColumn, DataTable, RowTitleButton } from '@/web/src/components/ui/data-table';
+import { formatDate } from '@/web/src/lib/format-date';
 import { LicenceBadge, licenceOf, statusRank } from './licence-badge';
 import { SchoolRowActions } from './school-row-actions';
 

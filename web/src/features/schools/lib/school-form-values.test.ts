@@ -1,7 +1,7 @@
 // The school form's mapping: what an admin's edits become on the wire, checked against the shared schema.
 import { describe, expect, it } from 'vitest';
-import { entMessages } from '../../../../../common/messages/ent.js';
-import { type School, schoolCreateSchema, schoolEditSchema } from '../../../../../common/schemas/schools.js';
+import { entMessages } from '@/common/messages/ent.js';
+import { type School, schoolCreateSchema, schoolEditSchema } from '@/common/schemas/schools.js';
 import { newSchoolDefaults, schoolToFormValues, toCreatePayload, toEditPayload } from './school-form-values';
 
 const school: School = {

@@ -1,13 +1,8 @@
 // The school form's values and the bodies they become (docs/product.md#entities-and-their-fields ("School form"), docs/product.md#validation-rules): pure mapping,
 // kept apart from the component so that it is unit-tested.
-import { VIDE } from '../../../../../common/schemas/admin-fields.js';
-import { GAR_ATTRIBUTES, type GarAttribute, type SignInMethod } from '../../../../../common/schemas/ent.js';
-import type {
-  School,
-  SchoolCreate,
-  SchoolCreateInput,
-  SchoolEditInput,
-} from '../../../../../common/schemas/schools.js';
+import { VIDE } from '@/common/schemas/admin-fields.js';
+import { GAR_ATTRIBUTES, type GarAttribute, type SignInMethod } from '@/common/schemas/ent.js';
+import type { School, SchoolCreate, SchoolCreateInput, SchoolEditInput } from '@/common/schemas/schools.js';
 
 export type SchoolFormValues = {
   schoolName: string;

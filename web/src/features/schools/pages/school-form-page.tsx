@@ -1,16 +1,16 @@
 // School form: create at /schoolform, edit at /schoolformedit/:id (docs/product.md#screens-and-routes), then back to /schools.
 
 import { useNavigate } from 'react-router';
-import { schoolMessages } from '../../../../../common/messages/admin.js';
+import { schoolMessages } from '@/common/messages/admin.js';
 import {
   EntityFormPage,
   FormPageSkeleton,
   FormRoute,
   ListItemMissing,
-} from '../../../components/ui/form-page';
-import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+} from '@/web/src/components/ui/form-page';
+import { paths } from '@/web/src/config/paths';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { notify } from '@/web/src/lib/notify';
 import { useCreateSchool } from '../api/create-school';
 import { useEditSchool } from '../api/edit-school';
 import { useSchools } from '../api/get-schools';

@@ -1,12 +1,12 @@
 // School list (docs/product.md#screens-and-routes /schools): search, virtualised table, details modal, row menu, delete modal.
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { schoolMessages } from '../../../../../common/messages/admin.js';
-import type { School } from '../../../../../common/schemas/schools.js';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SearchableListPage, useListSearch } from '../../../components/ui/list-page';
-import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notify';
+import { schoolMessages } from '@/common/messages/admin.js';
+import type { School } from '@/common/schemas/schools.js';
+import { ConfirmDialog } from '@/web/src/components/ui/confirm-dialog';
+import { SearchableListPage, useListSearch } from '@/web/src/components/ui/list-page';
+import { paths } from '@/web/src/config/paths';
+import { notify } from '@/web/src/lib/notify';
 import { useDeleteSchool } from '../api/delete-school';
 import { useSchools } from '../api/get-schools';
 import { useToggleSchool } from '../api/toggle-school';

@@ -1,8 +1,8 @@
 // GET user/classes/{levelId}: the classes the teacher's ENT sent; POST user/createclassgroups/
 // {levelId}: "Créer les groupes de mes classes" (the groups list is refreshed after).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateClassGroupsResponse, TeacherClass } from '../../../../../common/schemas/ent.js';
-import { api } from '../../../lib/api-client';
+import type { CreateClassGroupsResponse, TeacherClass } from '@/common/schemas/ent.js';
+import { api } from '@/web/src/lib/api-client';
 import { getGroupsQueryOptions } from './get-groups';
 import { teacherAreaKeys } from './query-keys';
 

@@ -1,8 +1,8 @@
 // POST user/creategroups/{levelId} {title} → {success, group{id,title}} or {success:false, error}.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AxiosError } from 'axios';
-import type { CreateGroupBody, Group } from '../../../../../common/schemas/teacher-area.js';
-import { api } from '../../../lib/api-client';
+import type { CreateGroupBody, Group } from '@/common/schemas/teacher-area.js';
+import { api } from '@/web/src/lib/api-client';
 import { getGroupsQueryOptions } from './get-groups';
 
 export async function createGroup(levelId: string, body: CreateGroupBody): Promise<Group> {

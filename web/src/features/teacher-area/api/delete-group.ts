@@ -1,7 +1,7 @@
 // DELETE user/deletegroup/{id}; on success the group leaves the local list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { removeById } from '../../../lib/list-cache';
+import { api } from '@/web/src/lib/api-client';
+import { removeById } from '@/web/src/lib/list-cache';
 import { getGroupsQueryOptions } from './get-groups';
 import { teacherAreaKeys } from './query-keys';
 

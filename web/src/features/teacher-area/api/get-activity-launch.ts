@@ -3,8 +3,8 @@
 import {
   type ActivityLaunchResponse,
   activityLaunchResponseSchema,
-} from '../../../../../common/schemas/activity-runtime.js';
-import { api } from '../../../lib/api-client';
+} from '@/common/schemas/activity-runtime.js';
+import { api } from '@/web/src/lib/api-client';
 
 export async function getActivityLaunch(
   entryId: string,

@@ -1,8 +1,8 @@
 // GET user/activity/statements/{entryId}: the xAPI statements an activity sent for a group entry
 // (verb, time, score), newest first, for the teacher's view of what the content reported.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type StatementSummary, statementsResponseSchema } from '../../../../../common/schemas/xapi.js';
-import { api } from '../../../lib/api-client';
+import { type StatementSummary, statementsResponseSchema } from '@/common/schemas/xapi.js';
+import { api } from '@/web/src/lib/api-client';
 
 export async function getActivityStatements(entryId: number): Promise<StatementSummary[]> {
   const { data } = await api.get(`user/activity/statements/${entryId}`);

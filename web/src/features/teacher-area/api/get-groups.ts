@@ -1,7 +1,7 @@
 // GET user/getgroups/{levelId}: the teacher's groups in a level, each with its progress count.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GroupSummary, GroupsResponse } from '../../../../../common/schemas/teacher-area.js';
-import { api } from '../../../lib/api-client';
+import type { GroupSummary, GroupsResponse } from '@/common/schemas/teacher-area.js';
+import { api } from '@/web/src/lib/api-client';
 import { teacherAreaKeys } from './query-keys';
 
 export async function getGroups(levelId: string): Promise<GroupSummary[]> {

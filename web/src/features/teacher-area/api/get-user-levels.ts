@@ -1,7 +1,7 @@
 // GET user/getuserlevels: the levels the signed-in teacher may open (admins: all of them).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LevelSummary, UserLevelsResponse } from '../../../../../common/schemas/teacher-area.js';
-import { api } from '../../../lib/api-client';
+import type { LevelSummary, UserLevelsResponse } from '@/common/schemas/teacher-area.js';
+import { api } from '@/web/src/lib/api-client';
 import { teacherAreaKeys } from './query-keys';
 
 export async function getUserLevels(): Promise<LevelSummary[]> {

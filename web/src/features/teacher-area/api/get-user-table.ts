@@ -1,7 +1,7 @@
 // GET user/usertable/{groupId}: the group's periods, lessons, sessions, activities and PDFs.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserTableResponse } from '../../../../../common/schemas/teacher-area.js';
-import { api } from '../../../lib/api-client';
+import type { UserTableResponse } from '@/common/schemas/teacher-area.js';
+import { api } from '@/web/src/lib/api-client';
 import { teacherAreaKeys } from './query-keys';
 
 export type UserTable = UserTableResponse['res'];

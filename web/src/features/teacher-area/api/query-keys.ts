@@ -1,5 +1,5 @@
 // Query keys of the teacher area: levels, each level's groups, each group's learning table.
-import { rootKeys } from '../../../lib/query-keys';
+import { rootKeys } from '@/web/src/lib/query-keys';
 
 export const teacherAreaKeys = {
   all: rootKeys.learner,

@@ -1,6 +1,6 @@
 // markCompleted: the learning table the teacher sees at once after opening an activity (docs/product.md#states-and-transitions).
 import { describe, expect, it } from 'vitest';
-import { userTableResponseSchema } from '../../../../../common/schemas/teacher-area.js';
+import { userTableResponseSchema } from '@/common/schemas/teacher-area.js';
 import type { UserTable } from './get-user-table';
 import { markCompleted } from './update-pending';
 

@@ -1,7 +1,7 @@
 // PATCH user/updatePending/{activityId}: marks an activity completed on the server; the table in
 // the cache is updated locally so the learner sees it at once (docs/product.md#the-learning-tables-rules).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/web/src/lib/api-client';
 import { getUserTableQueryOptions, type UserTable } from './get-user-table';
 import { teacherAreaKeys } from './query-keys';
 

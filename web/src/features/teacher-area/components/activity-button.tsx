@@ -2,9 +2,9 @@
 // content reported when there is one (a badge in text, not colour alone). A button that is not
 // allowed stays focusable (aria-disabled) so that a click or Enter explains why with a toast.
 import { CheckCircle2, Lock, PlayCircle } from 'lucide-react';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { TableActivity } from '../../../../../common/schemas/teacher-area.js';
-import { cn } from '../../../lib/utils';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { TableActivity } from '@/common/schemas/teacher-area.js';
+import { cn } from '@/web/src/lib/utils';
 
 type Props = {
   activity: TableActivity;

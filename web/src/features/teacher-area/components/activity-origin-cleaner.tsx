@@ -4,8 +4,8 @@
 // Heard from its window and origin only; given up after a while (offline, say), tried again on a
 // later visit.
 import { useEffect, useRef } from 'react';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { isPlayerMessage } from '../../../../shared/protocol';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { isPlayerMessage } from '@/web/shared/protocol';
 import { PLAYER_FRAME_SANDBOX } from '../lib/player-frame-sandbox';
 
 const CLEAR_TIMEOUT_MS = 30_000;

@@ -2,9 +2,9 @@
 // It is outside the frame (and the frame may not go full-screen), so no package can cover it or
 // draw a page of Ardoise in its place: whatever shows below it is the activity's.
 import { X } from 'lucide-react';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { Button } from '../../../components/ui/button';
-import { LogoMark } from '../../../components/ui/logo';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { Button } from '@/web/src/components/ui/button';
+import { LogoMark } from '@/web/src/components/ui/logo';
 
 type Props = { title: string | null; onBack: () => void };
 

@@ -1,9 +1,9 @@
 // The classes the teacher's ENT sent that have no group yet in this level, and one button that makes
 // their groups ("Créer les groupes de mes classes"). Nothing shows for a teacher without ENT classes.
 import { School } from 'lucide-react';
-import { entMessages } from '../../../../../common/messages/ent.js';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../lib/notify';
+import { entMessages } from '@/common/messages/ent.js';
+import { Button } from '@/web/src/components/ui/button';
+import { notify } from '@/web/src/lib/notify';
 import { useClasses, useCreateClassGroups } from '../api/class-groups';
 
 export function ClassGroupsPanel({ levelId }: { levelId: string }) {

@@ -2,11 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { type CreateGroupBody, createGroupBodySchema } from '../../../../../common/schemas/teacher-area.js';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { notify } from '../../../lib/notify';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { type CreateGroupBody, createGroupBodySchema } from '@/common/schemas/teacher-area.js';
+import { Button } from '@/web/src/components/ui/button';
+import { Input } from '@/web/src/components/ui/input';
+import { notify } from '@/web/src/lib/notify';
 import { getCreateGroupError, useCreateGroup } from '../api/create-group';
 
 export function CreateGroupForm({ levelId }: { levelId: string }) {

@@ -1,8 +1,8 @@
 // Confirmation before deleting a group: its progress goes with it.
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { GroupSummary } from '../../../../../common/schemas/teacher-area.js';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../lib/notify';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { GroupSummary } from '@/common/schemas/teacher-area.js';
+import { ConfirmDialog } from '@/web/src/components/ui/confirm-dialog';
+import { notify } from '@/web/src/lib/notify';
 import { useDeleteGroup } from '../api/delete-group';
 
 type Props = { levelId: string; group: GroupSummary | null; onClose: () => void };

@@ -3,9 +3,9 @@
 
 import { ChevronRight, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { GroupSummary } from '../../../../../common/schemas/teacher-area.js';
-import { paths } from '../../../config/paths';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { GroupSummary } from '@/common/schemas/teacher-area.js';
+import { paths } from '@/web/src/config/paths';
 
 export function GroupCard({
   group,

@@ -2,17 +2,13 @@
 // locking label when an earlier lesson is not finished yet (docs/product.md#states-and-transitions).
 import { CheckCircle2, FileText, Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  type ArrangedLesson,
-  countActivities,
-  isActivityClickable,
-} from '../../../../../common/learning-rules.js';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { TableActivity, TableLesson } from '../../../../../common/schemas/teacher-area.js';
-import { sendsStatements } from '../../../../../common/standards/kinds.js';
-import { Badge } from '../../../components/ui/badge';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/utils';
+import { type ArrangedLesson, countActivities, isActivityClickable } from '@/common/learning-rules.js';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { TableActivity, TableLesson } from '@/common/schemas/teacher-area.js';
+import { sendsStatements } from '@/common/standards/kinds.js';
+import { Badge } from '@/web/src/components/ui/badge';
+import { paths } from '@/web/src/config/paths';
+import { cn } from '@/web/src/lib/utils';
 import { ActivityButton } from './activity-button';
 import { StatementsButton } from './statements-dialog';
 

@@ -3,7 +3,7 @@
 
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { useEffect, useRef, useState } from 'react';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
 
 const MAX_FIT_WIDTH_PX = 960;
 

@@ -2,10 +2,10 @@
 // activities. A period without lessons is shown locked and cannot be expanded (docs/product.md#states-and-transitions).
 import { ChevronDown, Lock } from 'lucide-react';
 import { useMemo } from 'react';
-import { arrangeLessons, countActivities, isPeriodLocked } from '../../../../../common/learning-rules.js';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { TableActivity, TablePeriod } from '../../../../../common/schemas/teacher-area.js';
-import { cn } from '../../../lib/utils';
+import { arrangeLessons, countActivities, isPeriodLocked } from '@/common/learning-rules.js';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { TableActivity, TablePeriod } from '@/common/schemas/teacher-area.js';
+import { cn } from '@/web/src/lib/utils';
 import { LessonCard } from './lesson-card';
 
 type Props = {

@@ -24,10 +24,10 @@ import {
   useState,
 } from 'react';
 import { Outlet } from 'react-router';
-import { activityOrigin, separatesActivities } from '../../../../../common/content/activity-origin.js';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '../../../../shared/protocol';
-import { getClientConfigQueryOptions } from '../../../lib/client-config';
+import { activityOrigin, separatesActivities } from '@/common/content/activity-origin.js';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { type AppToPlayer, isPlayerMessage, type PlayerToApp } from '@/web/shared/protocol';
+import { getClientConfigQueryOptions } from '@/web/src/lib/client-config';
 import { useRuntimeRelay } from '../../runtime-relay';
 import { teacherAreaKeys } from '../api/query-keys';
 import {

@@ -1,5 +1,5 @@
 // The player's progress bar with the current step's label (docs/product.md#states-and-transitions).
-import type { PlayerStep } from '../../../../shared/protocol';
+import type { PlayerStep } from '@/web/shared/protocol';
 import { PLAYER_STEPS } from '../lib/player-steps';
 
 export function PlayerProgress({ step, percent }: { step: PlayerStep; percent: number }) {

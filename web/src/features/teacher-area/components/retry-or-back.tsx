@@ -1,9 +1,9 @@
 // The two ways out of a player (activity or PDF) that failed: try again, or go back. Drawn for the
 // players' dark background.
 import { RefreshCw } from 'lucide-react';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/utils';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { Button } from '@/web/src/components/ui/button';
+import { cn } from '@/web/src/lib/utils';
 
 type Props = {
   onRetry: () => void;

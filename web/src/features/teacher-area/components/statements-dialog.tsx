@@ -3,9 +3,9 @@
 // loading, error (retry) and empty states. Readable at 390 px: one line per statement that wraps.
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
-import { teacherAreaMessages as m } from '../../../../../common/messages/teacher-area.js';
-import type { StatementSummary } from '../../../../../common/schemas/xapi.js';
-import { Button } from '../../../components/ui/button';
+import { teacherAreaMessages as m } from '@/common/messages/teacher-area.js';
+import type { StatementSummary } from '@/common/schemas/xapi.js';
+import { Button } from '@/web/src/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -13,8 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+} from '@/web/src/components/ui/dialog';
+import { Spinner } from '@/web/src/components/ui/spinner';
 import { useActivityStatements } from '../api/get-activity-statements';
 import { QueryError } from './query-error';
 

@@ -1,9 +1,9 @@
 // The learning table's three counters: total lessons, completed lessons, pending lessons.
 
 import { BookOpen, CheckCircle2, Clock } from 'lucide-react';
-import { isLessonComplete } from '../../../../../common/learning-rules.js';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { TablePeriod } from '../../../../../common/schemas/teacher-area.js';
+import { isLessonComplete } from '@/common/learning-rules.js';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { TablePeriod } from '@/common/schemas/teacher-area.js';
 
 export function TableCounters({ periods }: { periods: TablePeriod[] }) {
   const lessons = periods.flatMap((period) => period.groupslesson);

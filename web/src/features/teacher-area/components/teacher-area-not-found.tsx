@@ -2,11 +2,11 @@
 // with the way back to the levels, instead of a retry that could only fail again.
 import { FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { paths } from '../../../config/paths';
-import { useTabTitle } from '../../../lib/use-tab-title';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { Button } from '@/web/src/components/ui/button';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
+import { paths } from '@/web/src/config/paths';
+import { useTabTitle } from '@/web/src/lib/use-tab-title';
 
 export function TeacherAreaNotFound({ title, description }: { title: string; description: string }) {
   useTabTitle(title);

@@ -3,8 +3,8 @@
 // stores them meanwhile). Sends the hash of the copy the device already holds: a 304 means it is
 // current. Enforces the 100 MB cap from content-length and a 10 s timeout for the answer and for
 // each silence between chunks (docs/product.md#business-constants-and-limits).
-import { ACTIVITY_DOWNLOAD_MAX_BYTES, HTTP_TIMEOUT_MS } from '../../../../../common/constants.js';
-import { NAMESPACE_PATTERN } from '../../../../shared/protocol';
+import { ACTIVITY_DOWNLOAD_MAX_BYTES, HTTP_TIMEOUT_MS } from '@/common/constants.js';
+import { NAMESPACE_PATTERN } from '@/web/shared/protocol';
 
 /** offline: no answer at all (the network is cut), as against an answer that is an error. */
 export type DownloadFailure = 'too-large' | 'timeout' | 'failed' | 'offline';

@@ -4,7 +4,7 @@
 // journal until the player frame host clears them (PlayerFrameHost); and whether the content
 // origin itself still holds what an earlier version of the player kept there. Each activity plays
 // on an origin of its own (common/content/activity-origin.ts): only that origin can delete its data.
-import { NAMESPACE_PATTERN } from '../../../../shared/protocol';
+import { NAMESPACE_PATTERN } from '@/web/shared/protocol';
 
 export type LastPlayed = { activityId: number; namespace: string };
 

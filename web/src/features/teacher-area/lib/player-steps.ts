@@ -1,6 +1,6 @@
 // The player's progress steps (docs/product.md#the-activity-player): the bar's value and label.
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { PlayerStep } from '../../../../shared/protocol';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { PlayerStep } from '@/web/shared/protocol';
 
 const steps = teacherAreaMessages.playerSteps;
 

@@ -8,9 +8,9 @@
 
 import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import type { ActivityLaunchResponse } from '../../../../../common/schemas/activity-runtime.js';
-import type { AppToPlayer, PlayerStep, PlayerToApp } from '../../../../shared/protocol';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import type { ActivityLaunchResponse } from '@/common/schemas/activity-runtime.js';
+import type { AppToPlayer, PlayerStep, PlayerToApp } from '@/web/shared/protocol';
 import {
   keepLaunch,
   keptLaunch,

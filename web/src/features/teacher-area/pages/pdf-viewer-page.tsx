@@ -15,12 +15,12 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth';
-import { useTabTitle } from '../../../lib/use-tab-title';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { Button } from '@/web/src/components/ui/button';
+import { Spinner } from '@/web/src/components/ui/spinner';
+import { paths } from '@/web/src/config/paths';
+import { useAuth } from '@/web/src/lib/auth';
+import { useTabTitle } from '@/web/src/lib/use-tab-title';
 import { PdfCanvas } from '../components/pdf-canvas';
 import { RetryOrBack } from '../components/retry-or-back';
 import { useExitTo } from '../lib/use-exit-to';

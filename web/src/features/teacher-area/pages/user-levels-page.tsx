@@ -2,11 +2,11 @@
 // (admins see every level); a card opens the level's groups and passes the level title along.
 import { ChevronRight, GraduationCap, Layers } from 'lucide-react';
 import { Link } from 'react-router';
-import { teacherAreaMessages } from '../../../../../common/messages/teacher-area.js';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
+import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
+import { EmptyState } from '@/web/src/components/ui/empty-state';
+import { PageHeader } from '@/web/src/components/ui/page-header';
+import { Skeleton } from '@/web/src/components/ui/skeleton';
+import { paths } from '@/web/src/config/paths';
 import { useUserLevels } from '../api/get-user-levels';
 import { QueryError } from '../components/query-error';
 

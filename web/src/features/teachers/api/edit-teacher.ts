@@ -1,7 +1,7 @@
 // PATCH admin/editteacherteacher/{id}: only the fields that were filled (docs/product.md#validation-rules ("Teacher edit")).
-import type { Teacher, TeacherEditInput, TeacherResponse } from '../../../../../common/schemas/teachers.js';
-import { useEditRow } from '../../../lib/admin-list-rows';
-import { api } from '../../../lib/api-client';
+import type { Teacher, TeacherEditInput, TeacherResponse } from '@/common/schemas/teachers.js';
+import { useEditRow } from '@/web/src/lib/admin-list-rows';
+import { api } from '@/web/src/lib/api-client';
 import { getTeachersQueryOptions } from './get-teachers';
 
 export async function editTeacher({ id, body }: { id: number; body: TeacherEditInput }): Promise<Teacher> {

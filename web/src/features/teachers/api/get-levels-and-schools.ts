@@ -1,7 +1,7 @@
 // GET admin/getlevel&schools: the school and level options of the teacher form.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LevelsAndSchoolsResponse } from '../../../../../common/schemas/teachers.js';
-import { api } from '../../../lib/api-client';
+import type { LevelsAndSchoolsResponse } from '@/common/schemas/teachers.js';
+import { api } from '@/web/src/lib/api-client';
 import { teacherKeys } from './query-keys';
 
 export async function getLevelsAndSchools(): Promise<LevelsAndSchoolsResponse> {

@@ -1,7 +1,7 @@
 // GET admin/getteachers: every teacher with school name, level titles and group count.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GetTeachersResponse, Teacher } from '../../../../../common/schemas/teachers.js';
-import { api } from '../../../lib/api-client';
+import type { GetTeachersResponse, Teacher } from '@/common/schemas/teachers.js';
+import { api } from '@/web/src/lib/api-client';
 import { teacherKeys } from './query-keys';
 
 export async function getTeachers(): Promise<Teacher[]> {

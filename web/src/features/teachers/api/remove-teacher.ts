@@ -1,7 +1,7 @@
 // DELETE admin/removeteacher/{id}; on success the teacher leaves the local list (docs/product.md#states-and-transitions), and the
 // other admin lists and totals, which counted their groups, are refreshed.
-import { useDeleteRow } from '../../../lib/admin-list-rows';
-import { api } from '../../../lib/api-client';
+import { useDeleteRow } from '@/web/src/lib/admin-list-rows';
+import { api } from '@/web/src/lib/api-client';
 import { getTeachersQueryOptions } from './get-teachers';
 
 export async function removeTeacher(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 // PATCH admin/toggleactive/{id}; on success the list flips the active flag locally (docs/product.md#states-and-transitions).
-import type { TeacherToggleResponse } from '../../../../../common/schemas/teachers.js';
-import { useToggleRow } from '../../../lib/admin-list-rows';
-import { api } from '../../../lib/api-client';
+import type { TeacherToggleResponse } from '@/common/schemas/teachers.js';
+import { useToggleRow } from '@/web/src/lib/admin-list-rows';
+import { api } from '@/web/src/lib/api-client';
 import { getTeachersQueryOptions } from './get-teachers';
 
 export async function toggleTeacher(id: number): Promise<boolean> {

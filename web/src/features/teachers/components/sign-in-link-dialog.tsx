@@ -2,10 +2,10 @@
 // see when it ends and whether it also left by email.
 import { Copy, Mail, MailX } from 'lucide-react';
 import { useRef } from 'react';
-import { formatLinkExpiry, signInLinkMessages as m } from '../../../../../common/messages/account-access.js';
-import type { SignInLink } from '../../../../../common/schemas/account-access.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { formatLinkExpiry, signInLinkMessages as m } from '@/common/messages/account-access.js';
+import type { SignInLink } from '@/common/schemas/account-access.js';
+import { Alert, AlertDescription } from '@/web/src/components/ui/alert';
+import { Button } from '@/web/src/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -13,10 +13,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { notify } from '../../../lib/notify';
+} from '@/web/src/components/ui/dialog';
+import { Input } from '@/web/src/components/ui/input';
+import { Label } from '@/web/src/components/ui/label';
+import { notify } from '@/web/src/lib/notify';
 
 export type ShownLink = { name: string; link: SignInLink };
 

@@ -5,30 +5,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { signInLinkMessages as linkMessages } from '../../../../../common/messages/account-access.js';
-import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
-import {
-  type TeacherInviteInput,
-  teacherInviteSchema,
-} from '../../../../../common/schemas/account-access.js';
+import { signInLinkMessages as linkMessages } from '@/common/messages/account-access.js';
+import { adminLabels, teacherMessages } from '@/common/messages/admin.js';
+import { type TeacherInviteInput, teacherInviteSchema } from '@/common/schemas/account-access.js';
 import {
   type Teacher,
   type TeacherCreateInput,
   type TeacherEditInput,
   teacherCreateSchema,
   teacherEditSchema,
-} from '../../../../../common/schemas/teachers.js';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormField } from '../../../components/ui/form-field';
-import { FormSection } from '../../../components/ui/form-section';
-import { Input } from '../../../components/ui/input';
-import { LevelCheckboxes } from '../../../components/ui/level-checkboxes';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { RemarksCard } from '../../../components/ui/remarks-card';
-import { Select } from '../../../components/ui/select';
-import { paths } from '../../../config/paths';
+} from '@/common/schemas/teachers.js';
+import { Alert, AlertDescription } from '@/web/src/components/ui/alert';
+import { CheckboxField } from '@/web/src/components/ui/checkbox-field';
+import { FormActions } from '@/web/src/components/ui/form-actions';
+import { FormField } from '@/web/src/components/ui/form-field';
+import { FormSection } from '@/web/src/components/ui/form-section';
+import { Input } from '@/web/src/components/ui/input';
+import { LevelCheckboxes } from '@/web/src/components/ui/level-checkboxes';
+import { PasswordInput } from '@/web/src/components/ui/password-input';
+import { RemarksCard } from '@/web/src/components/ui/remarks-card';
+import { Select } from '@/web/src/components/ui/select';
+import { paths } from '@/web/src/config/paths';
 import {
   emptyValues,
   type Options,

@@ -2,12 +2,12 @@
 // badge from the active flag, Close and Edit.
 
 import { Building2, KeyRound, Layers, Phone, Users } from 'lucide-react';
-import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
-import { entMessages } from '../../../../../common/messages/ent.js';
-import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { EmailDetail, licenceStatus, RemarksDetail } from '../../../components/ui/admin-details';
-import { Detail, DetailsDialog } from '../../../components/ui/details-dialog';
-import { paths } from '../../../config/paths';
+import { adminLabels, teacherMessages } from '@/common/messages/admin.js';
+import { entMessages } from '@/common/messages/ent.js';
+import type { Teacher } from '@/common/schemas/teachers.js';
+import { EmailDetail, licenceStatus, RemarksDetail } from '@/web/src/components/ui/admin-details';
+import { Detail, DetailsDialog } from '@/web/src/components/ui/details-dialog';
+import { paths } from '@/web/src/config/paths';
 import { signInLabel } from '../lib/sign-in-label';
 
 type Props = { teacher: Teacher | null; onOpenChange: (open: boolean) => void };

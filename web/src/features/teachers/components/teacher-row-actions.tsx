@@ -3,12 +3,12 @@
 
 import { Eye, KeyRound, Pencil, Power, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
-import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
-import { uiMessages } from '../../../../../common/messages/ui.js';
-import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { RowActionsMenu } from '../../../components/ui/row-actions-menu';
-import { paths } from '../../../config/paths';
+import { signInLinkMessages } from '@/common/messages/account-access.js';
+import { adminLabels, teacherMessages } from '@/common/messages/admin.js';
+import { uiMessages } from '@/common/messages/ui.js';
+import type { Teacher } from '@/common/schemas/teachers.js';
+import { RowActionsMenu } from '@/web/src/components/ui/row-actions-menu';
+import { paths } from '@/web/src/config/paths';
 
 type Props = {
   teacher: Teacher;

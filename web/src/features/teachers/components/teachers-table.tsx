@@ -2,11 +2,11 @@
 // in view are rendered, so 50,000 teachers stay smooth.
 
 import { memo } from 'react';
-import { adminLabels, teacherMessages } from '../../../../../common/messages/admin.js';
-import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { type DataColumn, DataTable, RowTitleButton } from '../../../components/ui/data-table';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { getInitials } from '../../../lib/utils';
+import { adminLabels, teacherMessages } from '@/common/messages/admin.js';
+import type { Teacher } from '@/common/schemas/teachers.js';
+import { type DataColumn, DataTable, RowTitleButton } from '@/web/src/components/ui/data-table';
+import { StatusBadge } from '@/web/src/components/ui/status-badge';
+import { getInitials } from '@/web/src/lib/utils';
 import { signInLabel } from '../lib/sign-in-label';
 import { TeacherRowActions } from './teacher-row-actions';
 

@@ -1,10 +1,6 @@
 // The teacher form's mapping: create and edit bodies in the spec's shape, accepted by the shared schema.
 import { describe, expect, it } from 'vitest';
-import {
-  type Teacher,
-  teacherCreateSchema,
-  teacherEditSchema,
-} from '../../../../../common/schemas/teachers.js';
+import { type Teacher, teacherCreateSchema, teacherEditSchema } from '@/common/schemas/teachers.js';
 import {
   emptyValues,
   type Options,

@@ -1,12 +1,12 @@
 // The teacher form's values and the bodies they become (docs/product.md#entities-and-their-fields ("Teacher (form)"), docs/product.md#validation-rules): pure
 // mapping, kept apart from the component so that it is unit-tested.
-import { VIDE } from '../../../../../common/schemas/admin-fields.js';
+import { VIDE } from '@/common/schemas/admin-fields.js';
 import type {
   LevelsAndSchoolsResponse,
   Teacher,
   TeacherCreateInput,
   TeacherEditInput,
-} from '../../../../../common/schemas/teachers.js';
+} from '@/common/schemas/teachers.js';
 
 export type TeacherFormValues = {
   name: string;

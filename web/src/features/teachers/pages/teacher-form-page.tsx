@@ -3,18 +3,18 @@
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
-import { teacherMessages } from '../../../../../common/messages/admin.js';
+import { signInLinkMessages } from '@/common/messages/account-access.js';
+import { teacherMessages } from '@/common/messages/admin.js';
 import {
   EntityFormPage,
   FormPageMissing,
   FormPageSkeleton,
   FormRoute,
   ListItemMissing,
-} from '../../../components/ui/form-page';
-import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+} from '@/web/src/components/ui/form-page';
+import { paths } from '@/web/src/config/paths';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { notify } from '@/web/src/lib/notify';
 import { useCreateTeacher } from '../api/create-teacher';
 import { useEditTeacher } from '../api/edit-teacher';
 import { useLevelsAndSchools } from '../api/get-levels-and-schools';

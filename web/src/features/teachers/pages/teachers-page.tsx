@@ -1,12 +1,12 @@
 // Teacher list (docs/product.md#screens-and-routes /teachers): search, virtualised table, profile modal, row menu.
 import { useCallback, useState } from 'react';
-import { signInLinkMessages } from '../../../../../common/messages/account-access.js';
-import { teacherMessages } from '../../../../../common/messages/admin.js';
-import type { Teacher } from '../../../../../common/schemas/teachers.js';
-import { SearchableListPage, useListSearch } from '../../../components/ui/list-page';
-import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { signInLinkMessages } from '@/common/messages/account-access.js';
+import { teacherMessages } from '@/common/messages/admin.js';
+import type { Teacher } from '@/common/schemas/teachers.js';
+import { SearchableListPage, useListSearch } from '@/web/src/components/ui/list-page';
+import { paths } from '@/web/src/config/paths';
+import { getErrorMessage } from '@/web/src/lib/api-client';
+import { notify } from '@/web/src/lib/notify';
 import { useTeachers } from '../api/get-teachers';
 import { useIssueSignInLink } from '../api/issue-sign-in-link';
 import { useRemoveTeacher } from '../api/remove-teacher';
