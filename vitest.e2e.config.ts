@@ -1,7 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// '@/…' names a file from the repository root (web code imports common/ and its own folders so).
+const rootAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
 
 // End-to-end tests: a production build served by the real server, driven in Debian's Chromium.
 export default defineConfig({
+  resolve: { alias: rootAlias },
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',

@@ -1,6 +1,6 @@
 // The H5P runtime and the admin preview player in a real browser against the production build:
 // the preview plays an HTML5, a SCORM 1.2, a SCORM 2004 and an H5P package and records nothing;
-// the H5P page plays a learner's offline copy (/local-activity/), hands its state and result to the
+// the H5P page plays the teacher area's offline copy (/local-activity/), hands its state and result to the
 // bridge of the page framing it, and keeps working once the network is cut.
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -194,7 +194,7 @@ describe('the H5P runtime page on a learner’s offline copy', () => {
 
   beforeAll(async () => {
     // Played through today's player (it needs an index.html), then the H5P page is opened on the
-    // stored copy, as the learner's player does for an H5P activity.
+    // stored copy, as the teacher area's player does for an H5P activity.
     const zip = buildZip({ ...h5pTestFiles(), 'index.html': '<!doctype html><title>H5P</title>' });
     hash = await storePackage(files, zip);
     const level = await buildLevel(server.db, [[{ sessions: [1] }]], {

@@ -20,7 +20,7 @@ export function playerPageCsp(appOrigin: string): string {
 
 /** H5P content runs in the page itself (h5p-standalone's 'div' embedding): the package's libraries
  * are script files (no inline script, no eval), styles are inline everywhere, media and fonts may
- * be data: or blob: URLs; the page registers the service worker. Framed by the learner's player or
+ * be data: or blob: URLs; the page registers the service worker. Framed by the teacher area's player or
  * the preview player (content origin), inside the app. */
 export function h5pPageCsp(appOrigin: string): string {
   return [

@@ -1,5 +1,5 @@
 // What a runtime folder gives the player's registry (index.ts): the install of its standards on
-// the page framing the content, for a learner's launch (what the content reports goes to `report`)
+// the page framing the content, for a teacher area's launch (what the content reports goes to `report`)
 // or for the admin's preview (nothing is recorded).
 import type { RuntimeData, RuntimeStandard } from '@/common/schemas/activity-runtime.js';
 import type { StandardFamily, StandardsOf } from '@/common/standards/kinds.js';

@@ -1,5 +1,5 @@
 // A package's alert or confirm, shown by the app over the activity's frame (below the strip), in the
-// learner's player and the admin preview: the browser's own dialogs are refused to the frame (its
+// teacher area's player and the admin preview: the browser's own dialogs are refused to the frame (its
 // prompt would hand what is typed to the package), and the player pages relay these two
 // (common/page-guard.ts). Said to be the activity's, in the app's look; a confirm has already been
 // answered OK (the content could not wait).

@@ -1,5 +1,5 @@
 // Which package folders the H5P runtime page (/player/h5p/?base=…) may play: a same-origin path
-// under /local-activity/<hash>/ (the learner's offline copy) or /content/<id>/<pass>/ (the admin preview),
+// under /local-activity/<hash>/ (the teacher area's offline copy) or /content/<id>/<pass>/ (the admin preview),
 // nothing else, so a crafted link cannot make the page load scripts from anywhere else.
 import { NAMESPACE_PATTERN } from '@/web/shared/protocol';
 

@@ -1,5 +1,5 @@
 // The contract between the H5P runtime page (/player/h5p/ on the activity's origin) and the page
-// framing it: the learner's player page, or the admin's preview page. Like SCORM content finding
+// framing it: the teacher area's player page, or the admin's preview page. Like SCORM content finding
 // `API` on its parent, the H5P page finds this object on `window.parent` (same origin) under
 // H5P_BRIDGE_KEY; without it (opened alone) the content plays and nothing is kept.
 //

@@ -237,7 +237,7 @@ const QUEUED_TIMEOUT_MS = 3_000;
  * Resolves once the writes relayed so far are in the queue, at most QUEUED_TIMEOUT_MS later. A
  * launch reads the queue after this: what this device reported last (a reload's last commit, kept
  * in the player's journal) and the server has not acknowledged yet is resumed from, not older data
- * from the server (the learner's use-activity-player.ts), without waiting for the network.
+ * from the server (the teacher area's use-activity-player.ts), without waiting for the network.
  */
 export function runtimeWritesQueued(): Promise<void> {
   const queued = Promise.allSettled([...queueing]).then(() => undefined);
