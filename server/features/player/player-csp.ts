@@ -1,4 +1,4 @@
-// The Content-Security-Policy of each page of the player build on the content origin: the learner's
+// The Content-Security-Policy of each page of the player build on the content origin: the teacher area's
 // player, the H5P runtime and the admin preview player. Each keeps data on the content origin and
 // names who may frame it (frame-ancestors checks every ancestor, up to the app page).
 /** Framed by the app's /activity/:id. */
