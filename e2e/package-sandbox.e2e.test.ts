@@ -377,7 +377,10 @@ describe('a hostile package in the admin preview', () => {
       void dialog.accept('mot-de-passe-tapé');
     });
     const activityId = activityIds[TRAP_LEVEL]!;
-    const pages = page.waitForResponse((r) => r.url().includes(`/content/${activityId}/index.html`));
+    // The preview's files are /content/{id}/{pass}/… on the package's own origin.
+    const pages = page.waitForResponse((r) =>
+      new RegExp(`/content/${activityId}/[^/]+/index\\.html$`).test(new URL(r.url()).pathname),
+    );
     await page.goto(`${setup.server.url}/activity-preview/${activityId}`);
     const answer = await pages;
     expect(answer.headers()['connection-allowlist']).toBe('(response-origin);webrtc=block');
