@@ -2,9 +2,11 @@
 // own (activity-N.content.ardoise.localhost, common/content/activity-origin.ts). A probing
 // package lists the IndexedDB databases, caches and service workers its origin holds and asks for
 // another activity's files, after that other activity was played on the same device; then the
-// other activity's origin is cleared once the teacher is back at the table.
+// other activity's origin is cleared once the teacher is back at the table. Hostile packages try
+// to rewrite the player's scripts in the cache its worker keeps them in, and to clear another
+// activity's origin from a window of their own.
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../common/content/activity-origin.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
@@ -16,12 +18,26 @@ import { buildZip } from '../server/fixtures/files.js';
 import { packageFileKey } from '../server/storage/keys.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { describeLatestPageOnFailure, launchBrowser, newSignedInPage } from './support/browser.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/learner-pages.js';
+import {
+  acceptedWrites,
+  activity,
+  backToTable,
+  openGroupTable,
+  startActivity,
+} from './support/learner-pages.js';
+import {
+  clearOpenerPackage,
+  FAKE_SIGN_IN,
+  POISON_MARK,
+  poisoningPackage,
+} from './support/player-attack-packages.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 const NEIGHBOUR_LEVEL = 'Module voisin';
 const PROBE_LEVEL = 'Module sonde';
+const POISON_LEVEL = 'Module empoisonneur';
+const OPENER_LEVEL = 'Module ouvreur';
 const FIRST = 'Activité 1.1.1.1';
 const JOURNAL_DB = 'ardoise_runtime_journal';
 const PACKAGE_DB_PREFIX = 'keynote_activity_';
@@ -82,7 +98,11 @@ beforeAll(async () => {
   const neighbour = await addLevel(server.db, store, NEIGHBOUR_LEVEL, NEIGHBOUR_FILES, 'scorm12');
   neighbourHash = neighbour.packageHash;
   const probe = await addLevel(server.db, store, PROBE_LEVEL, probeFiles(neighbourHash), 'html5');
-  const teacher = await createTeacher(server.db, { levelIds: [neighbour.levelId, probe.levelId] });
+  const poison = await addLevel(server.db, store, POISON_LEVEL, poisoningPackage, 'html5');
+  const opener = await addLevel(server.db, store, OPENER_LEVEL, clearOpenerPackage, 'html5');
+  const teacher = await createTeacher(server.db, {
+    levelIds: [neighbour.levelId, probe.levelId, poison.levelId, opener.levelId],
+  });
   setup = { server, browser, teacher: { email: teacher.email, password: DEFAULT_PASSWORD } };
 });
 afterAll(async () => {
@@ -117,6 +137,38 @@ async function heldBy(context: BrowserContext, origin: string) {
     await page.close();
   }
 }
+
+/** What the player's worker keeps of the player page's script on `origin` (the file the server
+ * serves, one a package rewrote, or none), and the mark a rewritten player or clearing script
+ * leaves in the origin's storage when it runs. */
+async function keptPlayerScript(context: BrowserContext, origin: string) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/nothing-here`);
+    return await page.evaluate(async (mark) => {
+      const player = await (await fetch('/player/')).text();
+      const script = player.match(/src="(\/player\/assets\/[^"]+\.js)"/)?.[1] ?? '';
+      const served = await (await fetch(script)).text();
+      const name = (await caches.keys()).find((n) => n.startsWith('ardoise-player-'));
+      const kept = name ? await (await (await caches.open(name)).match(script))?.text() : undefined;
+      const copy =
+        kept === undefined
+          ? 'none'
+          : kept === served
+            ? 'served'
+            : kept.includes(mark)
+              ? 'rewritten'
+              : 'other';
+      return { copy, mark: localStorage.getItem(mark) };
+    }, POISON_MARK);
+  } finally {
+    await page.close();
+  }
+}
+
+/** The activities (entries) whose origins the app page still means to clear. */
+const originsToClear = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('ardoise:origins-to-clear') ?? '[]') as number[]);
 
 /** Signs in a new browser, plays the neighbour in a new group and comes back to its table; the
  * writes sent and accepted are recorded. */
@@ -260,6 +312,85 @@ describe('each activity on an origin of its own', () => {
       .poll(() => page.evaluate(() => localStorage.getItem('ardoise:last-offline-package')))
       .toBeNull();
     expect(await scoreOf(entry)).toBe(64);
+    await context.close();
+  });
+});
+
+describe('a package cannot rewrite the player nor clear another activity’s origin', () => {
+  it('serves the player its own script beside the table and on a re-open, not the one a package wrote into the worker’s cache', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    await openGroupTable(page, POISON_LEVEL, 'Classe empoisonnée');
+    const origin = activityOrigin(server.contentUrl, await entryOf(POISON_LEVEL));
+    const poisoner = await startActivity(page, FIRST);
+    await poisoner.getByText('poisoned').waitFor();
+    expect((await keptPlayerScript(context, origin)).copy).toBe('rewritten');
+
+    // Back at the table the player frame loads again on that origin (played last), hidden; the
+    // re-open shows it: the player, not the package's sign-in.
+    await backToTable(page);
+    await activity(page, FIRST).click();
+    await page.waitForURL(/\/activity\/\d+$/);
+    const fake = page.frameLocator('iframe[title="Activité"]').getByText(FAKE_SIGN_IN);
+    const shown = await Promise.race([
+      page
+        .getByRole('button', { name: 'Commencer' })
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'player'),
+      fake.waitFor({ state: 'attached', timeout: 30_000 }).then(() => 'fake sign-in'),
+    ]);
+    expect(shown).toBe('player');
+    // The rewritten copy never ran, and was fetched again in its place.
+    await expect.poll(() => keptPlayerScript(context, origin)).toEqual({ copy: 'served', mark: null });
+    await context.close();
+  });
+
+  it('clears an origin whose package rewrote the clearing page’s script, and forgets it only once it is empty', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    await openGroupTable(page, POISON_LEVEL, 'Classe au nettoyage piégé');
+    const poisonEntry = await entryOf(POISON_LEVEL);
+    const origin = activityOrigin(server.contentUrl, poisonEntry);
+    const poisoner = await startActivity(page, FIRST);
+    await poisoner.getByText('poisoned').waitFor();
+    await backToTable(page);
+
+    // Another activity is played: back at its table, the poisoned origin is cleared.
+    await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
+    await openGroupTable(page, PROBE_LEVEL, 'Classe après le poison');
+    const probe = await startActivity(page, FIRST);
+    await probe.locator('#out').filter({ hasNotText: 'running' }).waitFor();
+    expect(await originsToClear(page)).toContain(poisonEntry);
+    await backToTable(page);
+    await expect.poll(() => originsToClear(page), { timeout: 30_000 }).not.toContain(poisonEntry);
+    expect(await heldBy(context, origin)).toEqual({ databases: [], workers: 0, caches: 0 });
+    expect((await keptPlayerScript(context, origin)).mark).toBeNull();
+    await context.close();
+  });
+
+  it('deletes nothing when a package opens another activity’s clearing page in a window of its own', async () => {
+    const { server } = setup;
+    const { context, page, entry } = await afterPlayingTheNeighbour('Classe visée');
+    const neighbourOrigin = activityOrigin(server.contentUrl, entry);
+    const held = [JOURNAL_DB, `${PACKAGE_DB_PREFIX}${neighbourHash}`];
+    expect((await heldBy(context, neighbourOrigin)).databases).toEqual(expect.arrayContaining(held));
+
+    await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
+    await openGroupTable(page, OPENER_LEVEL, 'Classe ouvreuse');
+    const opener = await startActivity(page, FIRST);
+    await opener.getByLabel('Origine').fill(neighbourOrigin);
+    const popup = context.waitForEvent('page');
+    await opener.getByRole('button', { name: 'Ouvrir' }).click();
+    await opener.locator('#out').filter({ hasNotText: 'waiting' }).waitFor();
+    if ((await opener.locator('#out').textContent()) === 'opened') {
+      const window = await popup;
+      await window.getByText('Ouverte seule, elle ne fait rien').waitFor();
+      await window.close();
+    }
+    // Still playing the opener: the app page clears nothing meanwhile.
+    expect((await heldBy(context, neighbourOrigin)).databases).toEqual(expect.arrayContaining(held));
     await context.close();
   });
 });
