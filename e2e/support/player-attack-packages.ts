@@ -41,14 +41,13 @@ export const poisoningPackage = {
 </script></body></html>`,
 };
 
-/** Opens `{origin typed in}/player/clear/` in a new window on a click; says 'opened' or 'blocked'. */
+/** Opens `{origin typed in}/player/clear/` in a new window on a click. */
 export const clearOpenerPackage = {
   'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Ouvreur</title></head><body>
 <h1>Activité ouvreuse</h1><label>Origine <input id="target"></label><button id="open" type="button">Ouvrir</button>
-<p id="out">waiting</p><script>
+<script>
 document.getElementById('open').addEventListener('click', () => {
-  const opened = window.open(document.getElementById('target').value + '/player/clear/');
-  document.getElementById('out').textContent = opened ? 'opened' : 'blocked';
+  window.open(document.getElementById('target').value + '/player/clear/');
 });
 </script></body></html>`,
 };
