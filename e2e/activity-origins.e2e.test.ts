@@ -123,16 +123,27 @@ async function entryOf(level: string): Promise<number> {
   return entry!.id;
 }
 
+/** What a cleared origin holds. */
+const EMPTY = { databases: [], workers: 0, caches: 0, files: 0, buckets: 0 };
+
 /** What an origin holds, seen from a page of that origin that is not the player's. */
 async function heldBy(context: BrowserContext, origin: string) {
   const page = await context.newPage();
   try {
     await page.goto(`${origin}/nothing-here`);
-    return await page.evaluate(async () => ({
-      databases: (await indexedDB.databases()).map((d) => d.name).sort(),
-      workers: (await navigator.serviceWorker.getRegistrations()).length,
-      caches: (await caches.keys()).length,
-    }));
+    return await page.evaluate(async () => {
+      const files = [];
+      const root = (await navigator.storage.getDirectory()) as unknown as { keys(): AsyncIterable<string> };
+      for await (const name of root.keys()) files.push(name);
+      const buckets = (navigator as { storageBuckets?: { keys(): Promise<string[]> } }).storageBuckets;
+      return {
+        databases: (await indexedDB.databases()).map((d) => d.name).sort(),
+        workers: (await navigator.serviceWorker.getRegistrations()).length,
+        caches: (await caches.keys()).length,
+        files: files.length,
+        buckets: ((await buckets?.keys()) ?? []).length,
+      };
+    });
   } finally {
     await page.close();
   }
@@ -260,9 +271,7 @@ describe('each activity on an origin of its own', () => {
     // Back at the table, the neighbour's origin is cleared: its journal was empty (the server has
     // its writes), so its package, journal, workers and caches all go.
     await backToTable(page);
-    await expect
-      .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
-      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect.poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 }).toEqual(EMPTY);
     // The probe's origin, played last, keeps its package for an offline re-open.
     expect((await heldBy(context, probeOrigin)).databases).toContain(`${PACKAGE_DB_PREFIX}${found.own}`);
     await context.close();
@@ -284,9 +293,7 @@ describe('each activity on an origin of its own', () => {
     await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(/\/user$/);
     await expect.poll(() => accepted, { timeout: 30_000 }).toContain(unsent);
-    await expect
-      .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
-      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect.poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 }).toEqual(EMPTY);
     expect(await scoreOf(entry)).toBe(77);
     await context.close();
   });
@@ -305,9 +312,7 @@ describe('each activity on an origin of its own', () => {
     await page.goto(`${server.url}/user`);
     await openGroupTable(page, PROBE_LEVEL, 'Classe après la mise à jour');
     await expect.poll(() => accepted, { timeout: 30_000 }).toContain(unsent);
-    await expect
-      .poll(() => heldBy(context, server.contentUrl), { timeout: 30_000 })
-      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect.poll(() => heldBy(context, server.contentUrl), { timeout: 30_000 }).toEqual(EMPTY);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('ardoise:last-offline-package')))
       .toBeNull();
@@ -357,6 +362,7 @@ describe('a package cannot rewrite the player nor clear another activity’s ori
     const origin = activityOrigin(server.contentUrl, poisonEntry);
     const poisoner = await startActivity(page, FIRST);
     await poisoner.getByText('poisoned').waitFor();
+    expect(await heldBy(context, origin)).toMatchObject({ files: 1, buckets: 1 });
     await backToTable(page);
 
     // Another activity is played: back at its table, the poisoned origin is cleared.
@@ -367,7 +373,7 @@ describe('a package cannot rewrite the player nor clear another activity’s ori
     expect(await originsToClear(page)).toContain(poisonEntry);
     await backToTable(page);
     await expect.poll(() => originsToClear(page), { timeout: 30_000 }).not.toContain(poisonEntry);
-    expect(await heldBy(context, origin)).toEqual({ databases: [], workers: 0, caches: 0 });
+    expect(await heldBy(context, origin)).toEqual(EMPTY);
     expect((await keptPlayerScript(context, origin)).mark).toBeNull();
     await context.close();
   });

@@ -15,13 +15,19 @@ const FAKE_CLEAR = `localStorage.setItem('${POISON_MARK}', 'clear');
 const app = document.querySelector('meta[name="ardoise-app-origin"]').content;
 window.parent.postMessage({ type: 'player:cleared', found: 0 }, app);`;
 
-/** Once the player's worker has kept the player page's script (it does so once the page shows an
- * activity), writes its own in place of it and of the clearing page's script; then says
- * 'poisoned'. */
+/** Keeps a folder in the origin's private file system and a database in a storage bucket of its
+ * own (where `indexedDB.databases()` does not look); once the player's worker has kept the player
+ * page's script (it does so once the page shows an activity), writes its own in place of it and of
+ * the clearing page's script; then says 'poisoned'. */
 export const poisoningPackage = {
   'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Poison</title></head><body>
 <h1>Activité piégée</h1><p id="out">running</p><script>
 (async () => {
+  await (await navigator.storage.getDirectory()).getDirectoryHandle('kept', { create: true });
+  if (navigator.storageBuckets) {
+    const bucket = await navigator.storageBuckets.open('kept');
+    await new Promise((resolve) => { bucket.indexedDB.open('hidden').onsuccess = resolve; });
+  }
   const entry = async (page) => (await (await fetch(page)).text()).match(/src="(\\/player\\/assets\\/[^"]+\\.js)"/)[1];
   const player = await entry('/player/');
   const clear = await entry('/player/clear/');

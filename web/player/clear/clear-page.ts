@@ -4,10 +4,10 @@
 // It acts only when the app page that framed it asks (`app:clear`): opened by anything else (a
 // package's window.open), it deletes nothing. The journal's leftovers go to the app page first;
 // once it has acknowledged every one, the package, the journal, the service workers and their
-// caches, the storage and the origin's files are deleted, and the app page told how many things
-// were found. The app page forgets the origin only once a fresh page finds nothing
-// (activity-origin-cleaner.tsx). A journal the app page does not empty is kept, and the origin
-// cleared on a later visit.
+// caches, the storage, the origin's files and storage buckets are deleted, and the app page told
+// how many things were found. The app page forgets the origin only once a fresh page finds
+// nothing (activity-origin-cleaner.tsx). A journal the app page does not empty is kept, and the
+// origin cleared on a later visit.
 import { announceLeftovers, forgetWrites, journalLeftovers } from '../player/runtime-journal';
 import { appOrigin, sendToApp } from '../shared/app-page';
 import { deleteDatabase } from '../shared/offline-db';
@@ -24,21 +24,27 @@ async function fileSystemRoot(): Promise<FileSystemRoot | null> {
   return (root as unknown as FileSystemRoot | null) ?? null;
 }
 
+/** Storage buckets other than the default one (Chromium), where a package may keep databases that
+ * `indexedDB.databases()` does not list. */
+type StorageBuckets = { keys(): Promise<string[]>; delete(name: string): Promise<void> };
+const buckets = (navigator as Navigator & { storageBuckets?: StorageBuckets }).storageBuckets;
+
 async function fileNames(root: FileSystemRoot | null): Promise<string[]> {
   const names: string[] = [];
   if (root) for await (const name of root.keys()) names.push(name);
   return names;
 }
 
-/** How many things the origin holds: workers, caches, databases, storage keys, files. */
+/** How many things the origin holds: workers, caches, databases, storage keys, files, buckets. */
 async function inventory(): Promise<number> {
-  const [registrations, cacheNames, databases, files] = await Promise.all([
+  const counts = await Promise.all([
     navigator.serviceWorker?.getRegistrations().catch(() => []) ?? [],
     caches.keys().catch(() => []),
     indexedDB.databases(),
     fileNames(await fileSystemRoot()).catch(() => []),
+    buckets?.keys().catch(() => []) ?? [],
   ]);
-  return registrations.length + cacheNames.length + databases.length + localStorage.length + files.length;
+  return counts.reduce((sum, found) => sum + found.length, localStorage.length);
 }
 
 async function clearEverything(): Promise<void> {
@@ -54,6 +60,8 @@ async function clearEverything(): Promise<void> {
   const root = await fileSystemRoot();
   const files = await fileNames(root).catch(() => []);
   await Promise.all(files.map((name) => root?.removeEntry(name, { recursive: true }).catch(() => undefined)));
+  const bucketNames = (await buckets?.keys().catch(() => [])) ?? [];
+  await Promise.all(bucketNames.map((name) => buckets?.delete(name).catch(() => undefined)));
 }
 
 let asked = false;
