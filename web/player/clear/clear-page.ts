@@ -70,7 +70,9 @@ let found = 0;
 let cleared = false;
 
 async function clearWhenAcknowledged(): Promise<void> {
-  if (cleared || (await journalLeftovers()).length > 0) return; // more acks to come
+  if (cleared) return;
+  const left = await journalLeftovers();
+  if (cleared || left.length > 0) return; // more acks to come
   cleared = true;
   // The journal's database goes with the rest: nothing is left in it.
   await clearEverything();
