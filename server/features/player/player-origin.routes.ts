@@ -73,7 +73,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   const assetsDir = path.join(playerDir, 'assets');
   if (fs.existsSync(assetsDir)) {
-    for (const name of fs.readdirSync(assetsDir)) {
+    // Sorted: every instance then serves the same worker script (a changed one is installed again).
+    for (const name of fs.readdirSync(assetsDir).sort()) {
       if (name.endsWith('.map')) continue;
       playerFiles[`/player/assets/${name}`] = {
         sha256: sha256(fs.readFileSync(path.join(assetsDir, name))),
