@@ -24,24 +24,29 @@ const page: PlayerFile = {
   headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self'" },
 };
 
-describe('verifiedCopy', () => {
-  it('answers the copy of the served bytes with the headers the content origin sends', async () => {
+const checked = async (copy: Response | undefined, expected: PlayerFile) => {
+  const body = await cache.verifiedBody(copy, expected);
+  return body && cache.playerFileResponse(body, expected);
+};
+
+describe('a kept copy', () => {
+  it('is answered when it holds the served bytes, with the headers the content origin sends', async () => {
     const copy = new Response(script, { headers: { 'content-type': 'text/plain' } });
-    const answer = await cache.verifiedCopy(copy, file);
+    const answer = await checked(copy, file);
     expect(await answer?.text()).toBe(script);
     expect(answer?.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(answer?.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('keeps a page’s policy even when the copy was stored without it', async () => {
-    const answer = await cache.verifiedCopy(new Response(script), page);
+    const answer = await checked(new Response(script), page);
     expect(answer?.headers.get('content-security-policy')).toBe("script-src 'self'");
   });
 
-  it('answers nothing for a rewritten copy, one byte more, or no copy', async () => {
-    expect(await cache.verifiedCopy(new Response('document.body.innerHTML = "Connexion"'), file)).toBeNull();
-    expect(await cache.verifiedCopy(new Response(`${script} `), file)).toBeNull();
-    expect(await cache.verifiedCopy(undefined, file)).toBeNull();
+  it('is not answered when rewritten, one byte longer, or missing', async () => {
+    expect(await checked(new Response('document.body.innerHTML = "Connexion"'), file)).toBeNull();
+    expect(await checked(new Response(`${script} `), file)).toBeNull();
+    expect(await checked(undefined, file)).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@
 // The package played on this origin can write that cache too: a copy is served only when its bytes
 // hash to what the content origin wrote into this worker (common/content/player-files.ts), with
 // those headers; any other copy is never served, and the file is fetched again (and kept in its
-// place).
+// place). What the worker has checked it answers from memory while it runs.
 import type { PlayerFile, PlayerFiles } from '../../../common/content/player-files.js';
 import { PLAYER_PAGES_SCOPE } from '../shared/protocol';
 
@@ -53,16 +53,26 @@ async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The kept copy when it is the file the content origin serves, answered with its headers. */
-export async function verifiedCopy(copy: Response | undefined, file: PlayerFile): Promise<Response | null> {
+/** The body of `copy` when it is the file the content origin serves. */
+export async function verifiedBody(
+  copy: Response | undefined,
+  file: PlayerFile,
+): Promise<ArrayBuffer | null> {
   if (!copy) return null;
   const body = await copy.arrayBuffer();
-  if ((await sha256Hex(body)) !== file.sha256) return null;
-  return new Response(body, { headers: { ...file.headers, 'x-content-type-options': 'nosniff' } });
+  return (await sha256Hex(body)) === file.sha256 ? body : null;
 }
 
+/** A checked body, with the headers the content origin sends (not those of a kept copy). */
+export const playerFileResponse = (body: ArrayBuffer, file: PlayerFile) =>
+  new Response(body, { headers: { ...file.headers, 'x-content-type-options': 'nosniff' } });
+
+/** The bodies this worker has checked, by key, answered from memory while it runs (no package
+ * reaches a worker's memory): a page loaded again does not wait for the cache and the hash. */
+const checked = new Map<string, ArrayBuffer>();
+
 /** Assets: the kept copy, else the network's. A page: the network's, else the kept copy when
- * offline. What the network gives is kept without making the page wait (`keep`). */
+ * offline. What the network gives is kept, and checked, without making the page wait (`keep`). */
 export async function answerPlayerFile(
   request: Request,
   key: string,
@@ -70,17 +80,32 @@ export async function answerPlayerFile(
   keep: (work: Promise<unknown>) => void,
 ): Promise<Response> {
   const cache = await caches.open(CACHE_NAME);
+  const remembered = () => {
+    const body = checked.get(key);
+    if (!body) return null;
+    // The kept copy may have been rewritten meanwhile: put back, off the page's way.
+    keep(cache.put(key, playerFileResponse(body, file)));
+    return playerFileResponse(body, file);
+  };
+  const kept = async () => {
+    const body = await verifiedBody(await cache.match(key), file);
+    if (!body) return null;
+    checked.set(key, body);
+    return playerFileResponse(body, file);
+  };
   const fromNetwork = async () => {
     const response = await fetch(request);
-    if (response.ok) keep(cache.put(key, response.clone()));
+    if (response.ok) {
+      keep(cache.put(key, response.clone()));
+      keep(verifiedBody(response.clone(), file).then((body) => body && checked.set(key, body)));
+    }
     return response;
   };
-  const kept = async () => verifiedCopy(await cache.match(key), file);
-  if (key.startsWith(ASSETS_PATH)) return (await kept()) ?? fromNetwork();
+  if (key.startsWith(ASSETS_PATH)) return remembered() ?? (await kept()) ?? fromNetwork();
   try {
     return await fromNetwork();
   } catch (error) {
-    const copy = await kept();
+    const copy = remembered() ?? (await kept());
     if (copy) return copy;
     throw error;
   }
