@@ -2,9 +2,11 @@
 // own (activity-N.content.ardoise.localhost, common/content/activity-origin.ts). A probing
 // package lists the IndexedDB databases, caches and service workers its origin holds and asks for
 // another activity's files, after that other activity was played on the same device; then the
-// other activity's origin is cleared once the teacher is back at the table.
+// other activity's origin is cleared once the teacher is back at the table. Hostile packages try
+// to rewrite the player's scripts in the cache its worker keeps them in, and to clear another
+// activity's origin from a window of their own.
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../common/content/activity-origin.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
@@ -16,12 +18,26 @@ import { buildZip } from '../server/fixtures/files.js';
 import { packageFileKey } from '../server/storage/keys.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { describeLatestPageOnFailure, launchBrowser, newSignedInPage } from './support/browser.js';
+import {
+  clearOpenerPackage,
+  FAKE_SIGN_IN,
+  POISON_MARK,
+  poisoningPackage,
+} from './support/player-attack-packages.js';
 import { describeActivities } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/teacher-area-pages.js';
+import {
+  acceptedWrites,
+  activity,
+  backToTable,
+  openGroupTable,
+  startActivity,
+} from './support/teacher-area-pages.js';
 
 const NEIGHBOUR_LEVEL = 'Module voisin';
 const PROBE_LEVEL = 'Module sonde';
+const POISON_LEVEL = 'Module empoisonneur';
+const OPENER_LEVEL = 'Module ouvreur';
 const FIRST = 'Activité 1.1.1.1';
 const JOURNAL_DB = 'ardoise_runtime_journal';
 const PACKAGE_DB_PREFIX = 'keynote_activity_';
@@ -82,7 +98,11 @@ beforeAll(async () => {
   const neighbour = await addLevel(server.db, store, NEIGHBOUR_LEVEL, NEIGHBOUR_FILES, 'scorm12');
   neighbourHash = neighbour.packageHash;
   const probe = await addLevel(server.db, store, PROBE_LEVEL, probeFiles(neighbourHash), 'html5');
-  const teacher = await createTeacher(server.db, { levelIds: [neighbour.levelId, probe.levelId] });
+  const poison = await addLevel(server.db, store, POISON_LEVEL, poisoningPackage, 'html5');
+  const opener = await addLevel(server.db, store, OPENER_LEVEL, clearOpenerPackage, 'html5');
+  const teacher = await createTeacher(server.db, {
+    levelIds: [neighbour.levelId, probe.levelId, poison.levelId, opener.levelId],
+  });
   setup = { server, browser, teacher: { email: teacher.email, password: DEFAULT_PASSWORD } };
 });
 afterAll(async () => {
@@ -103,20 +123,63 @@ async function entryOf(level: string): Promise<number> {
   return entry!.id;
 }
 
+/** What a cleared origin holds. */
+const EMPTY = { databases: [], workers: 0, caches: 0, files: 0, buckets: 0 };
+
 /** What an origin holds, seen from a page of that origin that is not the player's. */
 async function heldBy(context: BrowserContext, origin: string) {
   const page = await context.newPage();
   try {
     await page.goto(`${origin}/nothing-here`);
-    return await page.evaluate(async () => ({
-      databases: (await indexedDB.databases()).map((d) => d.name).sort(),
-      workers: (await navigator.serviceWorker.getRegistrations()).length,
-      caches: (await caches.keys()).length,
-    }));
+    return await page.evaluate(async () => {
+      const files = [];
+      const root = (await navigator.storage.getDirectory()) as unknown as { keys(): AsyncIterable<string> };
+      for await (const name of root.keys()) files.push(name);
+      const buckets = (navigator as { storageBuckets?: { keys(): Promise<string[]> } }).storageBuckets;
+      return {
+        databases: (await indexedDB.databases()).map((d) => d.name).sort(),
+        workers: (await navigator.serviceWorker.getRegistrations()).length,
+        caches: (await caches.keys()).length,
+        files: files.length,
+        buckets: ((await buckets?.keys()) ?? []).length,
+      };
+    });
   } finally {
     await page.close();
   }
 }
+
+/** What the player's worker keeps of the player page's script on `origin` (the file the server
+ * serves, one a package rewrote, or none), and the mark a rewritten player or clearing script
+ * leaves in the origin's storage when it runs. */
+async function keptPlayerScript(context: BrowserContext, origin: string) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/nothing-here`);
+    return await page.evaluate(async (mark) => {
+      const player = await (await fetch('/player/')).text();
+      const script = player.match(/src="(\/player\/assets\/[^"]+\.js)"/)?.[1] ?? '';
+      const served = await (await fetch(script)).text();
+      const name = (await caches.keys()).find((n) => n.startsWith('ardoise-player-'));
+      const kept = name ? await (await (await caches.open(name)).match(script))?.text() : undefined;
+      const copy =
+        kept === undefined
+          ? 'none'
+          : kept === served
+            ? 'served'
+            : kept.includes(mark)
+              ? 'rewritten'
+              : 'other';
+      return { copy, mark: localStorage.getItem(mark) };
+    }, POISON_MARK);
+  } finally {
+    await page.close();
+  }
+}
+
+/** The activities (entries) whose origins the app page still means to clear. */
+const originsToClear = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('ardoise:origins-to-clear') ?? '[]') as number[]);
 
 /** Signs in a new browser, plays the neighbour in a new group and comes back to its table; the
  * writes sent and accepted are recorded. */
@@ -228,9 +291,7 @@ describe('each activity on an origin of its own', () => {
     // Back at the table, the neighbour's origin is cleared: its journal was empty (the server has
     // its writes), so its package, journal, workers and caches all go.
     await backToTable(page);
-    await expect
-      .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
-      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect.poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 }).toEqual(EMPTY);
     // The probe's origin, played last, keeps its package for an offline re-open.
     expect((await heldBy(context, probeOrigin)).databases).toContain(`${PACKAGE_DB_PREFIX}${found.own}`);
     await context.close();
@@ -252,9 +313,7 @@ describe('each activity on an origin of its own', () => {
     await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(/\/user$/);
     await expect.poll(() => accepted, { timeout: 30_000 }).toContain(unsent);
-    await expect
-      .poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 })
-      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect.poll(() => heldBy(context, neighbourOrigin), { timeout: 30_000 }).toEqual(EMPTY);
     expect(await scoreOf(entry)).toBe(77);
     await context.close();
   });
@@ -275,13 +334,94 @@ describe('each activity on an origin of its own', () => {
     await page.goto(`${server.url}/user`);
     await openGroupTable(page, PROBE_LEVEL, 'Classe après la mise à jour');
     await expect.poll(() => accepted, { timeout: 30_000 }).toContain(unsent);
-    await expect
-      .poll(() => heldBy(context, server.contentUrl), { timeout: 30_000 })
-      .toEqual({ databases: [], workers: 0, caches: 0 });
+    await expect.poll(() => heldBy(context, server.contentUrl), { timeout: 30_000 }).toEqual(EMPTY);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('ardoise:last-offline-package')))
       .toBeNull();
     expect(await scoreOf(entry)).toBe(64);
+    await context.close();
+  });
+});
+
+describe('a package cannot rewrite the player nor clear another activity’s origin', () => {
+  it('serves the player its own script beside the table and on a re-open, not the one a package wrote into the worker’s cache', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    await openGroupTable(page, POISON_LEVEL, 'Classe empoisonnée');
+    const origin = activityOrigin(server.contentUrl, await entryOf(POISON_LEVEL));
+    const poisoner = await startActivity(page, FIRST);
+    await poisoner.getByText('poisoned').waitFor();
+    expect((await keptPlayerScript(context, origin)).copy).toBe('rewritten');
+
+    // Back at the table the player frame loads again on that origin (played last), hidden: the
+    // worker gives it the player's own script, and keeps that one in place of the package's.
+    await backToTable(page);
+    await expect
+      .poll(() => keptPlayerScript(context, origin), { timeout: 10_000 })
+      .toEqual({ copy: 'served', mark: null });
+    // The re-open shows the player, not the package's sign-in.
+    await activity(page, FIRST).click();
+    await page.waitForURL(/\/activity\/\d+$/);
+    const fake = page.frameLocator('iframe[title="Activité"]').getByText(FAKE_SIGN_IN);
+    const shown = await Promise.race([
+      page
+        .getByRole('button', { name: 'Commencer' })
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'player'),
+      fake.waitFor({ state: 'attached', timeout: 30_000 }).then(() => 'fake sign-in'),
+    ]);
+    expect(shown).toBe('player');
+    await context.close();
+  });
+
+  it('clears an origin whose package rewrote the clearing page’s script, and forgets it only once it is empty', async () => {
+    const { server, browser, teacher } = setup;
+    const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
+    describeOnFailure(page);
+    await openGroupTable(page, POISON_LEVEL, 'Classe au nettoyage piégé');
+    const poisonEntry = await entryOf(POISON_LEVEL);
+    const origin = activityOrigin(server.contentUrl, poisonEntry);
+    const poisoner = await startActivity(page, FIRST);
+    await poisoner.getByText('poisoned').waitFor();
+    expect(await heldBy(context, origin)).toMatchObject({ files: 1, buckets: 1 });
+    await backToTable(page);
+
+    // Another activity is played: back at its table, the poisoned origin is cleared.
+    await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
+    await openGroupTable(page, PROBE_LEVEL, 'Classe après le poison');
+    const probe = await startActivity(page, FIRST);
+    await probe.locator('#out').filter({ hasNotText: 'running' }).waitFor();
+    expect(await originsToClear(page)).toContain(poisonEntry);
+    await backToTable(page);
+    await expect.poll(() => originsToClear(page), { timeout: 30_000 }).not.toContain(poisonEntry);
+    expect(await heldBy(context, origin)).toEqual(EMPTY);
+    expect((await keptPlayerScript(context, origin)).mark).toBeNull();
+    await context.close();
+  });
+
+  it('deletes nothing when a package opens another activity’s clearing page in a window of its own', async () => {
+    const { server } = setup;
+    const { context, page, entry } = await afterPlayingTheNeighbour('Classe visée');
+    const neighbourOrigin = activityOrigin(server.contentUrl, entry);
+    const held = [JOURNAL_DB, `${PACKAGE_DB_PREFIX}${neighbourHash}`];
+    expect((await heldBy(context, neighbourOrigin)).databases).toEqual(expect.arrayContaining(held));
+
+    await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
+    await openGroupTable(page, OPENER_LEVEL, 'Classe ouvreuse');
+    const opener = await startActivity(page, FIRST);
+    await opener.getByLabel('Origine').fill(neighbourOrigin);
+    // The window opens whatever window.open answers the package; none where popups are refused.
+    const popup = context.waitForEvent('page', { timeout: 10_000 }).catch(() => null);
+    await opener.getByRole('button', { name: 'Ouvrir' }).click();
+    const window = await popup;
+    if (window) {
+      expect(window.url()).toBe(`${neighbourOrigin}/player/clear/`);
+      await window.getByText('Ouverte seule, elle ne fait rien').waitFor();
+      await window.close();
+    }
+    // Still playing the opener: the app page clears nothing meanwhile.
+    expect((await heldBy(context, neighbourOrigin)).databases).toEqual(expect.arrayContaining(held));
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-// Texts of the curriculum screens (SPEC §2, §5, §8) and the server's answers about curriculum
+// Texts of the curriculum screens (docs/product.md#screens-and-routes, docs/product.md#validation-rules, docs/product.md#error-catalogue) and the server's answers about curriculum
 // items and uploaded files. The spec's texts are kept exactly as written, typos included.
 
 import { formatNumber, plural } from '../french.js';
@@ -213,7 +213,7 @@ export const curriculumMessages = {
   reorderMismatch: 'La liste a changé entre-temps : rechargez la page, puis refaites l’ordre.',
 } as const;
 
-/** Why an uploaded file was refused (DESIGN §6). Each rejection has its own text. */
+/** Why an uploaded file was refused (docs/decisions.md#files-and-activities). Each rejection has its own text. */
 export const uploadMessages = {
   noFile: 'Aucun fichier n’a été envoyé.',
   notMultipart: 'Envoyez le fichier en multipart/form-data.',

@@ -1,4 +1,4 @@
-// Generic answers of the HTTP layer (DESIGN §4).
+// Generic answers of the HTTP layer (docs/decisions.md#api-conventions).
 import { JSON_MAX_DEPTH } from '../constants.js';
 
 export const httpMessages = {

@@ -1,4 +1,4 @@
-// Texts of the teacher/learner area (SPEC §2 "Learner / teacher area", §8 "Learner area") and the
+// Texts of the teacher/learner area (docs/product.md#the-teacher-area, docs/product.md#teacher-area-messages) and the
 // server's answers for it.
 import { plural } from '../french.js';
 
@@ -86,7 +86,7 @@ export const teacherAreaMessages = {
   statementSuccess: 'réussie',
   statementFailure: 'échouée',
   close: 'Fermer',
-  /** Counters of the learning table (SPEC §2). */
+  /** Counters of the learning table (docs/product.md#screens-and-routes). */
   totalLessons: 'Leçons',
   completedLessons: 'Terminées',
   pendingLessons: 'En cours',
@@ -127,7 +127,7 @@ export const teacherAreaMessages = {
   pdfFailed: 'Le document n’a pas pu être affiché.',
   pdfLoading: 'Chargement du document…',
   pages: 'Pages',
-  /** The player's progress steps (SPEC §4 "Activity player progress"). */
+  /** The player's progress steps (docs/product.md#the-activity-player). */
   playerSteps: {
     cleanup: 'Nettoyage des anciennes données hors ligne…',
     download: 'Téléchargement du contenu…',

@@ -1,5 +1,5 @@
-// Shapes of the curriculum calls (SPEC §3, §7 "Admin"): levels, periods, lessons, sessions, PDFs
-// and activities. The title rules (SPEC §5) are shared by the server and the forms.
+// Shapes of the curriculum calls (docs/product.md#entities-and-their-fields, docs/product.md#admin-calls): levels, periods, lessons, sessions, PDFs
+// and activities. The title rules (docs/product.md#validation-rules) are shared by the server and the forms.
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants.js';
 import { curriculumMessages as m } from '../messages/curriculum.js';

@@ -1,4 +1,4 @@
-// The app origin's security headers (DESIGN §5), by helmet. The middleware is built once: the
+// The app origin's security headers (docs/decisions.md#identity-and-security-model), by helmet. The middleware is built once: the
 // Fastify adapter builds it anew on every request, which re-parses the whole CSP each time.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

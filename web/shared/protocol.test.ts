@@ -53,6 +53,13 @@ describe('isAppMessage: app:launch', () => {
   });
 });
 
+describe('isAppMessage: app:clear', () => {
+  it('accepts the clear page’s request', () => {
+    expect(isAppMessage({ type: 'app:clear' })).toBe(true);
+    expect(isAppMessage({ type: 'app:clear-everything' })).toBe(false);
+  });
+});
+
 describe('isAppMessage: app:runtime-ack', () => {
   it('accepts write ids, and nothing else', () => {
     expect(isAppMessage({ type: 'app:runtime-ack', writes: [{ launchId: launch.launchId, seq: 3 }] })).toBe(

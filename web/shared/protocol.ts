@@ -10,7 +10,7 @@ import type { XapiLaunch } from '../../common/schemas/xapi.js';
 import { SHA256_HEX } from '../../common/sha256.js';
 import { isPackageKind, isRuntimeStandard, isXapiKind } from '../../common/standards/kinds.js';
 
-/** The steps of SPEC §4 "Activity player progress", in order. */
+/** The steps of docs/product.md#the-activity-player, in order. */
 export type PlayerStep =
   | 'cleanup'
   | 'download'
@@ -34,8 +34,9 @@ export type PlayerToApp =
   /** What activities reported, oldest first: the current launch's new writes, or the leftovers of
    * the player's journal (writes the app page never acknowledged, e.g. a tab closed meanwhile). */
   | { type: 'player:runtime-writes'; writes: RuntimeWrite[] }
-  /** The clear page has deleted everything this origin held (its journal was acknowledged). */
-  | { type: 'player:cleared' };
+  /** The clear page has deleted everything this origin held (its journal was acknowledged):
+   * `found` things (workers, caches, databases, storage keys, files); 0 when it was empty. */
+  | { type: 'player:cleared'; found: number };
 
 export type AppToPlayer =
   /** A package of `size` bytes is being downloaded: its chunks follow, in order, then its end. */
@@ -60,7 +61,9 @@ export type AppToPlayer =
       xapi: XapiLaunch | null;
     }
   /** The app page has queued these writes: the player may forget them. */
-  | { type: 'app:runtime-ack'; writes: { launchId: string; seq: number }[] };
+  | { type: 'app:runtime-ack'; writes: { launchId: string; seq: number }[] }
+  /** To the clear page, which acts on nothing else: hand the journal over, then delete it all. */
+  | { type: 'app:clear' };
 
 /** How to start a package (the app page's `app:launch`). */
 export type AppLaunch = Extract<AppToPlayer, { type: 'app:launch' }>;
@@ -125,6 +128,7 @@ function isXapiLaunch(value: unknown): value is XapiLaunch {
 export function isAppMessage(data: unknown): data is AppToPlayer {
   if (!data || typeof data !== 'object') return false;
   const { type, namespace } = data as { type?: unknown; namespace?: unknown };
+  if (type === 'app:clear') return true;
   if (type === 'app:runtime-ack') {
     const writes = (data as { writes?: unknown }).writes;
     return Array.isArray(writes) && writes.every(isWriteId);

@@ -1,4 +1,4 @@
-// The content origin's activity preview (DESIGN §1, §5, §6): GET /content/{id}/{pass}/… serves the
+// The content origin's activity preview (docs/decisions.md#shape-of-the-system, docs/decisions.md#identity-and-security-model, docs/decisions.md#files-and-activities): GET /content/{id}/{pass}/… serves the
 // files of an activity's unpacked package to a signed-in admin, on that package's own origin only
 // (`preview-<hash>.<content host>`: common/content/activity-origin.ts), known by the pass in the
 // path (preview-pass.ts): the frame cannot send the bearer header, and a cookie would be a

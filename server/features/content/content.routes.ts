@@ -1,7 +1,7 @@
 // App-origin routes of the curriculum content: the public client configuration (where the content
 // origin lives), where the admin previews an activity's package (its own origin and a pass:
 // preview-pass.ts) and the admin's PDF preview stream. The PDF preview is framed by the SPA, and a frame cannot send the
-// bearer header, so this GET accepts the session cookie (DESIGN §5).
+// bearer header, so this GET accepts the session cookie (docs/decisions.md#identity-and-security-model).
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { previewOrigin } from '../../../common/content/activity-origin.js';

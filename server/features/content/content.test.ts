@@ -169,6 +169,7 @@ describe('GET /content/{id}/{pass}/… (content origin)', () => {
       for (const header of [
         'content-type',
         'content-security-policy',
+        'connection-allowlist',
         'x-content-type-options',
         'referrer-policy',
       ]) {

@@ -1,14 +1,52 @@
 // Clears an activity's origin of what an earlier play left on the device, framed (hidden) by the
 // app's learner area once another activity holds the offline copy (each activity plays on an
 // origin of its own: common/content/activity-origin.ts, and only that origin can delete its data).
-// The journal's leftovers go to the app page first; once it has acknowledged every one, the
-// package, the journal, the service workers and their caches are deleted, and the app page told.
-// A journal the app page does not empty is kept, and the origin cleared on a later visit.
+// It acts only when the app page that framed it asks (`app:clear`): opened by anything else (a
+// package's window.open), it deletes nothing. The journal's leftovers go to the app page first;
+// once it has acknowledged every one, the package, the journal, the service workers and their
+// caches, the storage, the origin's files and storage buckets are deleted, and the app page told
+// how many things were found. The app page forgets the origin only once a fresh page finds
+// nothing (activity-origin-cleaner.tsx). A journal the app page does not empty is kept, and the
+// origin cleared on a later visit.
 
 import { type AppToPlayer, isAppMessage } from '../../shared/protocol';
 import { announceLeftovers, forgetWrites, journalLeftovers } from '../player/runtime-journal';
 import { appOrigin, sendToApp } from '../shared/app-page';
 import { deleteDatabase } from '../shared/offline-db';
+
+/** The origin's private file system (OPFS), where a package may keep files of its own. */
+type FileSystemRoot = {
+  keys(): AsyncIterable<string>;
+  removeEntry(name: string, options: { recursive: boolean }): Promise<void>;
+};
+
+async function fileSystemRoot(): Promise<FileSystemRoot | null> {
+  const root = await navigator.storage?.getDirectory?.().catch(() => null);
+  return (root as unknown as FileSystemRoot | null) ?? null;
+}
+
+/** Storage buckets other than the default one (Chromium), where a package may keep databases that
+ * `indexedDB.databases()` does not list. */
+type StorageBuckets = { keys(): Promise<string[]>; delete(name: string): Promise<void> };
+const buckets = (navigator as Navigator & { storageBuckets?: StorageBuckets }).storageBuckets;
+
+async function fileNames(root: FileSystemRoot | null): Promise<string[]> {
+  const names: string[] = [];
+  if (root) for await (const name of root.keys()) names.push(name);
+  return names;
+}
+
+/** How many things the origin holds: workers, caches, databases, storage keys, files, buckets. */
+async function inventory(): Promise<number> {
+  const counts = await Promise.all([
+    navigator.serviceWorker?.getRegistrations().catch(() => []) ?? [],
+    caches.keys().catch(() => []),
+    indexedDB.databases(),
+    fileNames(await fileSystemRoot()).catch(() => []),
+    buckets?.keys().catch(() => []) ?? [],
+  ]);
+  return counts.reduce((sum, found) => sum + found.length, localStorage.length);
+}
 
 async function clearEverything(): Promise<void> {
   const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);
@@ -20,27 +58,48 @@ async function clearEverything(): Promise<void> {
   const databases = await indexedDB.databases();
   await Promise.all(databases.flatMap(({ name }) => (name ? [deleteDatabase(name)] : [])));
   localStorage.clear();
+  const root = await fileSystemRoot();
+  const files = await fileNames(root).catch(() => []);
+  await Promise.all(files.map((name) => root?.removeEntry(name, { recursive: true }).catch(() => undefined)));
+  const bucketNames = (await buckets?.keys().catch(() => [])) ?? [];
+  await Promise.all(bucketNames.map((name) => buckets?.delete(name).catch(() => undefined)));
 }
 
+let asked = false;
+/** What the origin held when the app page asked. */
+let found = 0;
 let cleared = false;
 
 async function clearWhenAcknowledged(): Promise<void> {
-  if (cleared || (await journalLeftovers()).length > 0) return; // more acks to come
+  if (cleared) return;
+  const left = await journalLeftovers();
+  if (cleared || left.length > 0) return; // more acks to come
   cleared = true;
   // The journal's database goes with the rest: nothing is left in it.
   await clearEverything();
-  sendToApp({ type: 'player:cleared' });
+  sendToApp({ type: 'player:cleared', found });
 }
+
+/** Counts first (announcing the leftovers opens the journal): an empty origin is left untouched. */
+async function start(): Promise<void> {
+  found = await inventory();
+  if (found === 0) {
+    cleared = true;
+    sendToApp({ type: 'player:cleared', found });
+  } else if ((await announceLeftovers(sendToApp)) === 0) await clearWhenAcknowledged();
+}
+
+const failed = (error: unknown) => console.error('Clearing the activity origin', error);
 
 window.addEventListener('message', (event) => {
   if (event.origin !== appOrigin || event.source !== window.parent || !isAppMessage(event.data)) return;
   const message: AppToPlayer = event.data;
-  if (message.type !== 'app:runtime-ack') return;
-  forgetWrites(message.writes)
-    .then(clearWhenAcknowledged)
-    .catch((error: unknown) => console.error('Clearing the activity origin', error));
+  if (message.type === 'app:clear' && !asked) {
+    asked = true;
+    start().catch(failed);
+  } else if (message.type === 'app:runtime-ack' && asked)
+    forgetWrites(message.writes).then(clearWhenAcknowledged).catch(failed);
 });
 
-announceLeftovers(sendToApp)
-  .then((count) => (count === 0 ? clearWhenAcknowledged() : undefined))
-  .catch((error: unknown) => console.error('Clearing the activity origin', error));
+// Opened on its own (not in a frame), no app page will ask: say so to whoever sees it.
+if (window.parent === window) document.getElementById('alone')?.removeAttribute('hidden');

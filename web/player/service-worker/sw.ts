@@ -3,7 +3,8 @@
 // from the package's complete IndexedDB copy, with the stored content type and single byte ranges
 // (audio, video), and answers health pings. Registered again by the player page (scope /player/)
 // and by the H5P runtime page (scope /player/h5p/), for which it keeps the player's pages and
-// assets in Cache Storage, so that they open offline (player-pages-cache.ts). Built
+// assets in Cache Storage, so that they open offline, and serves a kept copy only when it is the
+// file the content origin serves (player-pages-cache.ts). Built
 // as one self-contained classic script (no imports at runtime). It also serves the xAPI endpoint
 // of cmi5 / Tin Can launches (/local-activity/xapi/{launchId}/) by asking the player page of the
 // launch, which holds the launch's LRS: the worker stays a thin proxy. Every HTML page it serves for
@@ -34,9 +35,10 @@ import {
 import { PACKAGE_SCOPE_PATH, parsePackagePath, withSyncShim } from '../shared/sync-shim';
 import { packageResponseHeaders } from './package-response';
 import {
-  answerPlayerPage,
+  answerPlayerFile,
   dropOldPlayerCaches,
-  playerPageKey,
+  playerFileKey,
+  readPlayerFiles,
   servesPlayerPages,
 } from './player-pages-cache';
 
@@ -60,6 +62,8 @@ const sw = self as unknown as ServiceWorkerScope;
 
 /** Filled in by the server when it serves this script. */
 const APP_ORIGIN = '__ARDOISE_APP_ORIGIN__';
+/** The same: the player's files this worker may keep and serve (player-pages-cache.ts). */
+const PLAYER_FILES_WRITTEN = '__ARDOISE_PLAYER_FILES__';
 
 const databases = new Map<string, Promise<IDBDatabase | null>>();
 
@@ -228,6 +232,7 @@ async function answerXapi(request: Request, url: URL): Promise<Response> {
 
 sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
 const servesPages = servesPlayerPages(sw.registration.scope);
+const playerFiles = servesPages ? readPlayerFiles(PLAYER_FILES_WRITTEN) : {};
 
 sw.addEventListener('activate', (event) =>
   event.waitUntil(Promise.all([sw.clients.claim(), servesPages ? dropOldPlayerCaches() : undefined])),
@@ -239,8 +244,10 @@ sw.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith(XAPI_ENDPOINT_PATH)) event.respondWith(answerXapi(event.request, url));
   else if (url.pathname.startsWith(PACKAGE_SCOPE_PATH)) event.respondWith(serve(event.request, url));
   else if (servesPages) {
-    const key = playerPageKey(event.request, url);
-    if (key) event.respondWith(answerPlayerPage(event.request, key, (work) => event.waitUntil(work)));
+    const key = playerFileKey(event.request, url, playerFiles);
+    const file = key ? playerFiles[key] : undefined;
+    if (key && file)
+      event.respondWith(answerPlayerFile(event.request, key, file, (work) => event.waitUntil(work)));
   }
 });
 

@@ -91,7 +91,7 @@ export function PreviewFrame({
         <Alert variant="destructive" data-testid="preview-error">
           <AlertTitle>{m.previewFailed}</AlertTitle>
           <AlertDescription>
-            {/* The HTTP status text (SPEC §8) is the protocol's, not a sentence to translate. */}
+            {/* The HTTP status text (docs/product.md#error-catalogue) is the protocol's, not a sentence to translate. */}
             <p translate={error instanceof PreviewProbeError ? 'no' : undefined}>
               {error instanceof PreviewProbeError ? error.status : String(error)}
             </p>

@@ -1,4 +1,4 @@
-// Admin preview of an activity (SPEC §2 /activity-preview/{id}): the package runs in the preview
+// Admin preview of an activity (docs/product.md#screens-and-routes /activity-preview/{id}): the package runs in the preview
 // player on the package's own origin (its SCORM or H5P runtime, recording nothing; never on the
 // app's origin nor another package's) from the start page recognised at upload, once the server
 // gave its folder (with a pass in the path) and a probe of that page answered; what the package

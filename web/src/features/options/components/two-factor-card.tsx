@@ -1,4 +1,4 @@
-// Two-factor setup (docs/product.md#screens-and-routes /options, §9) that cannot lock the admin out: off (the QR code, 192 px,
+// Two-factor setup (/options: docs/product.md#screens-and-routes; its constants: docs/product.md#business-constants-and-limits) that cannot lock the admin out: off (the QR code, 192 px,
 // level H, and the secret to scan; the spec's toggle switches it on), pending (sign-in does not ask
 // yet: the screen waits for one code from the app), on (the secret is no longer shown; switching off
 // asks for a current code).

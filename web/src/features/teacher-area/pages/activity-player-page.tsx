@@ -1,5 +1,5 @@
-// Full-screen offline activity player (SPEC §2 /activity/:id, §4 progress, §9 limits). The
-// activity runs in the player frame on its own origin (DESIGN §5, PlayerFrameHost); this
+// Full-screen offline activity player (/activity/:id: docs/product.md#screens-and-routes, its progress: docs/product.md#the-activity-player, its limits: docs/product.md#business-constants-and-limits). The
+// activity runs in the player frame on its own origin (docs/decisions.md#identity-and-security-model, PlayerFrameHost); this
 // page downloads the package, shows the progress over the frame's stage, then a start overlay
 // whose button puts the stage full-screen. Above the frame, the app's strip names the activity; the
 // content's alerts and confirms show over the frame as the activity's. Escape, leaving full-screen
