@@ -44,7 +44,7 @@ import { ActivityOriginCleaner } from './activity-origin-cleaner';
 
 export type PlayerFrame = {
   /** The activity whose origin the player runs on, and that origin. */
-  activityId: number;
+  entryId: number;
   origin: string;
   post: (message: AppToPlayer, transfer?: Transferable[]) => void;
   /** Receives the current player's messages (its window and origin only); its first
@@ -72,8 +72,8 @@ type PlayerHost = {
    * origin it is on, else the activity played last's (a re-open), else `likely`'s (the one to do
    * next). */
   warm: (likely: number | null) => void;
-  /** Moves the player frame to `activityId`'s origin (the activity page). */
-  open: (activityId: number) => void;
+  /** Moves the player frame to `entryId`'s origin (the activity page). */
+  open: (entryId: number) => void;
   setView: (view: PlayerView) => void;
   /** The player showed `played`'s package: its origin now holds it offline. */
   played: (played: LastPlayed) => void;
@@ -168,7 +168,7 @@ export default function PlayerFrameHost() {
     () =>
       origin && target !== null
         ? {
-            activityId: target,
+            entryId: target,
             origin,
             post: (message, transfer = []) =>
               element.current?.contentWindow?.postMessage(message, origin, transfer),
@@ -189,21 +189,21 @@ export default function PlayerFrameHost() {
   );
 
   const moveTo = useCallback(
-    (activityId: number | null) => {
+    (entryId: number | null) => {
       setWanted(true);
-      if (activityId === targetRef.current) return;
+      if (entryId === targetRef.current) return;
       retire();
-      targetRef.current = activityId;
-      setTarget(activityId);
+      targetRef.current = entryId;
+      setTarget(entryId);
     },
     [retire],
   );
   const warm = useCallback(
-    (likely: number | null) => moveTo(targetRef.current ?? readLastPlayed()?.activityId ?? likely),
+    (likely: number | null) => moveTo(targetRef.current ?? readLastPlayed()?.entryId ?? likely),
     [moveTo],
   );
   const played = useCallback((record: LastPlayed) => setToClear(recordPlayed(record)), []);
-  const cleared = useCallback((activityId: number) => setToClear(recordCleared(activityId)), []);
+  const cleared = useCallback((entryId: number) => setToClear(recordCleared(entryId)), []);
   const host = useMemo(
     () => ({ frame, controls, strip, stage, warm, open: moveTo, setView, played }),
     [frame, controls, strip, stage, warm, moveTo, played],

@@ -18,7 +18,7 @@ export class PackageDownloadError extends Error {
 export type DownloadResult = { status: 'current' | 'downloaded'; namespace: string };
 
 type Options = {
-  activityId: string;
+  entryId: string;
   token: string;
   held: string | null;
   signal: AbortSignal;
@@ -34,7 +34,7 @@ function namespaceFromEtag(etag: string | null): string | null {
 }
 
 export async function downloadPackage({
-  activityId,
+  entryId,
   token,
   held,
   signal,
@@ -60,7 +60,7 @@ export async function downloadPackage({
     const headers: Record<string, string> = { Accept: 'application/zip, application/octet-stream' };
     if (held) headers['If-None-Match'] = `"${held}"`;
     const response = await fetch(
-      `/api/user/activity/download/${encodeURIComponent(activityId)}?token=${encodeURIComponent(token)}`,
+      `/api/user/activity/download/${encodeURIComponent(entryId)}?token=${encodeURIComponent(token)}`,
       { headers, signal: controller.signal, cache: 'no-store' },
     ).catch((error: unknown) => {
       if (timedOut || signal.aborted) throw error;

@@ -27,19 +27,24 @@ beforeEach(() => {
 describe('played activities', () => {
   it('remembers the activity played last, and the one before it as to be cleared', () => {
     expect(readLastPlayed()).toBeNull();
-    expect(recordPlayed({ activityId: 1, namespace: HASH(1) })).toEqual([]);
-    expect(recordPlayed({ activityId: 2, namespace: HASH(2) })).toEqual([1]);
-    expect(readLastPlayed()).toEqual({ activityId: 2, namespace: HASH(2) });
+    expect(recordPlayed({ entryId: 1, namespace: HASH(1) })).toEqual([]);
+    expect(recordPlayed({ entryId: 2, namespace: HASH(2) })).toEqual([1]);
+    expect(readLastPlayed()).toEqual({ entryId: 2, namespace: HASH(2) });
     // Played again: not to be cleared, and the one it replaces is.
-    expect(recordPlayed({ activityId: 1, namespace: HASH(3) })).toEqual([2]);
-    expect(recordPlayed({ activityId: 1, namespace: HASH(3) })).toEqual([2]);
+    expect(recordPlayed({ entryId: 1, namespace: HASH(3) })).toEqual([2]);
+    expect(recordPlayed({ entryId: 1, namespace: HASH(3) })).toEqual([2]);
     expect(recordCleared(2)).toEqual([]);
     expect(readOriginsToClear()).toEqual([]);
   });
 
   it('keeps at most 20 origins to clear, the most recent', () => {
-    for (let id = 1; id <= 30; id += 1) recordPlayed({ activityId: id, namespace: HASH(id % 10) });
+    for (let id = 1; id <= 30; id += 1) recordPlayed({ entryId: id, namespace: HASH(id % 10) });
     expect(readOriginsToClear()).toEqual(Array.from({ length: 20 }, (_, i) => i + 10));
+  });
+
+  it('reads the record an earlier version kept, which named the entry activityId', () => {
+    localStorage.setItem('ardoise:last-played', JSON.stringify({ activityId: 7, namespace: HASH(7) }));
+    expect(readLastPlayed()).toEqual({ entryId: 7, namespace: HASH(7) });
   });
 
   it('ignores what it cannot trust in storage', () => {

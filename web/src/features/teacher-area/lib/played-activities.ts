@@ -6,7 +6,7 @@
 // on an origin of its own (common/content/activity-origin.ts): only that origin can delete its data.
 import { NAMESPACE_PATTERN } from '@/web/shared/protocol';
 
-export type LastPlayed = { activityId: number; namespace: string };
+export type LastPlayed = { entryId: number; namespace: string };
 
 const LAST_KEY = 'ardoise:last-played';
 /** Kept by the player before activities had origins of their own: a device that has it played on
@@ -16,7 +16,7 @@ const TO_CLEAR_KEY = 'ardoise:origins-to-clear';
 /** More than this and the oldest are left to the browser's own eviction. */
 const MAX_TO_CLEAR = 20;
 
-const isActivityId = (value: unknown): value is number =>
+const isEntryId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 function read(key: string): unknown {
@@ -36,33 +36,35 @@ function write(key: string, value: unknown): void {
 }
 
 export function readLastPlayed(): LastPlayed | null {
-  const value = read(LAST_KEY) as Partial<LastPlayed> | null;
-  return value && isActivityId(value.activityId) && NAMESPACE_PATTERN.test(value.namespace ?? '')
-    ? { activityId: value.activityId, namespace: value.namespace as string }
+  const value = read(LAST_KEY) as (Partial<LastPlayed> & { activityId?: unknown }) | null;
+  // Earlier versions kept the entry's id as `activityId` (the /activity/{id} route's name for it).
+  const entryId = value?.entryId ?? value?.activityId;
+  return value && isEntryId(entryId) && NAMESPACE_PATTERN.test(value.namespace ?? '')
+    ? { entryId, namespace: value.namespace as string }
     : null;
 }
 
 /** The activities whose origins still hold what an earlier play left, oldest first. */
 export function readOriginsToClear(): number[] {
   const value = read(TO_CLEAR_KEY);
-  return Array.isArray(value) ? value.filter(isActivityId) : [];
+  return Array.isArray(value) ? value.filter(isEntryId) : [];
 }
 
 /** `played` now holds its package offline; the activity played before it is to be cleared. */
 export function recordPlayed(played: LastPlayed): number[] {
   const previous = readLastPlayed();
-  const toClear = readOriginsToClear().filter((id) => id !== played.activityId);
-  if (previous && previous.activityId !== played.activityId && !toClear.includes(previous.activityId))
-    toClear.push(previous.activityId);
+  const toClear = readOriginsToClear().filter((id) => id !== played.entryId);
+  if (previous && previous.entryId !== played.entryId && !toClear.includes(previous.entryId))
+    toClear.push(previous.entryId);
   const kept = toClear.slice(-MAX_TO_CLEAR);
   write(LAST_KEY, played);
   write(TO_CLEAR_KEY, kept);
   return kept;
 }
 
-/** The origin of `activityId` is cleared. */
-export function recordCleared(activityId: number): number[] {
-  const kept = readOriginsToClear().filter((id) => id !== activityId);
+/** The origin of `entryId` is cleared. */
+export function recordCleared(entryId: number): number[] {
+  const kept = readOriginsToClear().filter((id) => id !== entryId);
   write(TO_CLEAR_KEY, kept);
   return kept;
 }

@@ -88,7 +88,7 @@ async function loadLaunch(
 }
 
 type Options = {
-  activityId: string;
+  entryId: string;
   token: string | null;
   /** Whose kept launches may be used offline. */
   userId: number | null;
@@ -102,7 +102,7 @@ type Options = {
 };
 
 export function useActivityPlayer({
-  activityId,
+  entryId,
   token,
   userId,
   frame,
@@ -144,7 +144,7 @@ export function useActivityPlayer({
     // activity's origin held last, when it is the activity played last (most likely still held
     // there: a 304 then).
     const last = readLastPlayed();
-    const hint = last?.activityId === Number(activityId) ? last.namespace : null;
+    const hint = last?.entryId === Number(entryId) ? last.namespace : null;
     let frameHeld: string | null | undefined;
     let fraction = 0;
     // The bar moves by whole percents: no render for the other chunks (they slow the download).
@@ -159,7 +159,7 @@ export function useActivityPlayer({
     let streamed = '';
     const download = (held: string | null) =>
       downloadPackage({
-        activityId,
+        entryId,
         token,
         held,
         signal: controller.signal,
@@ -183,9 +183,9 @@ export function useActivityPlayer({
       frameAnnounced = resolve;
     });
     const launchInfo = Promise.all([
-      announced.then(runtimeWritesQueued).then(() => loadLaunch(activityId, userId, controller.signal)),
+      announced.then(runtimeWritesQueued).then(() => loadLaunch(entryId, userId, controller.signal)),
       // Without the queue database the activity still plays; what it reports is not kept.
-      rememberLaunch(launchId, Number(activityId), frame.origin).catch((error: unknown) =>
+      rememberLaunch(launchId, Number(entryId), frame.origin).catch((error: unknown) =>
         console.error('Runtime queue', error),
       ),
     ]).then(([info]) => info);
@@ -253,7 +253,7 @@ export function useActivityPlayer({
           return;
         case 'player:ready':
           if (!sent) return;
-          onPlayedRef.current({ activityId: Number(activityId), namespace: sent });
+          onPlayedRef.current({ entryId: Number(entryId), namespace: sent });
           advance('ready');
           return;
         case 'player:error':
@@ -279,7 +279,7 @@ export function useActivityPlayer({
       // A clean player for the next activity or attempt.
       frame.reload();
     };
-  }, [activityId, token, userId, frame, attempt]);
+  }, [entryId, token, userId, frame, attempt]);
 
   return state;
 }

@@ -23,9 +23,9 @@ import { RetryOrBack } from '../components/retry-or-back';
 import { useActivityPlayer } from '../lib/use-activity-player';
 
 export default function ActivityPlayerPage() {
-  const activityId = useParamsId();
+  const entryId = useParamsId();
   // An id that cannot be an activity's has no origin to play on: the page says it cannot load.
-  const numericId = /^[1-9]\d{0,15}$/.test(activityId) ? Number(activityId) : null;
+  const numericId = /^[1-9]\d{0,15}$/.test(entryId) ? Number(entryId) : null;
   useTabTitle(teacherAreaMessages.activity);
   const { token, user } = useAuth();
   const config = useClientConfig();
@@ -47,11 +47,11 @@ export default function ActivityPlayerPage() {
   }, [navigate, returnTo]);
 
   const state = useActivityPlayer({
-    activityId,
+    entryId,
     token,
     userId: user?.id ?? null,
     // Once the frame is on this activity's origin.
-    frame: numericId !== null && host.frame?.activityId === numericId ? host.frame : null,
+    frame: numericId !== null && host.frame?.entryId === numericId ? host.frame : null,
     onPlayed: host.played,
     attempt,
     onEscape: exit,

@@ -26,9 +26,9 @@ import { TeacherAreaNotFound } from '../components/teacher-area-not-found';
 import type { PlayerLinkState } from './activity-player-page';
 
 /** The name of the activity to do before this one (its period decides), for the locked toast. */
-function nameToDoFirst(periods: TablePeriod[], activityId: number): string | undefined {
+function nameToDoFirst(periods: TablePeriod[], entryId: number): string | undefined {
   for (const period of periods) {
-    const first = activityToDoFirst(period.groupslesson, activityId);
+    const first = activityToDoFirst(period.groupslesson, entryId);
     if (first) {
       return period.groupslesson
         .flatMap((lesson) => lesson.sessions.flatMap((session) => session.activities))
