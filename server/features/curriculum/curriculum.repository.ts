@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { TrailStep } from '../../../common/schemas/curriculum.js';
+import { activitiesInTree, pdfsInTree } from '../../db/curriculum-tree.js';
 import type { Db, DbKind } from '../../db/database.js';
 import { countRows, hasRows } from '../../db/row-counts.js';
 
@@ -333,11 +334,6 @@ export async function findFilesUnder(
   table: NodeTable,
   id: number,
 ): Promise<{ pdfKeys: string[]; packageHashes: string[] }> {
-  let pdfs = db.selectFrom('pdfs').innerJoin('lessons', 'lessons.id', 'pdfs.lesson_id');
-  let activities = db
-    .selectFrom('activities')
-    .innerJoin('lesson_sessions', 'lesson_sessions.id', 'activities.session_id')
-    .innerJoin('lessons', 'lessons.id', 'lesson_sessions.lesson_id');
   switch (table) {
     case 'pdfs':
       return {
@@ -356,23 +352,11 @@ export async function findFilesUnder(
         .execute();
       return { pdfKeys: [], packageHashes: rows.map((row) => row.package_hash) };
     }
-    case 'lessons':
-      pdfs = pdfs.where('lessons.id', '=', id);
-      activities = activities.where('lessons.id', '=', id);
-      break;
-    case 'periods':
-      pdfs = pdfs.where('lessons.period_id', '=', id);
-      activities = activities.where('lessons.period_id', '=', id);
-      break;
-    case 'levels':
-      pdfs = pdfs.innerJoin('periods', 'periods.id', 'lessons.period_id').where('periods.level_id', '=', id);
-      activities = activities
-        .innerJoin('periods', 'periods.id', 'lessons.period_id')
-        .where('periods.level_id', '=', id);
-      break;
   }
-  const pdfRows = await pdfs.select('pdfs.file_key').execute();
-  const activityRows = await activities.select('activities.package_hash').execute();
+  // A lesson, a period or a level: what lies under it, through the tree's one join.
+  const under = ({ lessons: 'le.id', periods: 'p.id', levels: 'p.level_id' } as const)[table];
+  const pdfRows = await pdfsInTree(db).select('d.file_key').where(under, '=', id).execute();
+  const activityRows = await activitiesInTree(db).select('a.package_hash').where(under, '=', id).execute();
   return {
     pdfKeys: pdfRows.map((row) => row.file_key),
     packageHashes: activityRows.map((row) => row.package_hash),
