@@ -26,6 +26,7 @@ import {
   activity,
   backToTable,
   openGroupTable,
+  sentWrites,
   startActivity,
 } from './support/teacher-area-pages.js';
 
@@ -156,11 +157,7 @@ async function afterPlayingTheNeighbour(group: string) {
   const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
   describeOnFailure(page);
   const accepted = acceptedWrites(context);
-  const sent: RuntimeWrite[] = [];
-  context.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
-      sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
-  });
+  const sent = sentWrites(context);
   await openGroupTable(page, NEIGHBOUR_LEVEL, group);
   const entry = await entryOf(NEIGHBOUR_LEVEL);
   const neighbour = await startActivity(page, FIRST);

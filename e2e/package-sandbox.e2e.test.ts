@@ -25,7 +25,13 @@ import { addPackageLevel, latestEntryOf } from './support/package-levels.js';
 import { keepScreenshot } from './support/photograph.js';
 import { committingScormFiles } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/teacher-area-pages.js';
+import {
+  acceptedWrites,
+  backToTable,
+  openGroupTable,
+  sentWrites,
+  startActivity,
+} from './support/teacher-area-pages.js';
 
 const VICTIM_LEVEL = 'Module honnête';
 const TRAP_LEVEL = 'Module piégé';
@@ -283,11 +289,7 @@ describe('a hostile package in the player', () => {
     const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     describeOnFailure(page);
     const accepted = acceptedWrites(context);
-    const sent: RuntimeWrite[] = [];
-    context.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
-        sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
-    });
+    const sent = sentWrites(context);
     await openGroupTable(page, VICTIM_LEVEL, 'Classe honnête');
     const victimEntry = await entryOf(VICTIM_LEVEL);
     const victim = await startActivity(page, FIRST);
