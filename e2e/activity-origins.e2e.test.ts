@@ -5,32 +5,28 @@
 // other activity's origin is cleared once the teacher is back at the table. Hostile packages try
 // to rewrite the player's scripts in the cache its worker keeps them in, and to clear another
 // activity's origin from a window of their own.
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../common/content/activity-origin.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
-import type { Db } from '../server/db/database.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
-import { buildZip } from '../server/fixtures/files.js';
-import { packageFileKey } from '../server/storage/keys.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { describeLatestPageOnFailure, launchBrowser, newSignedInPage } from './support/browser.js';
+import { addPackageLevel, latestEntryOf } from './support/package-levels.js';
 import {
   clearOpenerPackage,
   FAKE_SIGN_IN,
   POISON_MARK,
   poisoningPackage,
 } from './support/player-attack-packages.js';
-import { describeActivities } from './support/runtime-packages.js';
+import { committingScormFiles } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
 import {
   acceptedWrites,
   activity,
   backToTable,
   openGroupTable,
+  sentWrites,
   startActivity,
 } from './support/teacher-area-pages.js';
 
@@ -43,17 +39,7 @@ const JOURNAL_DB = 'ardoise_runtime_journal';
 const PACKAGE_DB_PREFIX = 'keynote_activity_';
 
 /** A SCORM 1.2 package that commits a score (so its origin has a journal and a package). */
-const NEIGHBOUR_FILES = {
-  'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Voisine</title></head><body>
-<h1>Activité voisine</h1><p id="out">pending</p><script>
-const api = window.parent.API;
-api.LMSInitialize('');
-api.LMSSetValue('cmi.core.score.raw', '42');
-api.LMSSetValue('cmi.core.lesson_status', 'completed');
-api.LMSCommit('');
-document.getElementById('out').textContent = 'committed';
-</script></body></html>`,
-};
+const NEIGHBOUR_FILES = committingScormFiles('Voisine', 'Activité voisine');
 
 /** Lists what its origin holds and asks for the neighbour's files by their path. */
 const probeFiles = (neighbourHash: string) => ({
@@ -75,31 +61,23 @@ let neighbourHash: string;
 const activityIds: Record<string, number> = {};
 
 async function addLevel(
-  db: Db,
-  store: LocalFileStore,
+  server: RunningServer,
   title: string,
   files: Record<string, string>,
   kind: PackageKind,
 ) {
-  const packageHash = await storePackage(store, buildZip(files));
-  for (const [name, content] of Object.entries(files)) {
-    await store.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
-  }
-  const level = await buildLevel(db, [[{ sessions: [1] }]], { title, packageHash });
-  const ids = level.lessons[0]![0]!.activityIds.flat();
-  await describeActivities(db, ids, { kind, root: '', launch: 'index.html' });
-  activityIds[title] = ids[0]!;
-  return { levelId: level.levelId, packageHash };
+  const level = await addPackageLevel(server, { title, files, kind });
+  activityIds[title] = level.activityId;
+  return level;
 }
 
 beforeAll(async () => {
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const store = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const neighbour = await addLevel(server.db, store, NEIGHBOUR_LEVEL, NEIGHBOUR_FILES, 'scorm12');
+  const neighbour = await addLevel(server, NEIGHBOUR_LEVEL, NEIGHBOUR_FILES, 'scorm12');
   neighbourHash = neighbour.packageHash;
-  const probe = await addLevel(server.db, store, PROBE_LEVEL, probeFiles(neighbourHash), 'html5');
-  const poison = await addLevel(server.db, store, POISON_LEVEL, poisoningPackage, 'html5');
-  const opener = await addLevel(server.db, store, OPENER_LEVEL, clearOpenerPackage, 'html5');
+  const probe = await addLevel(server, PROBE_LEVEL, probeFiles(neighbourHash), 'html5');
+  const poison = await addLevel(server, POISON_LEVEL, poisoningPackage, 'html5');
+  const opener = await addLevel(server, OPENER_LEVEL, clearOpenerPackage, 'html5');
   const teacher = await createTeacher(server.db, {
     levelIds: [neighbour.levelId, probe.levelId, poison.levelId, opener.levelId],
   });
@@ -112,16 +90,7 @@ afterAll(async () => {
 const describeOnFailure = describeLatestPageOnFailure();
 
 /** The id in /activity/{id} of the level's activity in the group made last (one per group). */
-async function entryOf(level: string): Promise<number> {
-  const [entry] = await setup.server.db
-    .selectFrom('group_activities')
-    .select('id')
-    .where('activity_id', '=', activityIds[level]!)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .execute();
-  return entry!.id;
-}
+const entryOf = (level: string) => latestEntryOf(setup.server.db, activityIds[level]!);
 
 /** What a cleared origin holds. */
 const EMPTY = { databases: [], workers: 0, caches: 0, files: 0, buckets: 0 };
@@ -188,11 +157,7 @@ async function afterPlayingTheNeighbour(group: string) {
   const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
   describeOnFailure(page);
   const accepted = acceptedWrites(context);
-  const sent: RuntimeWrite[] = [];
-  context.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
-      sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
-  });
+  const sent = sentWrites(context);
   await openGroupTable(page, NEIGHBOUR_LEVEL, group);
   const entry = await entryOf(NEIGHBOUR_LEVEL);
   const neighbour = await startActivity(page, FIRST);

@@ -2,7 +2,6 @@
 // the preview plays an HTML5, a SCORM 1.2, a SCORM 2004 and an H5P package and records nothing;
 // the H5P page plays the teacher area's offline copy (/local-activity/), hands its state and result to the
 // bridge of the page framing it, and keeps working once the network is cut.
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +10,17 @@ import { h5pMessages } from '../common/messages/h5p.js';
 import { previewPlayerUrl } from '../common/preview-player.js';
 import type { PackageKind } from '../common/schemas/activity-package.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import {
-  createActivity,
-  createSessionPath,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../server/fixtures/factories.js';
+import { createSessionPath, createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
 import { buildZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { H5P_TEST_MAX_SCORE, H5P_TEST_TITLE, h5pTestFiles } from '../server/test/h5p-package.js';
 import { ACTIVITY_PREVIEW_SANDBOX } from '../web/src/features/curriculum/lib/sandbox.js';
-import { previewFolder, startAdminSession, stopAdminSession } from './support/admin-session.js';
+import {
+  previewFolder,
+  seedPreviewActivity,
+  startAdminSession,
+  stopAdminSession,
+} from './support/admin-session.js';
 import { DESKTOP, expectAccessible, newSignedInPage, PHONE } from './support/browser.js';
 import { keepScreenshot } from './support/photograph.js';
 import type { RunningServer } from './support/server.js';
@@ -52,25 +51,12 @@ catch (e) { document.getElementById('log').textContent = 'no API: ' + e.message;
 </script></body></html>`;
 }
 
-/** Stores a package's files unpacked as the upload does and adds its activity row. */
-async function seedPreviewActivity(
+const seedActivity = (
   title: string,
   kind: PackageKind,
   launch: string,
   packageFiles: Record<string, string>,
-): Promise<number> {
-  const hash = crypto.createHash('sha256').update(JSON.stringify(packageFiles)).digest('hex');
-  for (const [name, content] of Object.entries(packageFiles)) {
-    await files.write(`packages/${hash}/${name}`, Buffer.from(content));
-  }
-  const activity = await createActivity(server.db, sessionId, { title, packageHash: hash });
-  await server.db
-    .updateTable('activities')
-    .set({ package_kind: kind, launch_path: launch })
-    .where('id', '=', activity.id)
-    .execute();
-  return activity.id;
-}
+) => seedPreviewActivity(server, sessionId, { title, kind, launch }, packageFiles);
 
 beforeAll(async () => {
   ({ server, browser, page: adminPage } = await startAdminSession());
@@ -114,7 +100,7 @@ const PREVIEW_ORIGIN = /^http:\/\/preview-[0-9a-f]{32}\.content\.ardoise\.localh
 
 describe('the admin preview player', () => {
   it('plays an HTML5 package from /activity-preview/{id} through the preview player', async () => {
-    const id = await seedPreviewActivity('Jeu HTML5', 'html5', 'index.html', {
+    const id = await seedActivity('Jeu HTML5', 'html5', 'index.html', {
       'index.html':
         '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Jeu</title></head><body><h1>Jeu HTML5</h1><p id="status">loading</p><script src="app.js"></script></body></html>',
       'app.js': "document.getElementById('status').textContent = 'script ran';",
@@ -142,7 +128,7 @@ describe('the admin preview player', () => {
     ['scorm2004', '2004'],
   ] as const)('gives a %s package its API in preview mode and records nothing', async (kind, version) => {
     const launch = 'sco/index_lms.html?lang=fr';
-    const id = await seedPreviewActivity(`SCORM ${version}`, kind, launch, {
+    const id = await seedActivity(`SCORM ${version}`, kind, launch, {
       'imsmanifest.xml': '<manifest/>',
       'sco/index_lms.html': scoPage(version),
     });
@@ -162,7 +148,7 @@ describe('the admin preview player', () => {
   });
 
   it('plays an H5P package with a bridge that keeps nothing', async () => {
-    const id = await seedPreviewActivity('H5P', 'h5p', 'h5p.json', h5pTestFiles());
+    const id = await seedActivity('H5P', 'h5p', 'h5p.json', h5pTestFiles());
     const requests = watchPreviewRequests(adminPage);
     const { frame: content, folder } = await openPreviewPlayer(adminPage, id, 'h5p', 'h5p.json');
     await content.getByRole('heading', { name: H5P_TEST_TITLE }).waitFor();
@@ -179,7 +165,7 @@ describe('the admin preview player', () => {
   });
 
   it('refuses a target outside /content/', async () => {
-    const id = await seedPreviewActivity('Hors du paquet', 'html5', 'index.html', { 'index.html': 'hors' });
+    const id = await seedActivity('Hors du paquet', 'html5', 'index.html', { 'index.html': 'hors' });
     await openPreviewPlayer(adminPage, id, 'html5', '../../api/user/me');
     const preview = adminPage.frameLocator('iframe[title="Aperçu"]');
     await preview.getByRole('alert').getByText(h5pMessages.previewRefused).waitFor();

@@ -7,17 +7,12 @@
 import dgram from 'node:dgram';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOrigin } from '../common/content/activity-origin.js';
 import { teacherAreaMessages } from '../common/messages/teacher-area.js';
 import type { RuntimeWrite } from '../common/schemas/activity-runtime.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createTeacher, DEFAULT_PASSWORD } from '../server/fixtures/factories.js';
-import { buildZip } from '../server/fixtures/files.js';
-import { packageFileKey } from '../server/storage/keys.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { newAdminPage } from './support/admin-session.js';
 import {
   DESKTOP,
@@ -26,27 +21,24 @@ import {
   newSignedInPage,
   PHONE,
 } from './support/browser.js';
+import { addPackageLevel, latestEntryOf } from './support/package-levels.js';
 import { keepScreenshot } from './support/photograph.js';
-import { describeActivities } from './support/runtime-packages.js';
+import { committingScormFiles } from './support/runtime-packages.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { acceptedWrites, backToTable, openGroupTable, startActivity } from './support/teacher-area-pages.js';
+import {
+  acceptedWrites,
+  backToTable,
+  openGroupTable,
+  sentWrites,
+  startActivity,
+} from './support/teacher-area-pages.js';
 
 const VICTIM_LEVEL = 'Module honnête';
 const TRAP_LEVEL = 'Module piégé';
 const FIRST = 'Activité 1.1.1.1';
 
 /** A SCORM 1.2 activity that commits a score of 42. */
-const VICTIM_FILES = {
-  'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Honnête</title></head><body>
-<h1>Activité honnête</h1><p id="out">pending</p><script>
-const api = window.parent.API;
-api.LMSInitialize('');
-api.LMSSetValue('cmi.core.score.raw', '42');
-api.LMSSetValue('cmi.core.lesson_status', 'completed');
-api.LMSCommit('');
-document.getElementById('out').textContent = 'committed';
-</script></body></html>`,
-};
+const VICTIM_FILES = committingScormFiles('Honnête', 'Activité honnête');
 
 /** A SCORM 1.2 package that tries, before anything else runs, to send data out through WebRTC
  * (STUN and TURN to `udpPort`, no click needed), has buttons and a link that open popups to
@@ -112,20 +104,14 @@ beforeAll(async () => {
   const exfilUrl = `http://exfil.localhost:${(exfil.address() as AddressInfo).port}/`;
 
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const store = new LocalFileStore(path.join(server.dataDir, 'files'));
   const levelIds: number[] = [];
   const levels: [string, Record<string, string>][] = [
     [VICTIM_LEVEL, VICTIM_FILES],
     [TRAP_LEVEL, trapFiles(udp.address().port, exfilUrl)],
   ];
   for (const [title, files] of levels) {
-    const packageHash = await storePackage(store, buildZip(files));
-    for (const [name, content] of Object.entries(files))
-      await store.write(packageFileKey(packageHash, name.split('/')), Buffer.from(content));
-    const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title, packageHash });
-    const ids = level.lessons[0]![0]!.activityIds.flat();
-    await describeActivities(server.db, ids, { kind: 'scorm12', root: '', launch: 'index.html' });
-    activityIds[title] = ids[0]!;
+    const level = await addPackageLevel(server, { title, files, kind: 'scorm12' });
+    activityIds[title] = level.activityId;
     levelIds.push(level.levelId);
   }
   const teacher = await createTeacher(server.db, { levelIds });
@@ -140,16 +126,7 @@ afterAll(async () => {
 const describeOnFailure = describeLatestPageOnFailure();
 
 /** The id in /activity/{id} of the level's activity in the group made last. */
-async function entryOf(level: string): Promise<number> {
-  const [entry] = await setup.server.db
-    .selectFrom('group_activities')
-    .select('id')
-    .where('activity_id', '=', activityIds[level]!)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .execute();
-  return entry!.id;
-}
+const entryOf = (level: string) => latestEntryOf(setup.server.db, activityIds[level]!);
 
 /** A teacher's page on a new group's table of the trap level, with its browser's native dialogs
  * answered as a teacher typing a password would; the trap activity started. */
@@ -312,11 +289,7 @@ describe('a hostile package in the player', () => {
     const { context, page } = await newSignedInPage(browser, server.url, teacher, /\/user$/);
     describeOnFailure(page);
     const accepted = acceptedWrites(context);
-    const sent: RuntimeWrite[] = [];
-    context.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
-        sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
-    });
+    const sent = sentWrites(context);
     await openGroupTable(page, VICTIM_LEVEL, 'Classe honnête');
     const victimEntry = await entryOf(VICTIM_LEVEL);
     const victim = await startActivity(page, FIRST);

@@ -3,39 +3,23 @@
 // previewed first can neither read another package's files nor leave anything (storage, caches,
 // cookies) that the other package's preview then meets, and the admin's vetting of that package
 // sees the package as uploaded. Chromium, host names as in production.
-import crypto from 'node:crypto';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageKind } from '../common/schemas/activity-package.js';
-import { createActivity, createSessionPath } from '../server/fixtures/factories.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
-import { startAdminSession, stopAdminSession } from './support/admin-session.js';
+import { createSessionPath } from '../server/fixtures/factories.js';
+import { seedPreviewActivity, startAdminSession, stopAdminSession } from './support/admin-session.js';
 import { describePageOnFailure } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-let files: LocalFileStore;
 let sessionId: number;
 
 describePageOnFailure(() => page);
 
-/** Stores a package's files unpacked as the upload does and adds its activity row. */
-async function seedActivity(title: string, kind: PackageKind, packageFiles: Record<string, string>) {
-  const hash = crypto.createHash('sha256').update(JSON.stringify(packageFiles)).digest('hex');
-  for (const [name, content] of Object.entries(packageFiles)) {
-    await files.write(`packages/${hash}/${name}`, Buffer.from(content));
-  }
-  const activity = await createActivity(server.db, sessionId, { title, packageHash: hash });
-  await server.db
-    .updateTable('activities')
-    .set({ package_kind: kind, launch_path: 'index.html' })
-    .where('id', '=', activity.id)
-    .execute();
-  return activity.id;
-}
+const seedActivity = (title: string, kind: PackageKind, packageFiles: Record<string, string>) =>
+  seedPreviewActivity(server, sessionId, { title, kind, launch: 'index.html' }, packageFiles);
 
 const packagePage = (title: string, script: string) =>
   `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><pre id="out">running</pre><script>${script}</script></body></html>`;
@@ -85,7 +69,6 @@ async function preview(activityId: number): Promise<Record<string, unknown>> {
 
 beforeAll(async () => {
   ({ server, browser, page } = await startAdminSession());
-  files = new LocalFileStore(path.join(server.dataDir, 'files'));
   sessionId = (await createSessionPath(server.db)).sessionId;
 });
 afterAll(() => stopAdminSession({ server, browser }));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { importColumns } from '../common/schemas/imports.js';
 import { csvFile, uaiFor, xlsxFile } from '../server/fixtures/import-files.js';
 import { createTestDatabase } from '../server/test/test-database.js';
-import { builtServer, rssBytes, signInBenchAdmin, startBenchServer } from './bench-server.js';
+import { builtServer, measurePeakRss, signInBenchAdmin, startBenchServer } from './bench-server.js';
 
 const SCHOOLS = 5_000;
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 50_000);
@@ -85,14 +85,8 @@ async function main(): Promise<void> {
       written.push(write('enseignants.xlsx', await xlsxFile(importColumns.teachers, teacherRows())));
     console.log(`Files: ${written.join(', ')}; database: ${database.database.kind}`);
 
-    /** Sends a file, reads the NDJSON answer as it streams, and measures time and memory. */
-    const step = async (label: string, url: string, name: string) => {
-      const before = rssBytes(pid);
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, rssBytes(pid));
-      }, 50);
-      const started = performance.now();
+    /** Sends a file and reads the NDJSON answer as it streams; `step` measures its time and memory. */
+    const send = async (label: string, url: string, name: string) => {
       const form = new FormData();
       // The schools file is Windows-1252 without BOM, as an older French Excel writes it: declared.
       if (name === 'ecoles.csv') form.append('encodage', 'windows-1252');
@@ -114,9 +108,15 @@ async function main(): Promise<void> {
           if (line) last = line;
         }
       }
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      peak = Math.max(peak, rssBytes(pid));
+      return { rows, links, last };
+    };
+    const step = async (label: string, url: string, name: string) => {
+      const {
+        result: { rows, links, last },
+        seconds,
+        before,
+        peak,
+      } = await measurePeakRss(pid, () => send(label, url, name), { everyMs: 50 });
       console.log(
         `${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s  RSS before ${mb(before).padStart(6)} MB, peak +${mb(peak - before).padStart(5)} MB` +
           `${rows ? `  ${rows} rows` : ''}${links ? `  ${links} links` : ''}  → ${last.slice(0, 110)}`,

@@ -75,3 +75,33 @@ export function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
+
+/** Runs `task` while sampling the process's RSS every `everyMs` (`onSample` sees each sample, ms
+ * since the start and bytes); answers the task's result, its time, the RSS just before and the peak. */
+export async function measurePeakRss<T>(
+  pid: number,
+  task: () => Promise<T>,
+  { everyMs = 10, onSample }: { everyMs?: number; onSample?: (ms: number, rss: number) => void } = {},
+) {
+  const before = rssBytes(pid);
+  let peak = before;
+  const started = performance.now();
+  const sample = () => {
+    try {
+      const rss = rssBytes(pid);
+      peak = Math.max(peak, rss);
+      onSample?.(performance.now() - started, rss);
+    } catch {
+      // The process is gone.
+    }
+  };
+  const sampler = setInterval(sample, everyMs);
+  try {
+    const result = await task();
+    const seconds = (performance.now() - started) / 1000;
+    sample();
+    return { result, seconds, before, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -14,7 +14,7 @@ import { createTestBucket, fileStoreEnv, type S3Server, startS3Server } from '..
 import {
   type BenchServer,
   builtServer,
-  rssBytes,
+  measurePeakRss,
   signInBenchAdmin,
   startBenchServer,
 } from './bench-server.js';
@@ -132,21 +132,16 @@ async function main(): Promise<void> {
     if (warm.status !== 200) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const baseline = rssBytes(pid);
-    let peak = baseline;
     const samples: string[] = [];
-    const t0 = performance.now();
-    const sampler = setInterval(() => {
-      const rss = rssBytes(pid);
-      peak = Math.max(peak, rss);
-      if (process.env.BENCH_TRACE)
-        samples.push(`${Math.round(performance.now() - t0)}ms ${(rss / 1048576).toFixed(1)}`);
-    }, 10);
-    const started = performance.now();
-    const result = await upload(zipPath, zipSize);
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, rssBytes(pid));
+    const onSample = process.env.BENCH_TRACE
+      ? (ms: number, rss: number) => samples.push(`${Math.round(ms)}ms ${(rss / 1048576).toFixed(1)}`)
+      : undefined;
+    const {
+      result,
+      seconds,
+      before: baseline,
+      peak,
+    } = await measurePeakRss(pid, () => upload(zipPath, zipSize), { onSample });
     if (process.env.BENCH_TRACE) console.log(samples.filter((_, i) => i % 5 === 0).join('\n'));
     if (result.status !== 200) throw new Error(`upload answered ${result.status}: ${result.body}`);
 

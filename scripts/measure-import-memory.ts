@@ -16,7 +16,7 @@ import { uaiFor, xlsxFile } from '../server/fixtures/import-files.js';
 import {
   type BenchServer,
   builtServer,
-  rssBytes,
+  measurePeakRss,
   signInBenchAdmin,
   startBenchServer,
 } from './bench-server.js';
@@ -56,23 +56,6 @@ async function preview(base: string, headers: Record<string, string>, file: Buff
   } catch (error) {
     return { status: 0, bytes: 0, head: '', error: String((error as Error).cause ?? error) };
   }
-}
-
-/** Runs `task` while sampling the server's RSS; answers the peak above the level just before. */
-async function measure<T>(pid: number, task: () => Promise<T>) {
-  const before = rssBytes(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssBytes(pid));
-    } catch {
-      // The process is gone.
-    }
-  }, 10);
-  const started = performance.now();
-  const result = await task();
-  clearInterval(sampler);
-  return { result, seconds: (performance.now() - started) / 1000, above: peak - before, before };
 }
 
 async function answers(base: string): Promise<boolean> {
@@ -121,16 +104,16 @@ async function main(): Promise<void> {
     ];
     for (const [name, sent] of measures) {
       const { server: running, headers } = await start();
-      const run = await measure(running.pid, () =>
+      const run = await measurePeakRss(running.pid, () =>
         Promise.all(sent.map((file) => preview(running.base, headers, file))),
       );
       const alive = await answers(running.base);
       const size = sent.map((file) => `${(file.length / 1024).toFixed(0)} KB`).join(' + ');
       console.log(
         `${name} (${size}): ${run.result.map(describe).join(' | ')}; ${run.seconds.toFixed(1)} s; ` +
-          `RSS ${mb(run.before)} MB idle, peak +${mb(run.above)} MB above idle; server ${alive ? 'answers' : 'DOWN'}`,
+          `RSS ${mb(run.before)} MB idle, peak +${mb(run.peak - run.before)} MB above idle; server ${alive ? 'answers' : 'DOWN'}`,
       );
-      if (BUDGET_MB !== null && run.above > BUDGET_MB * 1024 * 1024) failed = true;
+      if (BUDGET_MB !== null && run.peak - run.before > BUDGET_MB * 1024 * 1024) failed = true;
       if (!alive || run.result.some((answer) => answer.status === 0)) failed = true;
       await running.stop();
       server = undefined;

@@ -142,3 +142,19 @@ export async function describeActivities(
     .where('id', 'in', activityIds)
     .execute();
 }
+
+/** A SCORM 1.2 package whose page commits a score of 42, completed, as it loads, then shows
+ * "committed". */
+export function committingScormFiles(title: string, heading: string): Record<string, string> {
+  return {
+    'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title}</title></head><body>
+<h1>${heading}</h1><p id="out">pending</p><script>
+const api = window.parent.API;
+api.LMSInitialize('');
+api.LMSSetValue('cmi.core.score.raw', '42');
+api.LMSSetValue('cmi.core.lesson_status', 'completed');
+api.LMSCommit('');
+document.getElementById('out').textContent = 'committed';
+</script></body></html>`,
+  };
+}

@@ -75,6 +75,16 @@ export function acceptedWrites(context: BrowserContext): string[] {
   return accepted;
 }
 
+/** Every write this browser context sends, accepted or not, in the order sent. */
+export function sentWrites(context: BrowserContext): RuntimeWrite[] {
+  const sent: RuntimeWrite[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/user/activity/runtime/'))
+      sent.push(...(request.postDataJSON() as { writes: RuntimeWrite[] }).writes);
+  });
+  return sent;
+}
+
 /** A teacher's new page (from `signIn`) on a new group's table of `level`, and the runtime writes
  * the server accepts from that page's context from then on. */
 export async function onNewGroupTable(

@@ -4,6 +4,7 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { ADDRESS_BURST } from '../features/auth/throttle-rules.js';
 import { STATE_COOKIE } from '../features/ent/sign-in-state.js';
 import { apiClient, type TestContext } from './helper.js';
 
@@ -38,6 +39,22 @@ export function landing(response: LightMyRequestResponse): { page: string; param
   const location = String(response.headers.location);
   const url = new URL(location, 'http://ardoise.invalid');
   return { page: url.pathname + url.search, params: new URLSearchParams(url.hash.slice(1)) };
+}
+
+/** Starts sign-ins from one address until they are throttled, each one before then landing on
+ * `page`; answers how many were let through: a burst, no more than a slow machine's margin above. */
+export async function startsUntilThrottled(start: () => Promise<LightMyRequestResponse>, page: string) {
+  let allowed = 0;
+  for (;;) {
+    const landed = landing(await start()).page;
+    if (landed === '/ent/refus?motif=tooManyStarts') break;
+    expect(landed).toBe(page);
+    allowed++;
+    // The bucket drains by one start every few seconds: a margin for a slow machine.
+    expect(allowed).toBeLessThanOrEqual(ADDRESS_BURST + 20);
+  }
+  expect(allowed).toBeGreaterThanOrEqual(ADDRESS_BURST);
+  return allowed;
 }
 
 /** Trades the one-time code of a session page for a session, as the page does in `browser`. */

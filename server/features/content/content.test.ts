@@ -289,25 +289,15 @@ describe('GET /content/{id}/{pass}/… (content origin)', () => {
     const ended = new URL(
       (await ending.get(`/api/content/preview/${activityId}`)).json<{ folder: string }>().folder,
     );
-    expect(
-      (
-        await ctx.content.inject({
-          method: 'GET',
-          url: `${ended.pathname}index.html`,
-          headers: { host: ended.host },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const endedIndex = () =>
+      ctx.content.inject({
+        method: 'GET',
+        url: `${ended.pathname}index.html`,
+        headers: { host: ended.host },
+      });
+    expect((await endedIndex()).statusCode).toBe(200);
     await ending.post('/api/auth/logout');
-    expect(
-      (
-        await ctx.content.inject({
-          method: 'GET',
-          url: `${ended.pathname}index.html`,
-          headers: { host: ended.host },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await endedIndex()).statusCode).toBe(401);
   });
 
   it("serves a package on its own origin only: never on another package's, an activity's or the content origin", async () => {

@@ -17,70 +17,46 @@ import { hostileWorkbooks, schoolsWorkbook } from '../../fixtures/hostile-xlsx.j
 import { csvFile, uaiFor } from '../../fixtures/import-files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, setupTestApp } from '../../test/helper.js';
-import { multipart, type Part, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
+import {
+  type ImportUpload,
+  importRequest,
+  ndjsonLines,
+  school,
+  XLSX_UPLOAD,
+} from '../../test/import-helpers.js';
 import { XLSX_MAX_SHARED_BYTES, XLSX_MAX_SHARED_STRINGS } from './xlsx-reader.js';
 
 const ctx = setupTestApp();
 
 const SCHOOLS = importColumns.schools;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Upload = { xlsx?: boolean; fields?: Record<string, string> };
+const send = (client: ApiClient, url: string, data: Buffer, upload?: ImportUpload) =>
+  client.request(importRequest(url, data, upload));
 
-const request = (url: string, data: Buffer, upload: Upload = {}) => {
-  const fields: Part[] = Object.entries(upload.fields ?? {}).map(([name, value]) => ({ name, value }));
-  const file: Part = upload.xlsx
-    ? { name: 'file', filename: 'ecoles.xlsx', contentType: XLSX, data }
-    : { name: 'file', filename: 'ecoles.csv', contentType: 'text/csv', data };
-  return {
-    method: 'POST' as const,
-    url,
-    payload: multipart([...fields, file]),
-    headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
-  };
-};
-
-const send = (client: ApiClient, url: string, data: Buffer, upload?: Upload) =>
-  client.request(request(url, data, upload));
-
-const lines = <T>(body: string): T[] =>
-  body
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as T);
-
-async function preview(client: ApiClient, data: Buffer, upload?: Upload) {
+async function preview(client: ApiClient, data: Buffer, upload?: ImportUpload) {
   const response = await send(client, '/api/admin/import/schools/preview', data, upload);
   expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-  const events = lines<PreviewEvent>(response.body);
+  const events = ndjsonLines<PreviewEvent>(response.body);
   return { events, bytes: response.rawPayload.length, rows: events.filter((event) => event.type === 'row') };
 }
 
-/** A schools row in file order, from the values that matter to a test. */
-const school = (values: Partial<Record<(typeof SCHOOLS)[number], string>>): string[] =>
-  SCHOOLS.map(
-    (column) =>
-      ({
-        uai: '',
-        nom: 'École',
-        ville: 'Lyon',
-        adresse: '',
-        email: '',
-        telephone: '0102030405',
-        site: '',
-        debut_licence: '01/09/2026',
-        fin_licence: '31/08/2027',
-        niveaux: '',
-        remarque: '',
-        ...values,
-      })[column],
-  );
+/** Commits a schools file with its answer streamed, once the first batch is written. */
+async function commitStreamed(client: ApiClient, data: Buffer) {
+  const response = await client.request({
+    ...importRequest('/api/admin/import/schools', data),
+    payloadAsStream: true,
+  });
+  expect(response.statusCode).toBe(200);
+  const events = lineEvents(response.stream());
+  expect((await events.next()).value).toMatchObject({ type: 'progress' });
+  return events;
+}
 
 describe('an XLSX import is bounded by what it builds', () => {
   it('refuses ten million nested runs, and shared strings past their count or their size, before a row is read', async () => {
     const admin = await signInNewAdmin(ctx);
     const refused = async (workbook: Buffer) => {
-      const response = await send(admin, '/api/admin/import/schools/preview', workbook, { xlsx: true });
+      const response = await send(admin, '/api/admin/import/schools/preview', workbook, XLSX_UPLOAD);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(m.xlsxTooComplex);
     };
@@ -103,7 +79,7 @@ describe('an XLSX import is bounded by what it builds', () => {
       const values = (row as { values: string[] }).values;
       expect(values[1]).toBe(`${'a'.repeat(IMPORT_PREVIEW_CELL_CHARS)}…`);
     };
-    const inline = await preview(admin, await hostileWorkbooks.hugeCell(), { xlsx: true });
+    const inline = await preview(admin, await hostileWorkbooks.hugeCell(), XLSX_UPLOAD);
     expectCut(inline.rows[0]);
     expect(inline.bytes).toBeLessThan(2_000);
     // The same as a shared string, and in a CSV.
@@ -112,7 +88,7 @@ describe('an XLSX import is bounded by what it builds', () => {
       await schoolsWorkbook({
         sharedStrings: ['<si><r><t>', { repeat: 'a', times: 10_000_000 }, '</t></r></si>'],
       }),
-      { xlsx: true },
+      XLSX_UPLOAD,
     );
     expectCut(shared.rows[0]);
     expect(shared.bytes).toBeLessThan(2_000);
@@ -202,7 +178,7 @@ describe('an import and the requests around it', () => {
     // Previewed again, the file may be imported.
     const again = (await preview(admin, file)).events.at(-1) as { since: string };
     const written = await send(admin, '/api/admin/import/schools', file, { fields: { apercu: again.since } });
-    expect(lines<CommitEvent>(written.body).at(-1)).toMatchObject({ type: 'done', updated: 2 });
+    expect(ndjsonLines<CommitEvent>(written.body).at(-1)).toMatchObject({ type: 'done', updated: 2 });
   });
 
   it('answers a teacher while a large import is being written', async () => {
@@ -223,14 +199,8 @@ describe('an import and the requests around it', () => {
         .executeTakeFirstOrThrow()
         .then((row) => Number(row.n));
 
-    const response = await admin.request({
-      ...request('/api/admin/import/schools', file),
-      payloadAsStream: true,
-    });
-    expect(response.statusCode).toBe(200);
-    const events = lineEvents(response.stream());
+    const events = await commitStreamed(admin, file);
     // The first batch is written: the teacher asks now, and is answered before the import ends.
-    expect((await events.next()).value).toMatchObject({ type: 'progress' });
     expect((await teacher.get('/api/auth/me')).statusCode).toBe(200);
     const seen = await imported();
     expect(seen).toBeGreaterThan(0);
@@ -253,13 +223,7 @@ describe('an import stopped part-way', () => {
       SCHOOLS,
       Array.from({ length: total }, (_, index) => school({ uai: uaiAt(index), nom: `École ${index}` })),
     );
-    const response = await admin.request({
-      ...request('/api/admin/import/schools', file),
-      payloadAsStream: true,
-    });
-    expect(response.statusCode).toBe(200);
-    const events = lineEvents(response.stream());
-    expect((await events.next()).value).toMatchObject({ type: 'progress' });
+    const events = await commitStreamed(admin, file);
     const patched = await admin.patch(`/api/admin/editschoolform/${id}`, {
       schoolName: 'Nom choisi par un admin',
     });

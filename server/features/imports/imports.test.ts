@@ -5,73 +5,39 @@ import { createAdmin, createLevel, createSchool, createTeacher } from '../../fix
 import { csvFile, uaiFor, xlsxFile } from '../../fixtures/import-files.js';
 import { signInAs, signInNewAdmin } from '../../test/admin-helpers.js';
 import { type ApiClient, apiClient, setupTestApp } from '../../test/helper.js';
-import { multipart, UPLOAD_BOUNDARY } from '../../test/upload-helpers.js';
+import {
+  type ImportUpload,
+  importRequest,
+  ndjsonLines,
+  school,
+  XLSX_TYPE,
+} from '../../test/import-helpers.js';
 
 const ctx = setupTestApp();
 
-const CSV = 'text/csv';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const send = (client: ApiClient, url: string, data: Buffer, upload?: ImportUpload) =>
+  client.request(importRequest(url, data, upload));
 
-type FileOptions = { filename?: string; contentType?: string; encodage?: string };
-
-function send(client: ApiClient, url: string, data: Buffer, file: FileOptions = {}) {
-  return client.request({
-    method: 'POST',
-    url,
-    payload: multipart([
-      ...(file.encodage ? [{ name: 'encodage', value: file.encodage }] : []),
-      { name: 'file', filename: file.filename ?? 'fichier.csv', contentType: file.contentType ?? CSV, data },
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
-  });
-}
-
-const lines = <T>(body: string): T[] =>
-  body
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as T);
-
-async function preview(client: ApiClient, kind: 'schools' | 'teachers', data: Buffer, file?: FileOptions) {
-  const response = await send(client, `/api/admin/import/${kind}/preview`, data, file);
+async function preview(client: ApiClient, kind: 'schools' | 'teachers', data: Buffer, upload?: ImportUpload) {
+  const response = await send(client, `/api/admin/import/${kind}/preview`, data, upload);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toContain('application/x-ndjson');
-  const events = lines<PreviewEvent>(response.body);
+  const events = ndjsonLines<PreviewEvent>(response.body);
   return {
     rows: events.filter((event) => event.type === 'row'),
     summary: events.at(-1),
   };
 }
 
-async function commit(client: ApiClient, kind: 'schools' | 'teachers', data: Buffer, file?: FileOptions) {
-  const response = await send(client, `/api/admin/import/${kind}`, data, file);
+async function commit(client: ApiClient, kind: 'schools' | 'teachers', data: Buffer, upload?: ImportUpload) {
+  const response = await send(client, `/api/admin/import/${kind}`, data, upload);
   expect(response.statusCode, response.body).toBe(200);
-  const events = lines<CommitEvent>(response.body);
+  const events = ndjsonLines<CommitEvent>(response.body);
   return { events, done: events.at(-1), links: events.filter((event) => event.type === 'link') };
 }
 
 const SCHOOLS = importColumns.schools;
 const TEACHERS = importColumns.teachers;
-
-/** A schools row in file order, from the values that matter to a test. */
-const school = (values: Partial<Record<(typeof SCHOOLS)[number], string>>): string[] =>
-  SCHOOLS.map(
-    (column) =>
-      ({
-        uai: '',
-        nom: 'École',
-        ville: 'Lyon',
-        adresse: '',
-        email: '',
-        telephone: '0102030405',
-        site: '',
-        debut_licence: '01/09/2026',
-        fin_licence: '31/08/2027',
-        niveaux: '',
-        remarque: '',
-        ...values,
-      })[column],
-  );
 
 const schoolRow = (uai: string) =>
   ctx.db.selectFrom('schools').selectAll().where('uai', '=', uai).executeTakeFirst();
@@ -236,7 +202,7 @@ describe('the schools import', () => {
         encoding: 'win1252',
       },
     );
-    await commit(admin, 'schools', win, { encodage: 'windows-1252' });
+    await commit(admin, 'schools', win, { fields: { encodage: 'windows-1252' } });
     expect(await schoolRow(uaiFor(3_000_001))).toMatchObject({
       name: 'École Saint-Exupéry, Ère 2',
       city: 'Besançon',
@@ -266,7 +232,7 @@ describe('the schools import', () => {
         '',
       ],
     ]);
-    await commit(admin, 'schools', workbook, { filename: 'ecoles.xlsx', contentType: XLSX });
+    await commit(admin, 'schools', workbook, { filename: 'ecoles.xlsx', contentType: XLSX_TYPE });
     expect(await schoolRow(uaiFor(3_000_003))).toMatchObject({
       name: 'École Émile Zola',
       telephone: '0102030405',
@@ -295,7 +261,7 @@ describe('the schools import', () => {
     expect(text.json().message).toBe(m.wrongType);
     const fake = await send(admin, url, Buffer.from('pas un classeur'), {
       filename: 'ecoles.xlsx',
-      contentType: XLSX,
+      contentType: XLSX_TYPE,
     });
     expect(fake.json().message).toBe(m.unreadableXlsx);
     const quote = await send(admin, url, Buffer.from(`${SCHOOLS.join(';')}\r\n"${uaiFor(1)};École\r\n`));
