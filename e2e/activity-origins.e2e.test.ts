@@ -375,13 +375,20 @@ describe('a package cannot rewrite the player nor clear another activity’s ori
     await page.getByRole('link', { name: 'Ardoise, accueil' }).click();
     await openGroupTable(page, OPENER_LEVEL, 'Classe ouvreuse');
     const opener = await startActivity(page, FIRST);
-    await opener.getByLabel('Origine').fill(neighbourOrigin);
-    // The window opens whatever window.open answers the package; none where popups are refused.
-    const popup = context.waitForEvent('page', { timeout: 10_000 }).catch(() => null);
-    await opener.getByRole('button', { name: 'Ouvrir' }).click();
-    const window = await popup;
-    if (window) {
-      expect(window.url()).toBe(`${neighbourOrigin}/player/clear/`);
+    // Whatever windows the package gets opened (none where its popups to other origins are refused).
+    const popups: Page[] = [];
+    context.on('page', (opened) => popups.push(opened));
+    // Until the package says it tried with the neighbour's origin: a frame still settling may have
+    // lost what was typed before the click.
+    await expect
+      .poll(async () => {
+        await opener.getByLabel('Origine').fill(neighbourOrigin);
+        await opener.getByRole('button', { name: 'Ouvrir' }).click();
+        return opener.locator('#tried').textContent();
+      })
+      .toBe(`Essayé : ${neighbourOrigin}`);
+    for (const window of popups) {
+      await window.waitForURL(`${neighbourOrigin}/player/clear/`);
       await window.getByText('Ouverte seule, elle ne fait rien').waitFor();
       await window.close();
     }

@@ -51,9 +51,13 @@ export const poisoningPackage = {
 export const clearOpenerPackage = {
   'index.html': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Ouvreur</title></head><body>
 <h1>Activité ouvreuse</h1><label>Origine <input id="target"></label><button id="open" type="button">Ouvrir</button>
+<output id="tried"></output>
 <script>
 document.getElementById('open').addEventListener('click', () => {
-  window.open(document.getElementById('target').value + '/player/clear/');
+  const target = document.getElementById('target').value;
+  if (!target) return;
+  window.open(target + '/player/clear/');
+  document.getElementById('tried').textContent = 'Essayé : ' + target;
 });
 </script></body></html>`,
 };
