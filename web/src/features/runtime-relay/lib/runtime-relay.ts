@@ -340,11 +340,17 @@ function flushRuntimeQueue(onSent: () => void): Promise<void> {
       again = false;
       let took = false;
       const emptied = await sendQueuedWrites({
-        ...server,
         send: async (entryId, writes) => {
           const outcome = await server.send(entryId, writes);
           if (outcome === 'sent') took = true;
           return outcome;
+        },
+        // Writes the server took from a page that went away before its answer (a closing tab's
+        // last commit) are news to this page too: what it shows may predate them.
+        marks: async (entryId, launchIds) => {
+          const marks = await server.marks(entryId, launchIds);
+          if (marks !== 'later' && Object.values(marks).some((seq) => seq > 0)) took = true;
+          return marks;
         },
       }).catch((error: unknown) => {
         console.error('Runtime queue', error);
