@@ -1,6 +1,7 @@
 // Who may call a route: the rule each /api route declares in `config.auth` (the auth plugin,
 // features/auth/auth.plugin.ts, enforces it) and the app's own cookies. No feature is imported here,
 // so every route file can name its rule without reaching into the auth feature.
+
 /** `__Host-`: browsers keep it only when set Secure, Path=/ and without Domain by this very host,
  * so a sibling host (the content origin, a package's origin) can neither plant nor shadow it. */
 export const SESSION_COOKIE = '__Host-ardoise_session';
