@@ -170,6 +170,8 @@ describe('the schools import', () => {
     const stored = () =>
       server.db.selectFrom('schools').select('name').where('uai', '=', uaiFor(5_000_001)).executeTakeFirst();
     expect((await stored())?.name).toBe('École Pasteur (annexe)');
+    // The preview no longer says what Ardoise holds: the import waits for it to be read again.
+    expect(await confirmButton().isDisabled()).toBe(true);
 
     await refused.getByRole('button', { name: m.previewAgain }).click();
     await expect.poll(counts).toBe(m.counts({ rows: 1, create: 0, update: 1, unchanged: 0, errors: 0 }));

@@ -71,6 +71,9 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
   const [encoding, setEncoding] = useState<ImportEncoding>('utf-8');
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [links, setLinks] = useState<ImportedLink[]>([]);
+  /** A write that did not finish: the preview no longer says what Ardoise holds (part of the file
+   * may be written, or a row changed since), so the import waits for « Relancer l'aperçu ». */
+  const [writeFailed, setWriteFailed] = useState(false);
 
   const reset = () => {
     setError(null);
@@ -78,6 +81,7 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
     setCounts(null);
     setOnlyErrors(false);
     setLinks([]);
+    setWriteFailed(false);
   };
 
   const previewFile = async (chosen: File, declared: ImportEncoding) => {
@@ -148,6 +152,7 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
       notify.success(m.doneTitle, m.done(result));
     } else {
       setError(failed ?? m.failed);
+      setWriteFailed(true);
       setPhase({ kind: 'preview' });
     }
   };
@@ -335,7 +340,7 @@ export function ImportScreen({ kind }: { kind: ImportKind }) {
                   // The counts make a long name: it wraps on a phone rather than running off the screen.
                   className="h-auto min-h-10 whitespace-normal text-left"
                   onClick={() => void confirm()}
-                  disabled={!writable || busy}
+                  disabled={!writable || busy || writeFailed}
                   loading={phase.kind === 'writing'}
                 >
                   <Upload aria-hidden="true" />
