@@ -4,10 +4,9 @@ import type { EntRefusal } from '../../../common/messages/ent.js';
 import type { EntProvider } from '../../../common/schemas/ent.js';
 import type { Db } from '../../db/database.js';
 import type { EntSchool } from './ent.repository.js';
-import { linkPage, refusalPage, sessionPage } from './ent-handoff.js';
+import { hashCode, linkPage, refusalPage, sessionPage } from './ent-handoff.js';
 import type { EntIdentity } from './ent-identity.js';
 import { admitEntIdentity, recordEntRefusal, recordEntSignIn } from './ent-sign-in.service.js';
-import { stateDigest } from './sign-in-state.js';
 
 /** `state`: the sign-in's state, which the browser's cookie was checked to hold. */
 export async function finishEntSignIn(
@@ -16,7 +15,8 @@ export async function finishEntSignIn(
   options: { next: string; state: string; casSchool?: EntSchool },
 ): Promise<string> {
   const outcome = await admitEntIdentity(db, identity, { now: new Date(), casSchool: options.casSchool });
-  const handoff = { next: options.next, browser: stateDigest(options.state) };
+  // What a one-time code remembers of the browser it was made for: a digest, never the state.
+  const handoff = { next: options.next, browser: hashCode(options.state) };
   switch (outcome.kind) {
     case 'signed-in':
       await recordEntSignIn(db, outcome.userId, identity.provider, outcome.created);

@@ -28,7 +28,7 @@ import {
 import { findState, takeState } from './ent.repository.js';
 import { hashCode, type LinkCodeData, type SessionCodeData } from './ent-handoff.js';
 import { licenceReason, linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
-import { browserState, stateDigest } from './sign-in-state.js';
+import { browserState } from './sign-in-state.js';
 
 /** Why the account may not be signed in now (it changed since the ENT answered), or null. */
 function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal | null {
@@ -42,7 +42,7 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Refuses a code made for another browser (someone else's code, sent in a link). */
   function assertSameBrowser(request: FastifyRequest, data: { browser?: string }): void {
     const state = browserState(request);
-    if (!state || data.browser !== stateDigest(state)) throw forbidden(entRefusals.notStartedHere);
+    if (!state || data.browser !== hashCode(state)) throw forbidden(entRefusals.notStartedHere);
   }
 
   async function openSession(user: LoginCandidate, next: string, reply: FastifyReply) {

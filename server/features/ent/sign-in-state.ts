@@ -49,6 +49,3 @@ export function holdsState(request: FastifyRequest, state: unknown): boolean {
   if (!held || !isState(state)) return false;
   return crypto.timingSafeEqual(Buffer.from(held), Buffer.from(state));
 }
-
-/** What a one-time code remembers of the browser it was made for (never the state itself). */
-export const stateDigest = (state: string): string => crypto.createHash('sha256').update(state).digest('hex');
