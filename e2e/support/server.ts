@@ -66,7 +66,7 @@ function snapshotBuild(): Promise<string> {
  * site than `ardoise.localhost`, as `ardoise-contenu.fr` is than `ardoise.fr`. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { port?: number; hostNames?: boolean; contentHost?: string } = {},
+  options: { port?: number; hostNames?: boolean; contentHost?: string; attempt?: number } = {},
 ): Promise<RunningServer> {
   const hostNames = options.hostNames ?? true;
   const contentHost = options.contentHost ?? `content.${APP_HOST}`;
@@ -107,6 +107,11 @@ export async function startServer(
   } catch (error) {
     child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
+    // Another process took a port between its pick and the server's listen: pick again.
+    const attempt = options.attempt ?? 0;
+    if (String(error).includes('EADDRINUSE') && attempt < 2) {
+      return startServer(env, { ...options, attempt: attempt + 1 });
+    }
     throw error;
   }
   const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'ardoise.sqlite') });
