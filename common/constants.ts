@@ -33,7 +33,9 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 export const ROLE_ADMIN = 'admin';
 export const ROLE_TEACHER = 'teacher';
-export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER;
+/** Beside the spec's roles (docs/pupils.md). */
+export const ROLE_PUPIL = 'pupil';
+export type Role = typeof ROLE_ADMIN | typeof ROLE_TEACHER | typeof ROLE_PUPIL;
 
 /** How deep any JSON the server reads may nest (every request body, h5p.json, library.json),
  * checked by a linear scan before parsing. Real SCORM cmi data nests about 6 levels, an xAPI

@@ -11,8 +11,10 @@ export const SESSION_COOKIE = '__Host-ardoise_session';
 export const HOST_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict', secure: true } as const;
 
 export type AuthRule = {
-  /** public: anyone; user: any signed-in user; admin: role admin only. */
-  role: 'public' | 'user' | 'admin';
+  /** public: anyone; user: a signed-in teacher or admin (the spec's users; never a pupil); admin:
+   * role admin only; pupil: role pupil only; player: anyone who plays activities (teacher, admin or
+   * pupil: the runtime and package routes, whose entry check tells a pupil's entries from a class's). */
+  role: 'public' | 'user' | 'admin' | 'pupil' | 'player';
   /** Extra credential carriers this route accepts besides the bearer header: the app's session
    * cookie, `?token=`, or the admin preview's pass in the `:pass` parameter, for the activity in
    * `:id` (features/auth/preview-pass.ts). */
@@ -29,4 +31,8 @@ export const access = {
   /** A signed-in user, on a route about the group in its `:groupId` parameter. */
   userGroup: { config: { auth: { role: 'user', groupParam: 'groupId' } satisfies AuthRule } },
   admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
+  /** A signed-in pupil (their own space, docs/pupils.md). */
+  pupil: { config: { auth: { role: 'pupil' } satisfies AuthRule } },
+  /** A teacher, an admin or a pupil, on a route that plays an entry (the entry check decides). */
+  player: { config: { auth: { role: 'player' } satisfies AuthRule } },
 } as const;

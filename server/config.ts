@@ -30,6 +30,15 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  // Pupils (docs/pupils.md): a pupil idle this long is signed out (a shared class tablet); a pupil
+  // account not seen this long is erased.
+  PUPIL_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  PUPIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   PDF_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -110,6 +119,10 @@ export type Config = {
   adminPassword?: string;
   logLevel: string;
   sessionTtlMs: number;
+  /** A pupil's session ends after this long without a request (PUPIL_IDLE_MINUTES). */
+  pupilIdleMs: number;
+  /** Pupil accounts not seen for this many days are erased (PUPIL_RETENTION_DAYS). */
+  pupilRetentionDays: number;
   pdfMaxBytes: number;
   trustProxy: boolean;
   /** Enables /metrics, for callers sending this bearer token; unset = no metrics. */
@@ -209,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    pupilIdleMs: e.PUPIL_IDLE_MINUTES * 60_000,
+    pupilRetentionDays: e.PUPIL_RETENTION_DAYS,
     pdfMaxBytes: e.PDF_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,

@@ -13,7 +13,8 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const roleSchema = z.enum(['admin', 'teacher']);
+/** 'pupil' is beside the spec's roles (docs/pupils.md): a pupil signs in through an ENT or a class card. */
+export const roleSchema = z.enum(['admin', 'teacher', 'pupil']);
 
 export const sessionUserSchema = z.object({
   id: z.number().int(),

@@ -13,7 +13,8 @@ export interface UsersTable {
   firstname: string;
   telephone: string;
   password_hash: string;
-  role: 'admin' | 'teacher';
+  /** Pupils have no email (a handle stands in) and no password (docs/pupils.md). */
+  role: 'admin' | 'teacher' | 'pupil';
   active: number;
   school_id: number | null;
   group_limit: number | null; // null = no limit
@@ -183,6 +184,36 @@ export interface ClassGroupsTable {
   progress_version: Generated<number>;
   /** The ENT class it was made for ('div:6A'), or null. */
   ent_class: string | null;
+  /** The code its pupils type at /classe (common/pupils.ts), made when a first card is printed. */
+  class_code: string | null;
+}
+
+/** What only a pupil account has (its `users` row holds the names, school and handle). */
+export interface PupilsTable {
+  user_id: number;
+  /** Shown as « Élève <pseudonym> » while the pupil has no name. */
+  pseudonym: string;
+  /** The picture password of the sign-in card: picture numbers joined by '-' ('' = no card). */
+  picture_code: Generated<string>;
+  /** Part of the card's QR code: bumped to void printed cards. */
+  card_version: Generated<number>;
+  last_seen_at: string;
+}
+
+/** The pupils of a group. */
+export interface GroupPupilsTable {
+  group_id: number;
+  pupil_id: number;
+  created_at: string;
+}
+
+/** An activity a teacher gave a group's pupils to do (« Donner aux élèves »). */
+export interface GroupAssignmentsTable {
+  group_id: number;
+  activity_id: number;
+  /** 'YYYY-MM-DD' (« pour le … »), or null. */
+  due_date: string | null;
+  given_at: string;
 }
 
 /** One row (id 1) whose version database triggers bump on every curriculum change. */
@@ -191,11 +222,15 @@ export interface ContentVersionTable {
   version: number;
 }
 
-/** One entry per group × activity: the id the teacher area's URLs carry. */
+/** An entry: the class's (group × activity, pupil_id null), the id the teacher area's URLs carry,
+ * or one pupil's (group × activity × pupil) for an activity given to the group. Runtime data,
+ * launches and statements hang on an entry either way. */
 export interface GroupActivitiesTable {
   id: Generated<number>;
   group_id: number;
   activity_id: number;
+  /** The pupil whose entry this is; null for the class's entry. */
+  pupil_id: number | null;
   status: 'pending' | 'completed';
   completed_at: string | null;
   /** The last score (0–100) the activity reported, or null. */
@@ -327,6 +362,9 @@ export interface Database {
   pdfs: PdfsTable;
   activities: ActivitiesTable;
   class_groups: ClassGroupsTable;
+  pupils: PupilsTable;
+  group_pupils: GroupPupilsTable;
+  group_assignments: GroupAssignmentsTable;
   group_activities: GroupActivitiesTable;
   group_pdfs: GroupPdfsTable;
   activity_runtime: ActivityRuntimeTable;

@@ -58,11 +58,26 @@ export const authPlugin = fp(
       }
       if (rule.role === 'public') return;
       if (!request.caller) throw unauthorized(authMessages.notSignedIn);
-      if (rule.role === 'admin' && request.caller.role !== 'admin') throw forbidden(authMessages.forbidden);
+      if (!mayCall(rule.role, request.caller.role)) throw forbidden(authMessages.forbidden);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'context'] },
 );
+
+/** Whether a signed-in caller of this role may call a route of this rule. A pupil reaches only the
+ * pupil and player routes: every spec route ('user', 'admin') refuses them. */
+function mayCall(rule: Exclude<AuthRule['role'], 'public'>, role: Caller['role']): boolean {
+  switch (rule) {
+    case 'admin':
+      return role === 'admin';
+    case 'user':
+      return role !== 'pupil';
+    case 'pupil':
+      return role === 'pupil';
+    case 'player':
+      return true;
+  }
+}
 
 /** The caller behind the admin preview's pass in the path, for the activity the path names. */
 async function previewPassCaller(app: FastifyInstance, request: FastifyRequest): Promise<Caller | null> {

@@ -12,10 +12,12 @@ export function findLoginCandidateById(db: Db, id: number): Promise<LoginCandida
   return selectLoginCandidate(db).where('u.id', '=', id).executeTakeFirst();
 }
 
+/** Accounts that sign in with a password: never a pupil (docs/pupils.md: no email, no password). */
 function selectLoginCandidate(db: Db) {
   return db
     .selectFrom('users as u')
     .leftJoin('schools as s', 's.id', 'u.school_id')
+    .where('u.role', '!=', 'pupil')
     .select([
       'u.id',
       'u.name',

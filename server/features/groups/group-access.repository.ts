@@ -31,13 +31,34 @@ export function callerOwnsGroup(caller: Pick<Caller, 'id' | 'role'>) {
 }
 
 /** One of the caller's activity entries (`group_activities as ga` with its `class_groups as g`),
- * for a query to pick its columns. */
+ * for a query to pick its columns: for a teacher or an admin, a class entry of a group they own;
+ * for a pupil, their own entry of an activity still given to a group they still belong to. */
 export function selectOwnedEntry(db: Db, caller: Caller, entryId: number) {
-  return db
+  const entry = db
     .selectFrom('group_activities as ga')
     .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
-    .where('ga.id', '=', entryId)
-    .where(callerOwnsGroup(caller));
+    .where('ga.id', '=', entryId);
+  if (caller.role !== 'pupil') return entry.where('ga.pupil_id', 'is', null).where(callerOwnsGroup(caller));
+  return entry
+    .where('ga.pupil_id', '=', caller.id)
+    .where((eb) =>
+      eb.and([
+        eb.exists(
+          eb
+            .selectFrom('group_pupils as gp')
+            .select(sql.lit(1).as('one'))
+            .whereRef('gp.group_id', '=', 'ga.group_id')
+            .where('gp.pupil_id', '=', caller.id),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('group_assignments as gs')
+            .select(sql.lit(1).as('one'))
+            .whereRef('gs.group_id', '=', 'ga.group_id')
+            .whereRef('gs.activity_id', '=', 'ga.activity_id'),
+        ),
+      ]),
+    );
 }
 
 /**
@@ -140,7 +161,12 @@ function selectOwnedGroup(callerRole: Caller['role']) {
   );
 }
 
-const selectOwnedGroupAs = { admin: selectOwnedGroup('admin'), teacher: selectOwnedGroup('teacher') };
+const selectOwnedGroupAs = {
+  admin: selectOwnedGroup('admin'),
+  teacher: selectOwnedGroup('teacher'),
+  // A pupil owns no group: their query finds nothing (their routes refuse them before it runs).
+  pupil: selectOwnedGroup('pupil'),
+};
 
 /** The caller's group with its level and versions, or undefined when the caller may not see it.
  * Runs on every learning-table request, hence compiled once (a query per role). */

@@ -12,7 +12,7 @@ export function findGroupsWithProgress(db: Db, caller: Caller, levelId: number):
   return db
     .selectFrom('class_groups as g')
     .leftJoin('group_activities as ga', (join) =>
-      join.onRef('ga.group_id', '=', 'g.id').on('ga.status', '=', 'completed'),
+      join.onRef('ga.group_id', '=', 'g.id').on('ga.status', '=', 'completed').on('ga.pupil_id', 'is', null),
     )
     .select(['g.id', 'g.title', (eb) => eb.fn.count<number>('ga.id').as('completed')])
     .where('g.level_id', '=', levelId)

@@ -23,7 +23,9 @@ export type ProgressRow = {
 
 function selectProgress(db: Db) {
   return activitiesInTree(db)
-    .innerJoin('group_activities as ga', 'ga.activity_id', 'a.id')
+    .innerJoin('group_activities as ga', (join) =>
+      join.onRef('ga.activity_id', '=', 'a.id').on('ga.pupil_id', 'is', null),
+    )
     .innerJoin('class_groups as g', 'g.id', 'ga.group_id')
     .select([
       'g.id as group_id',

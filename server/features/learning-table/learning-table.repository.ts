@@ -45,7 +45,7 @@ function selectRows(
     .leftJoin('lesson_sessions as s', 's.lesson_id', 'le.id')
     .leftJoin('activities as a', 'a.session_id', 's.id')
     .leftJoin('group_activities as ga', (join) =>
-      join.onRef('ga.activity_id', '=', 'a.id').on('ga.group_id', '=', groupId),
+      join.onRef('ga.activity_id', '=', 'a.id').on('ga.group_id', '=', groupId).on('ga.pupil_id', 'is', null),
     )
     .select([
       'p.id as period_id',
@@ -149,12 +149,13 @@ export async function insertMissingActivityEntries(db: Db, groupId: number, leve
               selectFrom('group_activities as ga')
                 .select(sql.lit(1).as('one'))
                 .where('ga.group_id', '=', groupId)
+                .where('ga.pupil_id', 'is', null)
                 .whereRef('ga.activity_id', '=', 'a.id'),
             ),
           ),
         ),
     )
-    .onConflict((oc) => oc.columns(['group_id', 'activity_id']).doNothing())
+    .onConflict((oc) => oc.columns(['group_id', 'activity_id']).where('pupil_id', 'is', null).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await bumpProgressVersion(db, groupId);
 }

@@ -13,6 +13,8 @@ import { inlineDisposition, sendStoredFile } from '../../storage/serve-file.js';
 import { findOwnedActivityPackage, findOwnedPdfFile } from './player.repository.js';
 
 const viaQueryToken = { config: { auth: { role: 'user', via: ['query'] } satisfies AuthRule } };
+/** The package zip is downloaded by pupils too (their own entries only, docs/pupils.md). */
+const playerViaQueryToken = { config: { auth: { role: 'player', via: ['query'] } satisfies AuthRule } };
 const tokenQuerySchema = z.object({ token: z.string().max(200).optional() });
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +39,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/activity/download/:id',
-    { ...viaQueryToken, schema: { params: idParamsSchema, querystring: tokenQuerySchema } },
+    { ...playerViaQueryToken, schema: { params: idParamsSchema, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const activity = await findOwnedActivityPackage(app.db, request.requireCaller(), request.params.id);
       if (!activity) throw notFound(httpMessages.notFound);

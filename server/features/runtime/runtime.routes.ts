@@ -1,7 +1,8 @@
 // HTTP surface of the runtime data: what the player loads before it starts an activity (its
 // package and the kept runtime data, so it resumes on any device), the writes the app page relays
 // from the player, and the xAPI statements an entry's content sent. Bearer only, like the other
-// user/ calls: the content origin never holds the token.
+// user/ calls: the content origin never holds the token. A pupil plays through the same routes
+// (access.player): the entry check finds only their own entries (docs/pupils.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RUNTIME_DATA_MAX_BYTES, RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import {
@@ -25,7 +26,7 @@ const WRITES_BODY_LIMIT = RUNTIME_WRITES_MAX_PER_REQUEST * (RUNTIME_DATA_MAX_BYT
 export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/activity/launch/:id',
-    { ...access.user, schema: { params: idParamsSchema, response: { 200: activityLaunchResponseSchema } } },
+    { ...access.player, schema: { params: idParamsSchema, response: { 200: activityLaunchResponseSchema } } },
     async (request, reply) => {
       // Runtime data changes with every write: never reuse a stored copy.
       reply.header('cache-control', 'private, no-store');
@@ -46,7 +47,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/activity/runtime/:id',
     {
-      ...access.user,
+      ...access.player,
       schema: {
         params: idParamsSchema,
         querystring: launchMarksQuerySchema,
@@ -64,7 +65,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/activity/runtime/:id',
     {
-      ...access.user,
+      ...access.player,
       bodyLimit: WRITES_BODY_LIMIT,
       schema: {
         params: idParamsSchema,

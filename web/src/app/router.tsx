@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { AdminOnlyRoute, ProtectedRoute } from './routes/protected-route';
+import { AdminOnlyRoute, ProtectedRoute, PupilOnlyRoute, StaffOnlyRoute } from './routes/protected-route';
 import { RouteError } from './routes/route-error';
 
 type PageModule = { default: ComponentType };
@@ -40,6 +40,7 @@ const teacherPages = [
   page(paths.userLevels.path, () => import('../features/teacher-area/pages/user-levels-page')),
   page(paths.userGroups.path, () => import('../features/teacher-area/pages/user-groups-page')),
   page(paths.userTable.path, () => import('./routes/user-table-route')),
+  page(paths.groupPupils.path, () => import('../features/pupils/pages/group-pupils-page')),
   page(paths.userOptions.path, () => import('../features/account/pages/user-options-page')),
 ];
 
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
       page(paths.entLink.path, () => import('../features/ent/pages/ent-link-page')),
       page(paths.entRefusal.path, () => import('../features/ent/pages/ent-refusal-page')),
       page(paths.signInLink.path, () => import('../features/auth/pages/choose-password-page')),
+      page(paths.classDoor.path, () => import('../features/pupil-space/pages/class-door-page')),
       {
         element: <ProtectedRoute />,
         children: [
@@ -68,17 +70,35 @@ export const router = createBrowserRouter([
                 ],
               },
               {
-                // Keeps the player frame loaded from the learning table to the activity and back.
-                lazy: lazyPage(() => import('../features/teacher-area/components/player-frame-host')),
+                element: <StaffOnlyRoute />,
                 children: [
                   {
-                    lazy: lazyPage(() => import('../components/layout/teacher-area-layout')),
-                    children: teacherPages,
+                    // Keeps the player frame loaded from the learning table to the activity and back.
+                    lazy: lazyPage(() => import('../features/teacher-area/components/player-frame-host')),
+                    children: [
+                      {
+                        lazy: lazyPage(() => import('../components/layout/teacher-area-layout')),
+                        children: teacherPages,
+                      },
+                      page(
+                        paths.pdfViewer.path,
+                        () => import('../features/teacher-area/pages/pdf-viewer-page'),
+                      ),
+                      page(
+                        paths.activityPlayer.path,
+                        () => import('../features/teacher-area/pages/activity-player-page'),
+                      ),
+                    ],
                   },
-                  page(paths.pdfViewer.path, () => import('../features/teacher-area/pages/pdf-viewer-page')),
+                ],
+              },
+              {
+                element: <PupilOnlyRoute />,
+                children: [
+                  page(paths.pupilHome.path, () => import('../features/pupil-space/pages/pupil-home-page')),
                   page(
-                    paths.activityPlayer.path,
-                    () => import('../features/teacher-area/pages/activity-player-page'),
+                    paths.pupilActivity.path,
+                    () => import('../features/pupil-space/pages/pupil-activity-page'),
                   ),
                 ],
               },

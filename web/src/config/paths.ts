@@ -42,11 +42,23 @@ export const paths = {
   userTable: { path: '/usertable/:id', getHref: withId('/usertable/:id') },
   pdfViewer: { path: '/pdf/:id', getHref: withId('/pdf/:id') },
   activityPlayer: { path: '/activity/:id', getHref: withId('/activity/:id') },
+  /** A group's pupils: the roster, their sign-in cards and their results (docs/pupils.md). */
+  groupPupils: { path: '/usertable/:id/eleves', getHref: withId('/usertable/:id/eleves') },
+
+  /** The pupils' door without an ENT: class code, name, pictures (public). */
+  classDoor: { path: '/classe', getHref: () => '/classe' },
+  /** A pupil's space: their groups and what their teachers gave them. */
+  pupilHome: { path: '/eleve', getHref: () => '/eleve' },
+  /** A pupil plays one of their entries. */
+  pupilActivity: { path: '/eleve/activite/:id', getHref: withId('/eleve/activite/:id') },
 } as const;
 
 /** Pages a signed-out visitor may stay on (the session check sends everyone else to /login). */
 export const isPublicPath = (pathname: string): boolean =>
-  pathname === paths.login.path || pathname === paths.signInLink.path || pathname.startsWith('/ent/');
+  pathname === paths.login.path ||
+  pathname === paths.signInLink.path ||
+  pathname === paths.classDoor.path ||
+  pathname.startsWith('/ent/');
 
 /** Where Ardoise's own GAR sign-in starts (the ENT button; a server route, not a page). */
 export const SAML_LOGIN_URL = '/api/auth/saml/login';

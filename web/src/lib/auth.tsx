@@ -1,7 +1,12 @@
 // Who is signed in (docs/product.md#signing-in-and-out): restore from session storage, check with the server, log in and out.
 import { AxiosError } from 'axios';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ROLE_ADMIN, SESSION_STORAGE_TOKEN_KEY, SESSION_STORAGE_USER_KEY } from '@/common/constants.js';
+import {
+  ROLE_ADMIN,
+  ROLE_PUPIL,
+  SESSION_STORAGE_TOKEN_KEY,
+  SESSION_STORAGE_USER_KEY,
+} from '@/common/constants.js';
 import { authMessages } from '@/common/messages/auth.js';
 import type { LoginResponse, SessionUser } from '@/common/schemas/auth.js';
 import { isPublicPath, paths } from '../config/paths';
@@ -31,9 +36,12 @@ type AuthContextValue = AuthState & {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Where a role lands after sign-in (docs/product.md#roles-and-permissions): admins on the dashboard, everyone else on the level picker. */
+/** Where a role lands after sign-in (docs/product.md#roles-and-permissions): admins on the dashboard,
+ * pupils in their space (docs/pupils.md), teachers on the level picker. */
 export function getHomePath(role: string): string {
-  return role === ROLE_ADMIN ? paths.dashboard.getHref() : paths.userLevels.getHref();
+  if (role === ROLE_ADMIN) return paths.dashboard.getHref();
+  if (role === ROLE_PUPIL) return paths.pupilHome.getHref();
+  return paths.userLevels.getHref();
 }
 
 // Parsed by hand rather than with the zod schema, to keep zod out of the /login bundle.
