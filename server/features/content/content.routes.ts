@@ -22,6 +22,15 @@ const adminViaCookie = { config: { auth: { role: 'admin', via: ['cookie'] } sati
 const PDF_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Where the admin's session previews the activity: its preview origin and a fresh pass. */
+  async function previewFolderOf(sessionId: number, activity: { id: number; package_hash: string }) {
+    // As long as the session may live: a package loads files long after it starts.
+    const expiresAt = new Date(Date.now() + app.config.sessionTtlMs);
+    const pass = await signPreviewPass(app.db, sessionId, activity.id, expiresAt);
+    if (!pass) throw unauthorized(authMessages.notSignedIn);
+    return `${previewOrigin(app.config.contentUrl, activity.package_hash)}/content/${activity.id}/${pass}/`;
+  }
+
   app.get(
     '/api/config',
     { ...access.public, schema: { response: { 200: clientConfigSchema } } },
@@ -34,13 +43,22 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const activity = await findActivityFiles(app.db, request.params.id);
       if (!activity) throw notFound(httpMessages.notFound);
-      // As long as the session may live: a package loads files long after it starts.
-      const expiresAt = new Date(Date.now() + app.config.sessionTtlMs);
-      const pass = await signPreviewPass(app.db, request.requireCaller().sessionId, activity.id, expiresAt);
-      if (!pass) throw unauthorized(authMessages.notSignedIn);
       reply.header('cache-control', 'no-store');
-      const origin = previewOrigin(app.config.contentUrl, activity.package_hash);
-      return { folder: `${origin}/content/${activity.id}/${pass}/` };
+      return { folder: await previewFolderOf(request.requireCaller().sessionId, activity) };
+    },
+  );
+
+  // The spec's preview probe (docs/product.md#probes-and-offline-content): an admin asking the app
+  // origin for an activity's start page is sent, with a fresh pass, to that page on the package's
+  // own preview origin; the package never runs on the app origin. 404 when there is no such activity.
+  app.get(
+    '/content/:id/index.html',
+    { ...adminViaCookie, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const activity = await findActivityFiles(app.db, request.params.id);
+      if (!activity) throw notFound(httpMessages.notFound);
+      const folder = await previewFolderOf(request.requireCaller().sessionId, activity);
+      return reply.header('cache-control', 'no-store').redirect(`${folder}${activity.launch_path}`, 303);
     },
   );
 

@@ -121,6 +121,41 @@ describe('GET /content/pdf/{id} (app origin)', () => {
   });
 });
 
+describe('GET /content/{id}/index.html (app origin: the preview probe)', () => {
+  const get = getOn('app', '__Host-ardoise_session');
+
+  it("sends an admin to the activity's start page on its own preview origin, with a pass that opens it", async () => {
+    for (const probe of [
+      await get(`/content/${activityId}/index.html`, { cookie: adminToken }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/content/${activityId}/index.html`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      }),
+    ]) {
+      expect(probe.statusCode).toBe(303);
+      expect(probe.headers['cache-control']).toBe('no-store');
+      const target = new URL(probe.headers.location as string);
+      expect(target.host).toBe(folder.host);
+      expect(target.pathname).toMatch(new RegExp(`^/content/${activityId}/[^/]+/index\\.html$`));
+      const page = await ctx.content.inject({
+        method: 'GET',
+        url: target.pathname,
+        headers: { host: target.host },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h1>Jeu</h1>');
+    }
+  });
+
+  it('refuses anonymous callers and teachers, and unknown ids', async () => {
+    expect((await get(`/content/${activityId}/index.html`)).statusCode).toBe(401);
+    expect((await get(`/content/${activityId}/index.html`, { cookie: teacherToken })).statusCode).toBe(403);
+    expect((await get('/content/999999/index.html', { cookie: adminToken })).statusCode).toBe(404);
+    expect((await get('/content/abc/index.html', { cookie: adminToken })).statusCode).toBe(400);
+  });
+});
+
 describe('GET /content/{id}/{pass}/… (content origin)', () => {
   /** A GET of a file of the package, on its preview origin unless `options.host` says otherwise. */
   const get = (file: string, options: { host?: string; headers?: Record<string, string> } = {}) =>
