@@ -18,7 +18,7 @@ import * as pupils from './migrations/2026-11-28-013-pupils.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
-const migrations: Record<string, MigrationModule> = {
+const migrations = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-learning-table': learningTable,
   '2026-11-23-003-package-description': packageDescription,
@@ -32,7 +32,7 @@ const migrations: Record<string, MigrationModule> = {
   '2026-11-26-011-sign-in-throttle': signInThrottle,
   '2026-11-28-012-cas-issuer': casIssuer,
   '2026-11-28-013-pupils': pupils,
-};
+} satisfies Record<string, MigrationModule>;
 
 /** Migrates under a database lock, so instances starting together on one database take turns:
  * the first migrates, the others then find nothing left to do. */
@@ -47,7 +47,13 @@ export async function countPendingMigrations(db: Db): Promise<number> {
   return Object.keys(migrations).filter((name) => !names.has(name)).length;
 }
 
-async function migrate(db: Db, kind: DbKind): Promise<void> {
+/** Runs the migrations up to and including `name` only: for tests of a migration over data
+ * written by the schema before it. */
+export function migrateUpTo(db: Db, kind: DbKind, name: keyof typeof migrations): Promise<void> {
+  return migrate(db, kind, name);
+}
+
+async function migrate(db: Db, kind: DbKind, upTo?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const entries = Object.entries(migrations).map(([name, module]): [string, Migration] => [
@@ -57,7 +63,8 @@ async function migrate(db: Db, kind: DbKind): Promise<void> {
       return Object.fromEntries(entries);
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const which = failed ? `Migration ${failed.migrationName}` : 'Migrating the database';
