@@ -5,6 +5,7 @@
 export { keepLaunch, keptLaunch, runtimeAfterWrite } from './lib/kept-launches';
 export {
   lastUnsentWrite,
+  RUNTIME_ACTIVITY_EVENT,
   rememberLaunch,
   rememberLaunchPass,
   runtimeWritesQueued,

@@ -258,6 +258,11 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
 
 // The hook.
 
+/** Fired on the window each time a player frame relays writes: the learner is busy in the activity
+ * (their taps inside the frame never reach the app page), which a shared tablet's idle sign-out
+ * counts as activity (docs/pupils.md#la-tablette-partagée). */
+export const RUNTIME_ACTIVITY_EVENT = 'ardoise:runtime-activity';
+
 /** Writes the relay is still putting in the queue. */
 const queueing = new Set<Promise<unknown>>();
 /** How long a launch waits for the device's own writes to be queued (a local database). */
@@ -291,6 +296,7 @@ export function useRuntimeRelay(
     (source, origin, raw) => {
       const writes = parseRuntimeWrites(raw);
       if (!writes) return;
+      window.dispatchEvent(new Event(RUNTIME_ACTIVITY_EVENT));
       // Queued, then the device's last word kept for an offline re-open (kept-launches.ts); a launch
       // waits for both (runtimeWritesQueued).
       const queued = queueWrites(writes, origin).then(async (admitted) => {
