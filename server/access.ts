@@ -17,8 +17,9 @@ export type AuthRule = {
   role: 'public' | 'user' | 'admin' | 'pupil' | 'player';
   /** Extra credential carriers this route accepts besides the bearer header: the app's session
    * cookie, `?token=`, or the admin preview's pass in the `:pass` parameter, for the activity in
-   * `:id` (features/auth/preview-pass.ts). */
-  via?: ReadonlyArray<'cookie' | 'query' | 'preview-pass'>;
+   * `:id` (features/auth/preview-pass.ts), or a pupil's write pass for the entry in `:id`
+   * (features/auth/write-pass.ts: a shared tablet's writes kept after the pupil signed out). */
+  via?: ReadonlyArray<'cookie' | 'query' | 'preview-pass' | 'write-pass'>;
   /** The route parameter holding the id of a group the route serves: the session and that group
    * (if the caller may see it) are then read in one statement, put on `request.ownedGroup`. */
   groupParam?: string;
@@ -35,4 +36,6 @@ export const access = {
   pupil: { config: { auth: { role: 'pupil' } satisfies AuthRule } },
   /** A teacher, an admin or a pupil, on a route that plays an entry (the entry check decides). */
   player: { config: { auth: { role: 'player' } satisfies AuthRule } },
+  /** The player's runtime writes: also a pupil's write pass for the entry in `:id`. */
+  playerWrites: { config: { auth: { role: 'player', via: ['write-pass'] } satisfies AuthRule } },
 } as const;

@@ -17,6 +17,7 @@ import { CONNECTION_ALLOWLIST } from '../common/content/package-csp.js';
 import { httpMessages } from '../common/messages/http.js';
 import { access } from './access.js';
 import { adminProfileRoutes } from './features/admin-profile/admin-profile.routes.js';
+import { assignmentsRoutes } from './features/assignments/assignments.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -41,6 +42,7 @@ import { metricsRoutes } from './features/operations/metrics.routes.js';
 import { ownAccountRoutes } from './features/own-account/own-account.routes.js';
 import { playerRoutes } from './features/player/player.routes.js';
 import { playerOriginRoutes } from './features/player/player-origin.routes.js';
+import { pupilSpaceRoutes } from './features/pupil-space/pupil-space.routes.js';
 import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
@@ -136,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentRoutes,
     groupsRoutes,
     learningTableRoutes,
+    assignmentsRoutes,
+    pupilSpaceRoutes,
     playerRoutes,
     runtimeRoutes,
     healthRoutes,

@@ -96,6 +96,9 @@ export const activityLaunchResponseSchema = z.object({
   runtime: runtimeStateSchema.nullable(),
   /** cmi5 / tincan packages: actor, registration and completion rules for the launch; else null. */
   xapi: xapiLaunchSchema.nullable(),
+  /** A pupil's entry: the pass their writes to this entry are sent with, even once they signed out
+   * (docs/pupils.md#la-tablette-partagée). Absent for a class's entry. */
+  writePass: z.string().optional(),
 });
 export type ActivityLaunchResponse = z.infer<typeof activityLaunchResponseSchema>;
 export type LaunchMarksResponse = z.infer<typeof launchMarksResponseSchema>;

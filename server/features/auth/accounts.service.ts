@@ -17,3 +17,4 @@ export {
   updatePasswordHash,
   updateUserColumns,
 } from './user.repository.js';
+export { signWritePass } from './write-pass.js';

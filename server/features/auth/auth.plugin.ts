@@ -13,6 +13,7 @@ import type { OwnedGroup } from '../groups/group-access.repository.js';
 import type { Caller } from './caller.js';
 import { findPreviewPassCaller } from './preview-pass.js';
 import { findSessionUser, findSessionUserAndGroup } from './session.repository.js';
+import { findWritePassCaller, WRITE_PASS_HEADER } from './write-pass.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,6 +48,7 @@ export const authPlugin = fp(
       const rule = request.routeOptions.config.auth;
       if (!rule) return;
       if (rule.via?.includes('preview-pass')) request.caller = await previewPassCaller(app, request);
+      if (rule.via?.includes('write-pass')) request.caller = await writePassCaller(app, request);
       const token = credentialFrom(request, rule);
       const groupId = rule.groupParam ? groupIdOf(request, rule.groupParam) : undefined;
       if (token && groupId !== undefined) {
@@ -85,6 +87,15 @@ async function previewPassCaller(app: FastifyInstance, request: FastifyRequest):
   const activityId = idSchema.safeParse(id);
   if (!pass || !activityId.success) return null;
   return findPreviewPassCaller(app.db, pass, activityId.data, new Date());
+}
+
+/** The pupil behind a write pass in its header, for the entry the path names (the pass wins over
+ * the session: a shared tablet sends a signed-out pupil's writes with the next pupil's token). */
+async function writePassCaller(app: FastifyInstance, request: FastifyRequest): Promise<Caller | null> {
+  const pass = request.headers[WRITE_PASS_HEADER];
+  const entryId = idSchema.safeParse((request.params as Record<string, unknown>).id);
+  if (typeof pass !== 'string' || !pass || !entryId.success) return null;
+  return findWritePassCaller(app.db, pass, entryId.data, new Date());
 }
 
 function groupIdOf(request: FastifyRequest, param: string): number | undefined {

@@ -95,6 +95,8 @@ export type OwnedActivityEntry = {
   group_id: number;
   period_id: number;
   status: 'pending' | 'completed';
+  /** The pupil whose entry it is (their own rule applies); null for the class's entry. */
+  pupil_id: number | null;
 };
 
 /** An activity entry of one of the caller's groups, or undefined. */
@@ -104,7 +106,13 @@ export function findOwnedActivityEntry(
   entryId: number,
 ): Promise<OwnedActivityEntry | undefined> {
   return selectOwnedEntry(db, caller, entryId)
-    .select(['ga.id', 'ga.group_id', 'ga.status', periodOfActivity(db, 'ga.activity_id').as('period_id')])
+    .select([
+      'ga.id',
+      'ga.group_id',
+      'ga.status',
+      'ga.pupil_id',
+      periodOfActivity(db, 'ga.activity_id').as('period_id'),
+    ])
     .$narrowType<{ period_id: NotNull }>()
     .executeTakeFirst();
 }
@@ -183,4 +191,76 @@ export async function insertMissingPdfEntries(db: Db, groupId: number, levelId: 
     .onConflict((oc) => oc.columns(['group_id', 'pdf_id']).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await bumpProgressVersion(db, groupId);
+}
+
+/** A pupil's row of a group: an activity given to the group, with the pupil's own entry (null
+ * columns when it has none yet), and what their space shows of it. */
+export type PupilActivityRow = ActivityRow & {
+  activity_id: number;
+  lesson_id: number;
+  session_id: number;
+  due_date: string | null;
+};
+
+/** The activities given to the group, in the table's order, with this pupil's own entries: the rows
+ * the pupil's rule weighs (only given activities count) and their space shows. */
+export function selectPupilRows(db: Db, groupId: number, pupilId: number): Promise<PupilActivityRow[]> {
+  return activitiesInTree(db)
+    .innerJoin('group_assignments as gs', (join) =>
+      join.onRef('gs.activity_id', '=', 'a.id').on('gs.group_id', '=', groupId),
+    )
+    .leftJoin('group_activities as ga', (join) =>
+      join
+        .onRef('ga.activity_id', '=', 'a.id')
+        .on('ga.group_id', '=', groupId)
+        .on('ga.pupil_id', '=', pupilId),
+    )
+    .select([
+      'p.id as period_id',
+      'p.title as period_title',
+      'le.id as lesson_id',
+      'le.title as lesson_title',
+      's.id as session_id',
+      's.title as session_title',
+      'a.id as activity_id',
+      'a.title as activity_title',
+      'ga.id as entry_id',
+      'ga.status',
+      'ga.score',
+      'a.package_kind',
+      'gs.due_date',
+    ])
+    .$call(inCurriculumOrder)
+    .execute();
+}
+
+/** Adds the pupil's own pending entry of every activity given to one of their groups (`groupId`:
+ * that group only) they have none of yet, in one statement. */
+export async function insertMissingPupilEntries(db: Db, pupilId: number, groupId?: number): Promise<void> {
+  await db
+    .insertInto('group_activities')
+    .columns(['group_id', 'activity_id', 'pupil_id', 'status'])
+    .expression(
+      db
+        .selectFrom('group_assignments as gs')
+        .innerJoin('group_pupils as gp', 'gp.group_id', 'gs.group_id')
+        .select(['gs.group_id', 'gs.activity_id', 'gp.pupil_id', sql.lit('pending').as('status')])
+        .where('gp.pupil_id', '=', pupilId)
+        .$if(groupId !== undefined, (qb) => qb.where('gs.group_id', '=', groupId!))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('group_activities as ga')
+                .select(sql.lit(1).as('one'))
+                .whereRef('ga.group_id', '=', 'gs.group_id')
+                .whereRef('ga.activity_id', '=', 'gs.activity_id')
+                .where('ga.pupil_id', '=', pupilId),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) =>
+      oc.columns(['pupil_id', 'group_id', 'activity_id']).where('pupil_id', 'is not', null).doNothing(),
+    )
+    .execute();
 }

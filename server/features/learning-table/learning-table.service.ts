@@ -18,12 +18,15 @@ import {
   findOwnedActivityEntry,
   insertMissingActivityEntries,
   insertMissingPdfEntries,
+  insertMissingPupilEntries,
   markEntryCompleted,
   type OwnedActivityEntry,
+  type PupilActivityRow,
   saveEntryScore,
   selectActivityRows,
   selectEntryPeriodRows,
   selectPdfRows,
+  selectPupilRows,
 } from './learning-table.repository.js';
 import type { TableCache } from './table-cache.js';
 
@@ -93,7 +96,8 @@ export async function completeActivity(db: Db, caller: Caller, entryId: number, 
  * Records what an activity reported on one entry (a runtime write): completed when it says so, and
  * its score; the group's progress moves once when either changed. An entry the table would not let
  * the teacher open is refused (403) whatever it reports, so the caller's transaction keeps nothing
- * of the write.
+ * of the write. A pupil's entry follows the pupil's own rule (pupilRule), and moves nothing of the
+ * class's table (its cached copy stays).
  */
 export async function recordActivityReport(
   db: Db,
@@ -106,7 +110,7 @@ export async function recordActivityReport(
   const marked = completes && (await markEntryCompleted(db, entry.id, now));
   const scored = report.score !== entry.score;
   if (scored) await saveEntryScore(db, entry.id, report.score);
-  if (marked || scored) await bumpProgressVersion(db, entry.group_id);
+  if ((marked || scored) && entry.pupil_id === null) await bumpProgressVersion(db, entry.group_id);
   return { status: completes ? 'completed' : entry.status, score: report.score };
 }
 
@@ -114,9 +118,43 @@ export async function recordActivityReport(
  * when it is the next one of an unlocked lesson, which only the lessons of its own period decide. */
 async function refuseUnlessOpen(db: Db, entry: OwnedActivityEntry): Promise<void> {
   if (entry.status === 'completed') return;
-  const rows = await selectEntryPeriodRows(db, entry);
+  const rows =
+    entry.pupil_id === null
+      ? await selectEntryPeriodRows(db, entry)
+      : await selectPupilRows(db, entry.group_id, entry.pupil_id);
   if (!canOpenActivity(rulePeriods(rows), entry.id))
     throw forbidden(teacherAreaMessages.notAllowedDescription);
+}
+
+/** What a pupil's space shows of one given activity: done (completed: replayable), todo (their rule
+ * lets them open it) or locked. */
+export type PupilEntry = PupilActivityRow & {
+  entry_id: number;
+  state: 'todo' | 'done' | 'locked';
+};
+
+/**
+ * The pupil's rule (docs/pupils.md#lespace-de-lélève): the learning table's rule
+ * (docs/product.md#states-and-transitions) over the activities given to the group only, in the
+ * table's order, with the pupil's own statuses. Their missing entries are made first (one
+ * statement), so every row has one.
+ */
+export async function loadPupilEntries(db: Db, groupId: number, pupilId: number): Promise<PupilEntry[]> {
+  await insertMissingPupilEntries(db, pupilId, groupId);
+  const rows = await selectPupilRows(db, groupId, pupilId);
+  const periods = rulePeriods(rows);
+  return rows.flatMap((row) => {
+    if (row.entry_id === null) return []; // given a moment ago: shown on the next read
+    const entry = { id: row.entry_id, status: row.status ?? 'pending' };
+    const state =
+      entry.status === 'completed' ? 'done' : canOpenActivity(periods, entry.id) ? 'todo' : 'locked';
+    return [{ ...row, entry_id: row.entry_id, state }];
+  });
+}
+
+/** Makes the pupil's missing entries of everything given to their groups (one statement). */
+export function addMissingPupilEntries(db: Db, pupilId: number): Promise<void> {
+  return insertMissingPupilEntries(db, pupilId);
 }
 
 /** Adds the group's missing entries (content added to its level since the group was made, or every

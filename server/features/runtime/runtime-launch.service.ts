@@ -4,6 +4,7 @@ import { httpMessages } from '../../../common/messages/http.js';
 import type { ActivityLaunchResponse } from '../../../common/schemas/activity-runtime.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http-error.js';
+import { signWritePass } from '../auth/accounts.service.js';
 import type { Caller } from '../auth/caller.js';
 import { findOwnedLaunch } from './runtime.repository.js';
 import { launchPresenter } from './runtime-launch.presenter.js';
@@ -17,5 +18,8 @@ export async function loadActivityLaunch(
 ): Promise<ActivityLaunchResponse> {
   const row = await findOwnedLaunch(db, caller, entryId);
   if (!row) throw notFound(httpMessages.notFound);
-  return launchPresenter(row, homePage);
+  const launch = launchPresenter(row, homePage);
+  // A pupil's writes may leave the tablet after they signed out (docs/pupils.md#la-tablette-partagée).
+  if (caller.role !== 'pupil') return launch;
+  return { ...launch, writePass: await signWritePass(db, row.entry_id, caller.id, new Date()) };
 }

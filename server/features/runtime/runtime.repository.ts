@@ -16,6 +16,8 @@ export type RuntimeEntry = {
   group_id: number;
   status: 'pending' | 'completed';
   score: number | null;
+  /** The pupil whose entry it is; null for the class's entry. */
+  pupil_id: number | null;
   /** The period of its activity: what the learning table's opening rule reads. */
   period_id: number;
   package_kind: PackageKind;
@@ -36,6 +38,7 @@ export function findOwnedRuntimeEntry(
     .select([
       'ga.id',
       'ga.group_id',
+      'ga.pupil_id',
       periodOfActivity(db, 'ga.activity_id').as('period_id'),
       'ga.status',
       'ga.score',

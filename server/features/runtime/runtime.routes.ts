@@ -47,7 +47,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/activity/runtime/:id',
     {
-      ...access.player,
+      ...access.playerWrites,
       schema: {
         params: idParamsSchema,
         querystring: launchMarksQuerySchema,
@@ -65,7 +65,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/activity/runtime/:id',
     {
-      ...access.player,
+      ...access.playerWrites,
       bodyLimit: WRITES_BODY_LIMIT,
       schema: {
         params: idParamsSchema,

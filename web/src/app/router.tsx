@@ -95,11 +95,31 @@ export const router = createBrowserRouter([
               {
                 element: <PupilOnlyRoute />,
                 children: [
-                  page(paths.pupilHome.path, () => import('../features/pupil-space/pages/pupil-home-page')),
-                  page(
-                    paths.pupilActivity.path,
-                    () => import('../features/pupil-space/pages/pupil-activity-page'),
-                  ),
+                  {
+                    // The shared tablet's idle sign-out, over the space and the player.
+                    lazy: lazyPage(() => import('../features/pupil-space/components/pupil-session')),
+                    children: [
+                      {
+                        // The teacher's player, as is: its frame stays loaded from /eleve to the activity.
+                        lazy: lazyPage(() => import('../features/teacher-area/components/player-frame-host')),
+                        children: [
+                          {
+                            lazy: lazyPage(() => import('../features/pupil-space/components/pupil-layout')),
+                            children: [
+                              page(
+                                paths.pupilHome.path,
+                                () => import('../features/pupil-space/pages/pupil-home-page'),
+                              ),
+                            ],
+                          },
+                          page(
+                            paths.pupilActivity.path,
+                            () => import('../features/teacher-area/pages/activity-player-page'),
+                          ),
+                        ],
+                      },
+                    ],
+                  },
                 ],
               },
             ],

@@ -26,7 +26,8 @@ export type LoginResult = { success: true; user: SessionUser } | { success: fals
 type AuthContextValue = AuthState & {
   /** Resolves with the outcome; rejects only when no answer came back (network, timeout). */
   login: (username: string, password: string, token?: string) => Promise<LoginResult>;
-  logout: () => void;
+  /** Ends the session, then goes to `next` (the sign-in page by default). */
+  logout: (next?: string) => void;
   /** Keeps the shown name in step after the user edits their own profile. */
   renameUser: (names: { name: string; firstname: string }) => void;
   /** Starts the session the server opened another way (a sign-in through the ENT); goes to `next`
@@ -182,18 +183,21 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     [begin, navigate],
   );
 
-  const logout = useCallback(() => {
-    const { token } = state;
-    // Revoke on the server without making the user wait; a failure changes nothing on this side.
-    if (token) {
-      api
-        .post('auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } })
-        .catch(() => undefined);
-    }
-    endSession();
-    navigate(paths.login.getHref());
-    notify.success(authMessages.loggedOut);
-  }, [state, endSession, navigate]);
+  const logout = useCallback(
+    (next?: string) => {
+      const { token } = state;
+      // Revoke on the server without making the user wait; a failure changes nothing on this side.
+      if (token) {
+        api
+          .post('auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } })
+          .catch(() => undefined);
+      }
+      endSession();
+      navigate(next ?? paths.login.getHref());
+      notify.success(authMessages.loggedOut);
+    },
+    [state, endSession, navigate],
+  );
 
   const renameUser = useCallback((names: { name: string; firstname: string }) => {
     setState((current) => {

@@ -50,7 +50,7 @@ function UserMenu() {
           <Settings aria-hidden="true" />
           {shellMessages.options}
         </DropdownMenuItem>
-        <DropdownMenuItem variant="destructive" onSelect={logout}>
+        <DropdownMenuItem variant="destructive" onSelect={() => logout()}>
           <LogOut aria-hidden="true" />
           {shellMessages.logOut}
         </DropdownMenuItem>

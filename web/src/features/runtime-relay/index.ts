@@ -3,4 +3,11 @@
 // what an offline re-open needs). What other features use of it is here; they import this file,
 // never its lib/ (scripts/import-graph.test.ts refuses it). It imports no other feature.
 export { keepLaunch, keptLaunch, runtimeAfterWrite } from './lib/kept-launches';
-export { lastUnsentWrite, rememberLaunch, runtimeWritesQueued, useRuntimeRelay } from './lib/runtime-relay';
+export {
+  lastUnsentWrite,
+  RUNTIME_ACTIVITY_EVENT,
+  rememberLaunch,
+  rememberLaunchPass,
+  runtimeWritesQueued,
+  useRuntimeRelay,
+} from './lib/runtime-relay';

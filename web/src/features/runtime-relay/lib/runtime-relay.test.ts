@@ -3,6 +3,7 @@ import { LAUNCH_A, LAUNCH_B, runtimeWrite as write } from '@/common/test/runtime
 import {
   admitWrites,
   alreadyApplied,
+  batchPass,
   type LaunchRecord,
   launchesInDoubt,
   nextBatch,
@@ -18,6 +19,22 @@ const record = (launchId: string, entryId: number, lastSeq = 0): LaunchRecord =>
   origin: ORIGIN,
   lastSeq,
   startedAt: 0,
+});
+
+describe('the write pass (a pupil on a shared tablet)', () => {
+  it('queues each write with its launch’s pass, so that it leaves with it whoever is signed in then', () => {
+    const result = admitWrites(
+      launches({ ...record(LAUNCH_A, 7), pass: 'pass-of-alice' }, record(LAUNCH_B, 8)),
+      [write(LAUNCH_A, 1), write(LAUNCH_B, 1)],
+      ORIGIN,
+    );
+    expect(result.queued.map((q) => [q.entryId, q.pass])).toEqual([
+      [7, 'pass-of-alice'],
+      [8, undefined],
+    ]);
+    expect(batchPass(nextBatch(result.queued))).toBe('pass-of-alice');
+    expect(batchPass(nextBatch(result.queued.slice(1)))).toBeUndefined();
+  });
 });
 
 describe('admitWrites', () => {

@@ -39,10 +39,21 @@ export type LaunchRecord = {
   origin?: string;
   lastSeq: number;
   startedAt: number;
+  /** A pupil's entry: the write pass its launch answered, sent with its writes, so that they reach
+   * the server under that pupil even once another pupil signed in on this device
+   * (docs/pupils.md#la-tablette-partagée). */
+  pass?: string;
 };
 
 /** `sentBy`: the page that sent it last (its answer not heard yet); none before a first send. */
-export type QueuedWrite = { id?: number; entryId: number; write: RuntimeWrite; sentBy?: string };
+export type QueuedWrite = {
+  id?: number;
+  entryId: number;
+  write: RuntimeWrite;
+  sentBy?: string;
+  /** The write pass of its launch (a pupil's entry). */
+  pass?: string;
+};
 
 /**
  * The writes to queue, in the order given, and the launches to update. A write is queued when its
@@ -64,7 +75,7 @@ export function admitWrites(
     // Records of earlier versions name no origin (kept 30 days at most): their launches played on
     // the content origin or an activity's, which only those versions knew.
     if (launch.origin !== undefined && launch.origin !== origin) continue;
-    queued.push({ entryId: launch.entryId, write });
+    queued.push({ entryId: launch.entryId, write, ...(launch.pass ? { pass: launch.pass } : {}) });
     updated.set(write.launchId, { ...launch, lastSeq: write.seq });
   }
   return { queued, launches: [...updated.values()] };
@@ -78,6 +89,12 @@ export function nextBatch(
   const first = queue[0];
   if (!first) return [];
   return queue.filter((item) => item.entryId === first.entryId).slice(0, max);
+}
+
+/** The write pass a batch goes with: the latest one its writes carry (one entry's, one pupil's),
+ * or none (a class's entry: the session's token alone). */
+export function batchPass(batch: readonly QueuedWrite[]): string | undefined {
+  return batch.findLast((item) => item.pass !== undefined)?.pass;
 }
 
 /** The launches of a batch that another page sent without hearing the answer (it was reloaded or
@@ -140,6 +157,17 @@ export async function rememberLaunch(launchId: string, entryId: number, origin: 
   await transactionDone(transaction);
 }
 
+/** Records the write pass a launch's answer gave (a pupil's entry), before the player hears of the
+ * launch: its writes are queued with it. */
+export async function rememberLaunchPass(launchId: string, pass: string): Promise<void> {
+  const db = await openQueue();
+  const transaction = db.transaction(LAUNCHES, 'readwrite');
+  const store = transaction.objectStore(LAUNCHES);
+  const launch = (await requestToPromise(store.get(launchId))) as LaunchRecord | undefined;
+  if (launch) store.put({ ...launch, pass } satisfies LaunchRecord);
+  await transactionDone(transaction);
+}
+
 /** Stores the writes of known launches of `origin` not queued before (one transaction); returns
  * them, each with its entry. */
 export async function queueWrites(writes: readonly RuntimeWrite[], origin: string): Promise<QueuedWrite[]> {
@@ -172,9 +200,10 @@ export async function lastUnsentWrite(entryId: number): Promise<RuntimeWrite | n
 export type SendOutcome = 'sent' | 'refused' | 'later';
 
 export type QueueServer = {
-  send: (entryId: number, writes: RuntimeWrite[]) => Promise<SendOutcome>;
+  /** `pass`: the batch's write pass, sent beside the session's token (the pass decides). */
+  send: (entryId: number, writes: RuntimeWrite[], pass?: string) => Promise<SendOutcome>;
   /** The highest write applied per launch of the entry, or 'later' when the server cannot say. */
-  marks: (entryId: number, launchIds: string[]) => Promise<Record<string, number> | 'later'>;
+  marks: (entryId: number, launchIds: string[], pass?: string) => Promise<Record<string, number> | 'later'>;
 };
 
 /**
@@ -197,7 +226,7 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
       const doubtful = launchesInDoubt(batch, PAGE_ID);
       let applied: QueuedWrite[] = [];
       if (doubtful.length > 0) {
-        const marks = await server.marks(first.entryId, doubtful);
+        const marks = await server.marks(first.entryId, doubtful, batchPass(batch));
         if (marks === 'later') return false;
         applied = alreadyApplied(batch, marks);
       }
@@ -212,6 +241,7 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
       const outcome = await server.send(
         first.entryId,
         toSend.map((item) => item.write),
+        batchPass(toSend),
       );
       if (outcome === 'later') return false;
       if (outcome === 'refused' && toSend.length > 1) {
@@ -227,6 +257,11 @@ export async function sendQueuedWrites(server: QueueServer): Promise<boolean> {
 }
 
 // The hook.
+
+/** Fired on the window each time a player frame relays writes: the learner is busy in the activity
+ * (their taps inside the frame never reach the app page), which a shared tablet's idle sign-out
+ * counts as activity (docs/pupils.md#la-tablette-partagée). */
+export const RUNTIME_ACTIVITY_EVENT = 'ardoise:runtime-activity';
 
 /** Writes the relay is still putting in the queue. */
 const queueing = new Set<Promise<unknown>>();
@@ -261,6 +296,7 @@ export function useRuntimeRelay(
     (source, origin, raw) => {
       const writes = parseRuntimeWrites(raw);
       if (!writes) return;
+      window.dispatchEvent(new Event(RUNTIME_ACTIVITY_EVENT));
       // Queued, then the device's last word kept for an offline re-open (kept-launches.ts); a launch
       // waits for both (runtimeWritesQueued).
       const queued = queueWrites(writes, origin).then(async (admitted) => {
@@ -298,10 +334,13 @@ function isTemporary(error: unknown): boolean {
 
 /** The queue's server: POST user/activity/runtime/{entryId} takes one entry's writes in order (the
  * server applies each once); GET …?launches= answers the highest write it applied per launch. */
+const WRITE_PASS_HEADER = 'x-ardoise-write-pass';
+const passHeaders = (pass?: string) => (pass ? { [WRITE_PASS_HEADER]: pass } : {});
+
 const server: QueueServer = {
-  async send(entryId, writes) {
+  async send(entryId, writes, pass) {
     try {
-      await api.post(`user/activity/runtime/${entryId}`, { writes });
+      await api.post(`user/activity/runtime/${entryId}`, { writes }, { headers: passHeaders(pass) });
       return 'sent';
     } catch (error) {
       if (isTemporary(error)) return 'later';
@@ -310,10 +349,11 @@ const server: QueueServer = {
       return 'refused';
     }
   },
-  async marks(entryId, launchIds) {
+  async marks(entryId, launchIds, pass) {
     try {
       const { data } = await api.get<LaunchMarksResponse>(`user/activity/runtime/${entryId}`, {
         params: { launches: launchIds.join(',') },
+        headers: passHeaders(pass),
       });
       return data.launches;
     } catch (error) {
@@ -340,15 +380,15 @@ function flushRuntimeQueue(onSent: () => void): Promise<void> {
       again = false;
       let took = false;
       const emptied = await sendQueuedWrites({
-        send: async (entryId, writes) => {
-          const outcome = await server.send(entryId, writes);
+        send: async (entryId, writes, pass) => {
+          const outcome = await server.send(entryId, writes, pass);
           if (outcome === 'sent') took = true;
           return outcome;
         },
         // Writes the server took from a page that went away before its answer (a closing tab's
         // last commit) are news to this page too: what it shows may predate them.
-        marks: async (entryId, launchIds) => {
-          const marks = await server.marks(entryId, launchIds);
+        marks: async (entryId, launchIds, pass) => {
+          const marks = await server.marks(entryId, launchIds, pass);
           if (marks !== 'later' && Object.values(marks).some((seq) => seq > 0)) took = true;
           return marks;
         },

@@ -10,6 +10,7 @@ import { Badge } from '@/web/src/components/ui/badge';
 import { paths } from '@/web/src/config/paths';
 import { cn } from '@/web/src/lib/utils';
 import { ActivityButton } from './activity-button';
+import { GivenLine, PupilWorkMenu } from './pupil-work';
 import { StatementsButton } from './statements-dialog';
 
 type Props = {
@@ -22,6 +23,8 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
   const { lesson, locked, complete } = arranged;
   const { completed, total } = countActivities([lesson]);
   const headingId = `lesson-${lesson.id}`;
+  const entryIdsOf = (sessions: TableLesson['sessions']) =>
+    sessions.flatMap((session) => session.activities.map((activity) => activity.id));
 
   return (
     <article
@@ -41,9 +44,15 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
           </h3>
           {locked && <p className="mt-1 text-sm text-slate-600">{teacherAreaMessages.lessonLocked}</p>}
         </div>
-        <Badge variant={complete ? 'success' : 'secondary'}>
-          {completed}/{total}
-        </Badge>
+        <div className="flex items-center gap-1">
+          <Badge variant={complete ? 'success' : 'secondary'}>
+            {completed}/{total}
+          </Badge>
+          <PupilWorkMenu
+            target={{ kind: 'lesson', id: lesson.id, title: lesson.title }}
+            entryIds={entryIdsOf(lesson.sessions)}
+          />
+        </div>
       </header>
 
       {lesson.sessions.length === 0 ? (
@@ -56,9 +65,15 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
               aria-label={session.name}
               className="flex min-w-0 flex-col gap-2 rounded-lg bg-muted/60 p-3"
             >
-              <h4 className="text-xs font-semibold tracking-wide break-words text-slate-600 uppercase">
-                {session.name}
-              </h4>
+              <div className="flex min-h-8 items-center justify-between gap-1">
+                <h4 className="text-xs font-semibold tracking-wide break-words text-slate-600 uppercase">
+                  {session.name}
+                </h4>
+                <PupilWorkMenu
+                  target={{ kind: 'session', id: session.id, title: session.name }}
+                  entryIds={entryIdsOf([session])}
+                />
+              </div>
               {session.activities.length === 0 ? (
                 <p className="text-xs text-muted-foreground">{teacherAreaMessages.noActivity}</p>
               ) : (
@@ -66,17 +81,25 @@ export function LessonCard({ arranged, busyActivityId, onOpenActivity }: Props) 
                   {session.activities.map((activity) => {
                     const clickable = isActivityClickable(arranged, activity);
                     return (
-                      <li key={activity.id} className="flex items-center gap-1">
-                        <ActivityButton
-                          activity={activity}
-                          clickable={clickable}
-                          busy={busyActivityId === activity.id}
-                          onOpen={onOpenActivity}
-                        />
-                        {/* A locked activity has not been played: it has sent nothing. */}
-                        {sendsStatements(activity.kind) && (clickable || activity.status === 'completed') && (
-                          <StatementsButton entryId={activity.id} activityName={activity.name} />
-                        )}
+                      <li key={activity.id} className="flex flex-col gap-1">
+                        <div className="flex items-center gap-1">
+                          <ActivityButton
+                            activity={activity}
+                            clickable={clickable}
+                            busy={busyActivityId === activity.id}
+                            onOpen={onOpenActivity}
+                          />
+                          {/* A locked activity has not been played: it has sent nothing. */}
+                          {sendsStatements(activity.kind) &&
+                            (clickable || activity.status === 'completed') && (
+                              <StatementsButton entryId={activity.id} activityName={activity.name} />
+                            )}
+                          <PupilWorkMenu
+                            target={{ kind: 'activity', id: activity.id, title: activity.name }}
+                            entryIds={[activity.id]}
+                          />
+                        </div>
+                        <GivenLine entryId={activity.id} />
                       </li>
                     );
                   })}

@@ -16,6 +16,7 @@ import {
   keptLaunch,
   lastUnsentWrite,
   rememberLaunch,
+  rememberLaunchPass,
   runtimeAfterWrite,
   runtimeWritesQueued,
 } from '../../runtime-relay';
@@ -188,7 +189,14 @@ export function useActivityPlayer({
       rememberLaunch(launchId, Number(entryId), frame.origin).catch((error: unknown) =>
         console.error('Runtime queue', error),
       ),
-    ]).then(([info]) => info);
+    ]).then(async ([info]) => {
+      // A pupil's entry: its writes go with this pass, whoever is signed in when they leave.
+      if (info.writePass)
+        await rememberLaunchPass(launchId, info.writePass).catch((error: unknown) =>
+          console.error('Runtime queue', error),
+        );
+      return info;
+    });
     launchInfo.catch(() => undefined); // handled in handOver
 
     let sent: string | null = null;

@@ -13,7 +13,7 @@ import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
 import { type ContentDialog, ContentDialogBox, withContentDialog } from '@/web/src/components/content-dialog';
 import { Button } from '@/web/src/components/ui/button';
 import { paths } from '@/web/src/config/paths';
-import { useAuth } from '@/web/src/lib/auth';
+import { getHomePath, useAuth } from '@/web/src/lib/auth';
 import { useClientConfig } from '@/web/src/lib/client-config';
 import { useTabTitle } from '@/web/src/lib/use-tab-title';
 import { ActivityStrip } from '../components/activity-strip';
@@ -190,8 +190,11 @@ export type PlayerLinkState = { returnTo: string };
 
 function useReturnTo(): string {
   const returnTo = (useLocation().state as Partial<PlayerLinkState> | null)?.returnTo;
+  const { user } = useAuth();
   const sameApp = typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//');
-  return sameApp ? returnTo : paths.userLevels.getHref();
+  // A pupil (/eleve/activite/:id) goes back to their space.
+  if (sameApp) return returnTo;
+  return user?.role === 'pupil' ? getHomePath(user.role) : paths.userLevels.getHref();
 }
 
 function useParamsId(): string {

@@ -1,10 +1,11 @@
 // Learning table of a group (docs/product.md#screens-and-routes /usertable/:id): counters, collapsible periods, lessons with
 // session columns of activity buttons, PDFs; locking and clickability follow docs/product.md#states-and-transitions.
 
-import { ArrowLeft, CalendarX, RefreshCw } from 'lucide-react';
+import { ArrowLeft, CalendarX, RefreshCw, UsersRound } from 'lucide-react';
 import { type ComponentType, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { activityToDoFirst, arrangeLessons, isLessonComplete } from '@/common/learning-rules.js';
+import { assignmentMessages } from '@/common/messages/assignments.js';
 import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
 import type { TableActivity, TablePeriod } from '@/common/schemas/teacher-area.js';
 import { Button, buttonVariants } from '@/web/src/components/ui/button';
@@ -21,6 +22,7 @@ import { useUserTable } from '../api/get-user-table';
 import { useUpdatePending } from '../api/update-pending';
 import { PeriodSection } from '../components/period-section';
 import { usePlayerHost } from '../components/player-frame-host';
+import { PupilWorkProvider } from '../components/pupil-work';
 import { TableCounters } from '../components/table-counters';
 import { TeacherAreaNotFound } from '../components/teacher-area-not-found';
 import type { PlayerLinkState } from './activity-player-page';
@@ -149,7 +151,18 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
         title={group ? group.title : teacherAreaMessages.tableTitle}
         tabTitle={group ? `${group.title} · ${teacherAreaMessages.tableTitle}` : undefined}
         subtitle={group ? teacherAreaMessages.tableSubtitle(group.leveltitle) : undefined}
-        actions={<OverviewToggle overview={overview} onChange={setOverview} />}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={paths.groupPupils.getHref(groupId)}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            >
+              <UsersRound aria-hidden="true" />
+              {assignmentMessages.pupilsLink}
+            </Link>
+            <OverviewToggle overview={overview} onChange={setOverview} />
+          </div>
+        }
       />
 
       {overview ? (
@@ -178,22 +191,24 @@ export default function UserTablePage({ Overview }: { Overview: ComponentType<{ 
           }
         />
       ) : (
-        <div className="flex flex-col gap-6">
-          <TableCounters periods={periods} />
-          <div className="flex flex-col gap-3">
-            {periods.map((period, index) => (
-              <PeriodSection
-                key={period.periodsid}
-                period={period}
-                index={index}
-                expanded={isExpanded(period.periodsid)}
-                onToggle={() => toggle(period.periodsid)}
-                busyActivityId={busyActivityId}
-                onOpenActivity={(activity, clickable) => void openActivity(activity, clickable)}
-              />
-            ))}
+        <PupilWorkProvider groupId={groupId}>
+          <div className="flex flex-col gap-6">
+            <TableCounters periods={periods} />
+            <div className="flex flex-col gap-3">
+              {periods.map((period, index) => (
+                <PeriodSection
+                  key={period.periodsid}
+                  period={period}
+                  index={index}
+                  expanded={isExpanded(period.periodsid)}
+                  onToggle={() => toggle(period.periodsid)}
+                  busyActivityId={busyActivityId}
+                  onOpenActivity={(activity, clickable) => void openActivity(activity, clickable)}
+                />
+              ))}
+            </div>
           </div>
-        </div>
+        </PupilWorkProvider>
       )}
     </>
   );

@@ -1,0 +1,40 @@
+// The pupil's layout: a calm header with the brand, the pupil's name and « Changer d'élève » always
+// one tap away (signs out, back to the class's door), then the page.
+import { UserRoundCog } from 'lucide-react';
+import { Outlet } from 'react-router';
+import { pupilSpaceMessages } from '@/common/messages/assignments.js';
+import { MainContent, SkipLink } from '@/web/src/components/layout/skip-link';
+import { Button } from '@/web/src/components/ui/button';
+import { LogoMark, PRODUCT_NAME } from '@/web/src/components/ui/logo';
+import { paths } from '@/web/src/config/paths';
+import { useAuth } from '@/web/src/lib/auth';
+import { usePupilGroups } from '../api/pupil-space';
+
+export default function PupilLayout() {
+  const { logout } = useAuth();
+  const groups = usePupilGroups();
+  const name = groups.data?.pupil.name;
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-sky-50 to-background">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-sky-100 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
+          <div className="flex min-w-0 items-center gap-2.5">
+            <LogoMark className="size-8 shrink-0" />
+            <span className="text-lg font-semibold tracking-tight text-slate-900">{PRODUCT_NAME}</span>
+            {name && (
+              <span className="truncate rounded-full bg-sky-100 px-3 py-1 text-sm font-medium text-sky-900">
+                {name}
+              </span>
+            )}
+          </div>
+          <Button variant="outline" className="shrink-0" onClick={() => logout(paths.classDoor.getHref())}>
+            <UserRoundCog aria-hidden="true" />
+            {pupilSpaceMessages.changePupil}
+          </Button>
+        </div>
+      </header>
+      <MainContent page={<Outlet />} className="md:py-10" widthClassName="max-w-4xl" />
+    </div>
+  );
+}

@@ -1,4 +1,0 @@
-// /eleve/activite/:id: a pupil plays one of their entries (docs/pupils.md). Placeholder until the page lands.
-export default function PupilActivityPage() {
-  return <main>Activité</main>;
-}
