@@ -43,6 +43,8 @@ import { ownAccountRoutes } from './features/own-account/own-account.routes.js';
 import { playerRoutes } from './features/player/player.routes.js';
 import { playerOriginRoutes } from './features/player/player-origin.routes.js';
 import { pupilSpaceRoutes } from './features/pupil-space/pupil-space.routes.js';
+import { pupilAdminRoutes } from './features/pupil-admin/pupil-admin.routes.js';
+import { pupilRetentionPlugin } from './features/pupil-admin/pupil-retention.plugin.js';
 import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(subscriptionSenderPlugin);
   await app.register(mailPlugin);
+  await app.register(pupilRetentionPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Ardoise API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -146,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     auditRoutes,
     progressRoutes,
     importRoutes,
+    pupilAdminRoutes,
   ]) {
     await app.register(routes);
   }

@@ -62,6 +62,7 @@ export const insightsMessages = {
     activity: 'Activité',
     pdf: 'PDF',
     auth: 'Connexion',
+    pupil: 'Élève',
   } as Record<string, string>,
   auditVerbs: {
     create: 'création',

@@ -41,3 +41,28 @@ describe('throttling in the audit log', () => {
     );
   });
 });
+
+describe("pupils' exports and erasures in the audit log", () => {
+  const entry = (
+    action: string,
+    details: Record<string, unknown>,
+    actor: AuditEntry['actor'],
+  ): AuditEntry => ({
+    id: 2,
+    at: '2026-11-28T08:00:00.000Z',
+    actor,
+    action,
+    entity: 'pupil',
+    entityId: 42,
+    details,
+  });
+  const admin = { id: 1, name: 'Admin', email: 'admin@ecole.fr' } as AuditEntry['actor'];
+
+  it('names the pupil by id only, and tells an admin erase from the retention rule', () => {
+    expect(auditSentence(entry('pupil.export', {}, admin))).toBe('a exporté les données de l’élève n° 42');
+    expect(auditSentence(entry('pupil.erase', { reason: 'admin' }, admin))).toBe('a effacé l’élève n° 42');
+    expect(auditSentence(entry('pupil.erase', { reason: 'retention' }, null))).toBe(
+      'Élève n° 42 effacé : pas revenu pendant la durée de conservation',
+    );
+  });
+});

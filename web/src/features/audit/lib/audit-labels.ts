@@ -101,6 +101,13 @@ export function auditSentence(entry: AuditEntry): string {
       return `a activé ${self()}`;
     case 'teacher.deactivate':
       return `a désactivé ${self()}`;
+    // No name: the pupil may since have been erased, and their entries keep no personal data.
+    case 'pupil.export':
+      return `a exporté les données de l’élève n° ${entry.entityId}`;
+    case 'pupil.erase':
+      return d.reason === 'retention'
+        ? `Élève n° ${entry.entityId} effacé : pas revenu pendant la durée de conservation`
+        : `a effacé l’élève n° ${entry.entityId}`;
     case 'activity.create': {
       const kindName = packageKindNames[d.kind as PackageKind];
       const facts = [

@@ -15,6 +15,7 @@ import { useCreateSchool } from '../api/create-school';
 import { useEditSchool } from '../api/edit-school';
 import { useSchools } from '../api/get-schools';
 import { SchoolForm } from '../components/school-form';
+import { SchoolPupils } from '../components/school-pupils';
 
 const back = { backHref: paths.schools.getHref(), backLabel: schoolMessages.backToList };
 
@@ -65,6 +66,9 @@ function EditSchool({ id }: { id: number }) {
           )
         }
       />
+      <div className="mt-6">
+        <SchoolPupils schoolId={school.id} />
+      </div>
     </EntityFormPage>
   );
 }
