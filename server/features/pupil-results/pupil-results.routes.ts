@@ -9,6 +9,7 @@ import {
   pupilResultsResponseSchema,
 } from '../../../common/schemas/pupil-results.js';
 import { access } from '../../access.js';
+import { largeJsonResponse } from '../../large-json.js';
 import { sendCsv } from '../insights/csv.js';
 import { pupilDetail, pupilResults, pupilResultsCsv } from './pupil-results.service.js';
 
