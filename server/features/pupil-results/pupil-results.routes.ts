@@ -21,6 +21,9 @@ export const pupilResultsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/groups/:groupId/results',
     {
       ...access.userGroup,
+      // Up to 35 × 200 cells: plain JSON (gzip when accepted); the schema stays for the API document
+      // and the tests (server/large-json.ts).
+      ...largeJsonResponse,
       schema: { params: groupParamsSchema, response: { 200: pupilResultsResponseSchema } },
     },
     async (request, reply) => {
@@ -43,6 +46,7 @@ export const pupilResultsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/groups/:groupId/results/:pupilId',
     {
       ...access.userGroup,
+      ...largeJsonResponse,
       schema: { params: pupilParamsSchema, response: { 200: pupilDetailResponseSchema } },
     },
     async (request, reply) => {
