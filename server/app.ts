@@ -45,6 +45,7 @@ import { playerOriginRoutes } from './features/player/player-origin.routes.js';
 import { pupilSpaceRoutes } from './features/pupil-space/pupil-space.routes.js';
 import { pupilAdminRoutes } from './features/pupil-admin/pupil-admin.routes.js';
 import { pupilRetentionPlugin } from './features/pupil-admin/pupil-retention.plugin.js';
+import { pupilResultsRoutes } from './features/pupil-results/pupil-results.routes.js';
 import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     progressRoutes,
     importRoutes,
     pupilAdminRoutes,
+    pupilResultsRoutes,
   ]) {
     await app.register(routes);
   }
