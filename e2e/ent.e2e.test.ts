@@ -1,7 +1,7 @@
 // ENT access in a real browser, against a real identity provider (SimpleSAMLphp) on another site:
 // a teacher goes from the ENT button through the IdP's login page to /user, creates the groups of
-// their classes and plays an activity; a pupil is kindly refused; someone else's sign-in pushed to
-// this browser is refused; the admin sees the teacher arrive in the list and in the audit log.
+// their classes and plays an activity; someone else's sign-in pushed to this browser is refused
+// (pupils: ent-pupils.e2e.test.ts); the admin sees the teacher arrive in the list and in the audit log.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,22 +71,6 @@ describe('a teacher coming from the ENT', () => {
       await page.waitForURL(/\/usertable\/\d+$/);
       const frame = await startActivity(page, 'Activité 1.1.1.1');
       await frame.getByText('script ran').waitFor();
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('tells a pupil kindly that Ardoise is used by the teacher in class', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    try {
-      await page.goto(`${server.url}/api/auth/saml/login`);
-      await signInAtIdpPage(page, 'leo');
-      await page.waitForURL(/\/ent\/refus\?motif=pupil$/);
-      await page.getByTestId('ent-refusal').getByText(entRefusals.pupil).waitFor();
-      await expectFrench(page, 'ENT refusal of a pupil');
-      await expectAccessible(page);
-      await page.getByRole('link', { name: entMessages.backToSignIn }).click();
-      await page.waitForURL(/\/login$/);
     } finally {
       await context.close();
     }
@@ -173,7 +157,6 @@ describe('the admin', () => {
         .getByTestId('audit-row')
         .filter({ hasText: `Compte enseignant créé à sa première connexion par l’ENT (UAI ${ENT_UAI})` })
         .waitFor();
-      await page.getByTestId('audit-row').filter({ hasText: entRefusals.pupil }).waitFor();
       await expectFrench(page, 'audit log with ENT sign-ins', ['Martin']);
       await expectAccessible(page);
     } finally {

@@ -11,9 +11,9 @@ export const entRefusals = {
   licenceExpired: 'La licence Ardoise de votre établissement a pris fin.',
   licenceNotStarted: 'La licence Ardoise de votre établissement n’a pas encore commencé.',
   accountInactive: 'Votre compte Ardoise a été désactivé par l’administrateur.',
-  pupil:
-    'Ardoise s’utilise en classe, par l’enseignant : les élèves n’ont pas de compte à eux. Votre enseignant ouvrira les activités avec la classe. À bientôt en cours !',
-  profile: 'Ardoise est réservé aux enseignants et aux professeurs documentalistes.',
+  profile: 'Ardoise est réservé aux enseignants, aux professeurs documentalistes et aux élèves.',
+  roleMismatch:
+    'Votre ENT ne vous présente pas comme le compte Ardoise auquel votre identifiant est relié (enseignant ou élève) : la connexion a été refusée. Adressez-vous à l’administrateur d’Ardoise.',
   invalid:
     'La réponse de votre ENT n’a pas pu être vérifiée. Relancez la connexion depuis votre ENT ; si cela se reproduit, prévenez l’administrateur.',
   attributes:

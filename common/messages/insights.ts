@@ -54,6 +54,7 @@ export const insightsMessages = {
   auditEntities: {
     school: 'École',
     teacher: 'Enseignant',
+    pupil: 'Élève',
     user: 'Compte',
     level: 'Niveau',
     period: 'Période',
@@ -94,6 +95,9 @@ export const insightsMessages = {
     created: 'Compte créé',
     school: 'École',
     error: 'Erreur',
+    role: 'Rôle',
+    account: 'Compte',
+    profile: 'Profil ENT',
   } as Record<string, string>,
   yes: 'oui',
   no: 'non',

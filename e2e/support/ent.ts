@@ -45,12 +45,14 @@ export const ENT_USERS: IdpUser[] = [
 /** The identity provider, then the server signing in through it. The browser reaches them on two
  * sites (the IdP at 127.0.0.1, Ardoise at ardoise.localhost), as a GAR and a resource are: the
  * IdP's POST to the ACS is a cross-site request. */
-export async function startServerWithIdp(): Promise<{
+export async function startServerWithIdp(
+  options: { users?: IdpUser[]; env?: Record<string, string>; port?: number } = {},
+): Promise<{
   server: RunningServer;
   idp: SamlIdp;
   close(): Promise<void>;
 }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://${APP_HOST}:${port}`;
   const keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
   const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
@@ -63,10 +65,15 @@ export async function startServerWithIdp(): Promise<{
       acsUrl: `${url}/api/auth/saml/acs`,
       certPem: sp.certPem,
     },
-    users: ENT_USERS,
+    users: options.users ?? ENT_USERS,
   });
   const server = await startServer(
-    { SAML_IDP_METADATA: idp.metadataUrl, SAML_SP_KEY: files.key, SAML_SP_CERT: files.cert },
+    {
+      SAML_IDP_METADATA: idp.metadataUrl,
+      SAML_SP_KEY: files.key,
+      SAML_SP_CERT: files.cert,
+      ...options.env,
+    },
     // The identity provider knows the service provider by its URL, on the port picked beforehand.
     { port },
   );

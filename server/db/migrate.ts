@@ -15,6 +15,7 @@ import * as positions from './migrations/2026-11-26-010-positions.js';
 import * as signInThrottle from './migrations/2026-11-26-011-sign-in-throttle.js';
 import * as casIssuer from './migrations/2026-11-28-012-cas-issuer.js';
 import * as pupils from './migrations/2026-11-28-013-pupils.js';
+import * as entGroupPupils from './migrations/2026-11-28-014-ent-group-pupils.js';
 
 type MigrationModule = { up: (db: Kysely<unknown>, kind: DbKind) => Promise<void> };
 
@@ -32,6 +33,7 @@ const migrations = {
   '2026-11-26-011-sign-in-throttle': signInThrottle,
   '2026-11-28-012-cas-issuer': casIssuer,
   '2026-11-28-013-pupils': pupils,
+  '2026-11-28-014-ent-group-pupils': entGroupPupils,
 } satisfies Record<string, MigrationModule>;
 
 /** Migrates under a database lock, so instances starting together on one database take turns:

@@ -205,6 +205,9 @@ export interface GroupPupilsTable {
   group_id: number;
   pupil_id: number;
   created_at: string;
+  /** 1: the ENT put the pupil there (their class is the group's `ent_class`), and a sign-in
+   * without that class takes them out; 0: a teacher did, and only a teacher does. */
+  via_ent: Generated<number>;
 }
 
 /** An activity a teacher gave a group's pupils to do (« Donner aux élèves »). */

@@ -5,7 +5,7 @@ import type { EntProvider } from '../../../common/schemas/ent.js';
 import type { Db } from '../../db/database.js';
 import type { EntSchool } from './ent.repository.js';
 import { hashCode, linkPage, refusalPage, sessionPage } from './ent-handoff.js';
-import type { EntIdentity } from './ent-identity.js';
+import { type EntIdentity, entRole } from './ent-identity.js';
 import { admitEntIdentity, recordEntRefusal, recordEntSignIn } from './ent-sign-in.service.js';
 
 /** `state`: the sign-in's state, which the browser's cookie was checked to hold. */
@@ -19,13 +19,14 @@ export async function finishEntSignIn(
   const handoff = { next: options.next, browser: hashCode(options.state) };
   switch (outcome.kind) {
     case 'signed-in':
-      await recordEntSignIn(db, outcome.userId, identity.provider, outcome.created);
+      await recordEntSignIn(db, outcome.userId, identity.provider, outcome.created, outcome.role);
       return sessionPage(db, outcome.userId, handoff);
     case 'link':
       return linkPage(db, { ...outcome, ...handoff, identity });
     case 'refused':
       await recordEntRefusal(db, identity.provider, outcome.reason, {
-        subject: identity.subject,
+        // A pupil's identifier stays out of the log (a CAS user may be made of their names).
+        ...(entRole(identity.profiles) === 'pupil' ? {} : { subject: identity.subject }),
         uai: identity.uais,
         ...outcome.details,
       });

@@ -95,7 +95,9 @@ function read(attributes: Record<string, unknown>, source: Source): EntIdentity 
     .map((value) => value.toLowerCase())
     .filter(Boolean);
   const uais = [...new Set(all('UAI').map(normaliseUai).filter(isValidUai))];
-  if (!subject || !lastName || profiles.length === 0) throw new Refused('attributes');
+  // A pupil's names are sent only when the resource may have them (docs/ent.md): staff need one.
+  if (!subject || profiles.length === 0) throw new Refused('attributes');
+  if (!lastName && entRole(profiles) !== 'pupil') throw new Refused('attributes');
   if (source.provider === 'gar' && uais.length === 0) throw new Refused('attributes');
 
   const email = first('P_MEL').toLowerCase();
@@ -126,8 +128,9 @@ function classesOf(kind: EntClass['kind'], values: string[]): EntClass[] {
 const TEACHER_PROFILES = new Set(['national_ens', 'national_doc']);
 const PUPIL_PROFILE = 'national_elv';
 
-/** Whether the profiles let the user in: teachers and teacher-librarians do; a pupil is told kindly. */
-export function profileRefusal(profiles: string[]): 'pupil' | 'profile' | null {
-  if (profiles.some((profile) => TEACHER_PROFILES.has(profile))) return null;
-  return profiles.includes(PUPIL_PROFILE) ? 'pupil' : 'profile';
+/** Who the profiles make the user in Ardoise: a teacher (teachers and teacher-librarians, even
+ * when a pupil's profile comes beside), a pupil, or nobody (other profiles are refused). */
+export function entRole(profiles: string[]): 'teacher' | 'pupil' | null {
+  if (profiles.some((profile) => TEACHER_PROFILES.has(profile))) return 'teacher';
+  return profiles.includes(PUPIL_PROFILE) ? 'pupil' : null;
 }

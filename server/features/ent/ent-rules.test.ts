@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { maskEmail } from './ent-handoff.js';
-import { profileRefusal, readIdentity } from './ent-identity.js';
+import { entRole, readIdentity } from './ent-identity.js';
 import { safeNextPath } from './next-path.js';
 import { loadServiceProviderKeys } from './sp-keys.js';
 
@@ -63,11 +63,28 @@ describe('reading what the ENT sends', () => {
     });
   });
 
-  it('lets teachers and teacher-librarians in, tells a pupil kindly, refuses other profiles', () => {
-    expect(profileRefusal(['national_ens'])).toBeNull();
-    expect(profileRefusal(['national_doc'])).toBeNull();
-    expect(profileRefusal(['national_elv'])).toBe('pupil');
-    expect(profileRefusal(['national_tut'])).toBe('profile');
+  it('lets teachers and teacher-librarians in as teachers, pupils as pupils, refuses other profiles', () => {
+    expect(entRole(['national_ens'])).toBe('teacher');
+    expect(entRole(['national_doc'])).toBe('teacher');
+    expect(entRole(['national_elv'])).toBe('pupil');
+    expect(entRole(['national_elv', 'national_ens'])).toBe('teacher');
+    expect(entRole(['national_tut'])).toBeNull();
+  });
+
+  it('needs a name from staff, never from a pupil', () => {
+    const source = { provider: 'gar' as const, issuer: 'https://idp.test' };
+    const base = { IDO: 'x1', UAI: '0750654D', DIV: ['6A##6EME A', '6A'], GRO: 'LAT' };
+    expect(readIdentity({ ...base, PRO: 'National_ens' }, source)).toEqual({ refusal: 'attributes' });
+    expect(readIdentity({ ...base, PRO: 'National_elv' }, source)).toMatchObject({
+      identity: {
+        lastName: '',
+        firstName: '',
+        classes: [
+          { kind: 'div', code: '6A', label: '6EME A' },
+          { kind: 'gro', code: 'LAT', label: 'LAT' },
+        ],
+      },
+    });
   });
 });
 

@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type EntRefusal, entMessages, entRefusals } from '../../../common/messages/ent.js';
+import { pupilDisplayName } from '../../../common/pupils.js';
 import {
   entLinkRequestSchema,
   entOptionsResponseSchema,
@@ -25,7 +26,7 @@ import {
   recordSuccess,
   verifyPassword,
 } from '../auth/accounts.service.js';
-import { findState, takeState } from './ent.repository.js';
+import { findPupilForSession, findState, takeState } from './ent.repository.js';
 import { hashCode, type LinkCodeData, type SessionCodeData } from './ent-handoff.js';
 import { licenceReason, linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
 import { browserState } from './sign-in-state.js';
@@ -36,6 +37,21 @@ function accountRefusal(user: LoginCandidate | undefined, now: Date): EntRefusal
   if (user.role !== 'teacher') return 'adminEmail';
   if (!user.active) return 'accountInactive';
   return licenceReason(user, now);
+}
+
+type PupilCandidate = NonNullable<Awaited<ReturnType<typeof findPupilForSession>>>;
+
+/** Why the pupil may not be signed in now, or null: the same rules as a teacher's. */
+function pupilRefusal(pupil: PupilCandidate, now: Date): EntRefusal | null {
+  if (!pupil.active) return 'accountInactive';
+  return licenceReason(pupil, now);
+}
+
+/** Where a pupil may go after signing in: their own space only (/eleve and below), never a staff
+ * page a `next` asked for; anything else leads to their home. */
+export function pupilNextPath(next: string): string {
+  const pathname = next.split(/[?#]/)[0] ?? '';
+  return pathname === '/eleve' || pathname.startsWith('/eleve/') ? next : '';
 }
 
 export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +71,27 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       token,
       user: { id: user.id, name: user.name, firstname: user.firstname, role: user.role },
       next,
+    };
+  }
+
+  /** A pupil's session lasts while they use it: PUPIL_IDLE_MINUTES (a shared tablet in class). */
+  async function openPupilSession(pupil: PupilCandidate, next: string, reply: FastifyReply) {
+    const token = await insertSession(app.db, pupil.id, new Date(), app.config.pupilIdleMs);
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...HOST_COOKIE_OPTIONS,
+      maxAge: Math.floor(app.config.pupilIdleMs / 1000),
+    });
+    const named = pupil.name || pupil.firstname;
+    return {
+      token,
+      user: {
+        id: pupil.id,
+        // Without names, the pupil is « Élève <pseudonym> » wherever the app shows the session's name.
+        name: named ? pupil.name : pupilDisplayName(pupil),
+        firstname: pupil.firstname,
+        role: pupil.role,
+      },
+      next: pupilNextPath(next),
     };
   }
 
@@ -79,6 +116,12 @@ export const entSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const state = await takeState(app.db, key, 'session-code', now.toISOString());
       if (!state?.user_id) throw unauthorized(entRefusals.expired);
       const data = JSON.parse(state.data) as SessionCodeData;
+      const pupil = await findPupilForSession(app.db, state.user_id);
+      if (pupil) {
+        const refusal = pupilRefusal(pupil, now);
+        if (refusal) throw forbidden(entRefusals[refusal]);
+        return openPupilSession(pupil, data.next, reply);
+      }
       const user = await findLoginCandidateById(app.db, state.user_id);
       const refusal = accountRefusal(user, now);
       if (refusal || !user) throw forbidden(entRefusals[refusal ?? 'expired']);

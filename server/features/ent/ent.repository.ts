@@ -199,3 +199,92 @@ export async function takeState(db: Db, key: string, kind: StateKind, now: strin
     .execute();
   return rows[0];
 }
+
+// Pupils (docs/ent.md, « Les élèves »).
+
+/** A pupil's ENT class as a group's `ent_class`: 'div:6A', 'gro:LAT'. */
+export const entClassKey = (c: EntClass): string => `${c.kind}:${c.code}`;
+
+/** The groups of the school's teachers made for one of these ENT classes. */
+async function groupsForClasses(db: Db, schoolId: number, keys: string[]): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('class_groups as g')
+    .innerJoin('users as t', 't.id', 'g.teacher_id')
+    .select('g.id')
+    .where('t.school_id', '=', schoolId)
+    .where('g.ent_class', 'in', keys)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Puts the pupil in every group of the school made for one of their classes, and takes them out of
+ * the groups the ENT put them in whose class they no longer have. A group a teacher put them in
+ * (via_ent 0) is never left here, and a join never turns it into the ENT's. */
+export async function syncPupilGroups(
+  db: Db,
+  values: { pupilId: number; schoolId: number; classes: EntClass[]; now: string },
+): Promise<{ joined: number; left: number }> {
+  const groups = await groupsForClasses(db, values.schoolId, values.classes.map(entClassKey));
+  let joined = 0;
+  if (groups.length > 0) {
+    const inserted = await db
+      .insertInto('group_pupils')
+      .values(
+        groups.map((groupId) => ({
+          group_id: groupId,
+          pupil_id: values.pupilId,
+          created_at: values.now,
+          via_ent: 1,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['group_id', 'pupil_id']).doNothing())
+      .executeTakeFirst();
+    joined = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  }
+  const left = await db
+    .deleteFrom('group_pupils')
+    .where('pupil_id', '=', values.pupilId)
+    .where('via_ent', '=', 1)
+    .$if(groups.length > 0, (qb) => qb.where('group_id', 'not in', groups))
+    .executeTakeFirst();
+  return { joined, left: Number(left.numDeletedRows) };
+}
+
+/** A pupil's names, when the ENT sent some: a name it does not send is never wiped. */
+export async function updatePupilFromEnt(
+  db: Db,
+  pupilId: number,
+  values: { name: string; firstname: string; now: string },
+): Promise<void> {
+  if (values.name || values.firstname) {
+    await db
+      .updateTable('users')
+      .set({ name: values.name, firstname: values.firstname, updated_at: values.now })
+      .where('id', '=', pupilId)
+      .execute();
+  }
+  await db.updateTable('pupils').set({ last_seen_at: values.now }).where('user_id', '=', pupilId).execute();
+}
+
+/** What opening a pupil's session needs: their names, state and school's licence. */
+export function findPupilForSession(db: Db, id: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('pupils as p', 'p.user_id', 'u.id')
+    .leftJoin('schools as s', 's.id', 'u.school_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.firstname',
+      'u.role',
+      'u.active',
+      'p.pseudonym',
+      's.active_license',
+      's.license_start_date',
+      's.license_end_date',
+    ])
+    .where('u.id', '=', id)
+    .where('u.role', '=', 'pupil')
+    .executeTakeFirst();
+}

@@ -65,7 +65,7 @@ const USERS: IdpUser[] = [
     password: 'secret',
     attributes: teacher('ido-claire', { NOM: 'Martin-Durand', DIV: '4C##4EME C' }),
   },
-  { username: 'eleve', password: 'secret', attributes: teacher('ido-eleve', { PRO: 'National_elv' }) },
+  { username: 'parent', password: 'secret', attributes: teacher('ido-parent', { PRO: 'National_tut' }) },
   { username: 'inconnu', password: 'secret', attributes: teacher('ido-inconnu', { UAI: [UAI.unknown] }) },
   { username: 'ancien', password: 'secret', attributes: teacher('ido-ancien', { UAI: [UAI.ended] }) },
   { username: 'motdepasse', password: 'secret', attributes: teacher('ido-mdp', { UAI: [UAI.passwordOnly] }) },
@@ -265,7 +265,7 @@ describe('a teacher’s first visit, and the next ones', () => {
 
 describe('refusals, said why on a page of ours, in the audit log, and nothing made', () => {
   it.each([
-    ['eleve', 'pupil'],
+    ['parent', 'profile'],
     ['inconnu', 'unknownSchool'],
     ['ancien', 'licenceExpired'],
     ['motdepasse', 'schoolNotEnt'],

@@ -95,8 +95,48 @@ export function listTeacherClasses(db: Db, teacherId: number) {
 export function listGroupTitles(db: Db, teacherId: number, levelId: number) {
   return db
     .selectFrom('class_groups')
-    .select(['title', 'ent_class'])
+    .select(['id', 'title', 'ent_class'])
     .where('teacher_id', '=', teacherId)
     .where('level_id', '=', levelId)
+    .execute();
+}
+
+/** Marks a group the teacher made by hand as the group of an ENT class (its pupils then join it). */
+export async function setGroupEntClass(db: Db, groupId: number, entClass: string): Promise<void> {
+  await db
+    .updateTable('class_groups')
+    .set({ ent_class: entClass })
+    .where('id', '=', groupId)
+    .where('ent_class', 'is', null)
+    .execute();
+}
+
+/** Puts in a group made for an ENT class the pupils of the teacher's school whose last ENT sign-in
+ * sent that class (docs/ent.md): as the ENT's joins (via_ent), so their next sign-in keeps them in
+ * step. The others join at their next sign-in. */
+export async function joinEntClassPupils(
+  db: Db,
+  values: { groupId: number; teacherId: number; kind: 'div' | 'gro'; code: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('group_pupils')
+    .columns(['group_id', 'pupil_id', 'created_at', 'via_ent'])
+    .expression((eb) =>
+      eb
+        .selectFrom('teacher_classes as c')
+        .innerJoin('users as p', 'p.id', 'c.user_id')
+        .innerJoin('users as t', (join) => join.on('t.id', '=', values.teacherId))
+        .select((sb) => [
+          sb.val(values.groupId).as('group_id'),
+          'c.user_id as pupil_id',
+          sb.val(values.now.toISOString()).as('created_at'),
+          sb.val(1).as('via_ent'),
+        ])
+        .where('p.role', '=', 'pupil')
+        .whereRef('p.school_id', '=', 't.school_id')
+        .where('c.kind', '=', values.kind)
+        .where('c.code', '=', values.code),
+    )
+    .onConflict((oc) => oc.columns(['group_id', 'pupil_id']).doNothing())
     .execute();
 }

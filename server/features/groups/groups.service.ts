@@ -17,9 +17,11 @@ import {
   deleteOwnedGroup,
   findGroupsWithProgress,
   insertGroup,
+  joinEntClassPupils,
   listGroupTitles,
   listTeacherClasses,
   lockTeacherGroupLimit,
+  setGroupEntClass,
 } from './groups.repository.js';
 
 async function requireLevel(db: Db, caller: Caller, levelId: number) {
@@ -69,14 +71,21 @@ async function classesInLevel(db: Db, teacherId: number, levelId: number) {
     listGroupTitles(db, teacherId, levelId),
   ]);
   const made = new Set(groups.map((group) => group.ent_class));
-  const titles = new Set(groups.map((group) => group.title.trim().toLowerCase()));
-  return classes.map((c) => ({
-    ...c,
-    key: `${c.kind}:${c.code}`,
-    title: c.label.slice(0, MAX_TITLE_LENGTH),
-    hasGroup:
-      made.has(`${c.kind}:${c.code}`) || titles.has(c.label.slice(0, MAX_TITLE_LENGTH).trim().toLowerCase()),
-  }));
+  const sameTitle = (title: string) =>
+    groups.find((group) => group.title.trim().toLowerCase() === title.trim().toLowerCase());
+  return classes.map((c) => {
+    const key = `${c.kind}:${c.code}`;
+    const title = c.label.slice(0, MAX_TITLE_LENGTH);
+    const named = made.has(key) ? undefined : sameTitle(title);
+    return {
+      ...c,
+      key,
+      title,
+      hasGroup: made.has(key) || named !== undefined,
+      /** The group the teacher made by hand under the class's name, not yet tied to an ENT class. */
+      adoptable: named && named.ent_class === null ? named.id : null,
+    };
+  });
 }
 
 export async function listClasses(db: Db, caller: Caller, levelId: number): Promise<TeacherClass[]> {
@@ -90,7 +99,8 @@ export async function listClasses(db: Db, caller: Caller, levelId: number): Prom
 }
 
 /** "Créer les groupes de mes classes": one group per class that has none in the level, in one
- * transaction, as far as the teacher's group limit allows. */
+ * transaction, as far as the teacher's group limit allows; each tied to its ENT class
+ * (`ent_class`), so that the pupils of that class join it (docs/ent.md, « Les élèves »). */
 export async function createClassGroups(
   db: Db,
   kind: DbKind,
@@ -100,11 +110,18 @@ export async function createClassGroups(
   return db.transaction().execute(async (trx) => {
     await requireLevel(trx, caller, levelId);
     const limit = await lockTeacherGroupLimit(trx, caller.id, kind);
-    const missing = (await classesInLevel(trx, caller.id, levelId)).filter((c) => !c.hasGroup);
+    const classes = await classesInLevel(trx, caller.id, levelId);
+    const now = new Date();
+    // A group made by hand under a class's name becomes that class's group: its pupils join it.
+    for (const c of classes) {
+      if (c.adoptable === null) continue;
+      await setGroupEntClass(trx, c.adoptable, c.key);
+      await joinEntClassPupils(trx, { groupId: c.adoptable, teacherId: caller.id, ...c, now });
+    }
+    const missing = classes.filter((c) => !c.hasGroup);
     const room =
       limit === null ? missing.length : Math.max(limit - (await countGroupsOfTeacher(trx, caller.id)), 0);
     const created: Array<{ id: number; title: string }> = [];
-    const now = new Date();
     for (const c of missing.slice(0, room)) {
       const group = await insertGroup(trx, {
         teacherId: caller.id,
@@ -114,6 +131,8 @@ export async function createClassGroups(
         entClass: c.key,
       });
       await addMissingEntries(trx, { id: group.id, level_id: levelId }, { activities: true, pdfs: true });
+      // The pupils whose ENT sent this class join at once (the others at their next sign-in).
+      await joinEntClassPupils(trx, { groupId: group.id, teacherId: caller.id, ...c, now });
       created.push(group);
     }
     return { created, limitReached: missing.length > room ? limit : null };

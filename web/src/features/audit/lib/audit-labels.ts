@@ -72,6 +72,8 @@ export function auditSentence(entry: AuditEntry): string {
       return `Connexion par l’ENT${str(d.provider) ? ` (${providerName(d.provider)})` : ''} refusée${str(d.reason) ? ` : ${refusalText(d.reason as string)}` : ''}`;
     case 'auth.ent-link':
       return 'a relié son compte à l’ENT';
+    case 'pupil.ent-create':
+      return `Compte élève créé à sa première connexion par l’ENT${str(d.uai) ? ` (UAI ${d.uai})` : ''}`;
     case 'teacher.ent-create':
       return `Compte enseignant créé à sa première connexion par l’ENT${str(d.uai) ? ` (UAI ${d.uai})` : ''}`;
     case 'teacher.invite':

@@ -14,12 +14,10 @@ const reasonText = (reason: string | null): string =>
 export default function EntRefusalPage() {
   const [params] = useSearchParams();
   const reason = params.get('motif');
-  // A pupil is told kindly, not warned.
-  const kind = reason === 'pupil' ? 'default' : 'destructive';
   return (
     <AuthFrame subtitle={entMessages.refusedTitle}>
       <div className="flex flex-col gap-4">
-        <Alert variant={kind} data-testid="ent-refusal">
+        <Alert variant="destructive" data-testid="ent-refusal">
           <AlertDescription>{reasonText(reason)}</AlertDescription>
         </Alert>
         <Link to={paths.login.getHref()} className={buttonVariants({ variant: 'outline' })}>
