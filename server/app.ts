@@ -41,6 +41,8 @@ import { metricsRoutes } from './features/operations/metrics.routes.js';
 import { ownAccountRoutes } from './features/own-account/own-account.routes.js';
 import { playerRoutes } from './features/player/player.routes.js';
 import { playerOriginRoutes } from './features/player/player-origin.routes.js';
+import { pupilDoorRoutes } from './features/pupils/pupil-door.routes.js';
+import { rosterRoutes } from './features/pupils/roster.routes.js';
 import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
@@ -142,6 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     auditRoutes,
     progressRoutes,
     importRoutes,
+    rosterRoutes,
+    pupilDoorRoutes,
   ]) {
     await app.register(routes);
   }
