@@ -46,6 +46,8 @@ import { pupilSpaceRoutes } from './features/pupil-space/pupil-space.routes.js';
 import { pupilAdminRoutes } from './features/pupil-admin/pupil-admin.routes.js';
 import { pupilRetentionPlugin } from './features/pupil-admin/pupil-retention.plugin.js';
 import { pupilResultsRoutes } from './features/pupil-results/pupil-results.routes.js';
+import { pupilDoorRoutes } from './features/pupils/pupil-door.routes.js';
+import { rosterRoutes } from './features/pupils/roster.routes.js';
 import { runtimeRoutes } from './features/runtime/runtime.routes.js';
 import { schoolsRoutes } from './features/schools/schools.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
@@ -152,6 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     importRoutes,
     pupilAdminRoutes,
     pupilResultsRoutes,
+    rosterRoutes,
+    pupilDoorRoutes,
   ]) {
     await app.register(routes);
   }

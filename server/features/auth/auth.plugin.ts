@@ -12,7 +12,7 @@ import { forbidden, unauthorized } from '../../http-error.js';
 import type { OwnedGroup } from '../groups/group-access.repository.js';
 import type { Caller } from './caller.js';
 import { findPreviewPassCaller } from './preview-pass.js';
-import { findSessionUser, findSessionUserAndGroup } from './session.repository.js';
+import { findSessionUser, findSessionUserAndGroup, slideSession } from './session.repository.js';
 import { findWritePassCaller, WRITE_PASS_HEADER } from './write-pass.js';
 
 declare module 'fastify' {
@@ -57,6 +57,17 @@ export const authPlugin = fp(
         request.ownedGroup = found?.group ?? null;
       } else if (token && !request.caller) {
         request.caller = await findSessionUser(app.db, token, new Date());
+      }
+      // A pupil is signed out after PUPIL_IDLE_MINUTES without a request: each request pushes the
+      // end forward (docs/pupils.md).
+      const caller = request.caller;
+      if (caller?.role === 'pupil' && caller.expires_at) {
+        await slideSession(
+          app.db,
+          { sessionId: caller.sessionId, expires_at: caller.expires_at },
+          new Date(),
+          app.config.pupilIdleMs,
+        );
       }
       if (rule.role === 'public') return;
       if (!request.caller) throw unauthorized(authMessages.notSignedIn);

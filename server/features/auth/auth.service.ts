@@ -61,8 +61,19 @@ export async function login(input: LoginRequest, ctx: LoginContext): Promise<Sig
   };
 }
 
+/** A session for an account another door signed in (the pupils' cards, docs/pupils.md). */
+export function openSession(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
+  return insertSession(db, userId, now, ttlMs);
+}
+
+/** What the sign-in rules read of an account. */
+export type AccountState = Pick<
+  LoginCandidate,
+  'role' | 'active' | 'school_id' | 'active_license' | 'license_start_date' | 'license_end_date'
+>;
+
 /** Why this account may not sign in now, or null. Admins always may. */
-export function accountRefusal(user: LoginCandidate, now: Date): string | null {
+export function accountRefusal(user: AccountState, now: Date): string | null {
   if (user.role === 'admin') return null;
   if (!user.active) return authMessages.accountInactive;
   if (user.school_id === null) return authMessages.noSchool;

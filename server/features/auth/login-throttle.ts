@@ -12,8 +12,10 @@ import {
   writeBudgetIfUnchanged,
 } from './sign-in-throttle.repository.js';
 import {
+  type AfterFailure,
   addressBudgetOf,
   afterFailure,
+  type BudgetState,
   FORGET_AFTER_MS,
   retryAfterSeconds,
   type ThrottleScope,
@@ -55,7 +57,7 @@ export async function assertMayTry(db: Db, attempt: Attempt, now: Date): Promise
 export async function recordFailure(db: Db, attempt: Attempt, now: Date): Promise<void> {
   await deleteBudgetsIdleSince(db, new Date(now.getTime() - FORGET_AFTER_MS).toISOString());
   for (const budget of budgetsOf(attempt)) {
-    const blockedUntil = await addFailure(db, budget, now.getTime());
+    const blockedUntil = await addFailure(db, budget.key, ruleOf(budget.scope), now.getTime());
     if (blockedUntil === null) continue;
     await recordAudit(db, {
       actorId: null,
@@ -87,23 +89,50 @@ export async function recordSuccess(db: Db, attempt: Attempt): Promise<void> {
 export async function spendAddressBudget(db: Db, name: string, ip: string, now: Date): Promise<boolean> {
   const key = `${name}:${addressBudgetOf(ip)}`;
   if (await findLatestBlock(db, [key], now.toISOString())) return false;
-  await addFailure(db, { scope: 'address', key }, now.getTime());
+  await addFailure(db, key, ruleOf('address'), now.getTime());
   return true;
+}
+
+/** How a budget's failures add up: its state after one more failure at `now` (ms). */
+export type BudgetRule = (state: BudgetState | undefined, now: number) => AfterFailure;
+
+const ruleOf =
+  (scope: ThrottleScope): BudgetRule =>
+  (state, now) =>
+    afterFailure(scope, state, now);
+
+/** For the doors with rules of their own (the pupils' cards, docs/pupils.md): the latest time (ms)
+ * any of these budgets waits until, when one still waits at `now`, else null. */
+export async function budgetsBlockedUntil(db: Db, keys: string[], now: Date): Promise<number | null> {
+  const blockedUntil = await findLatestBlock(db, keys, now.toISOString());
+  return blockedUntil ? Date.parse(blockedUntil) : null;
+}
+
+/** One more failure on the budget `key` by `rule` (budgets idle for a day are forgotten first);
+ * returns the time (ms) it now waits until, or null. */
+export async function countFailure(db: Db, key: string, rule: BudgetRule, now: Date): Promise<number | null> {
+  await deleteBudgetsIdleSince(db, new Date(now.getTime() - FORGET_AFTER_MS).toISOString());
+  return addFailure(db, key, rule, now.getTime());
+}
+
+/** Forgets these budgets (a success). */
+export async function forgetBudgets(db: Db, keys: string[]): Promise<void> {
+  await deleteBudgets(db, keys);
 }
 
 /** One more failure on a budget, written only if nobody changed it meanwhile (two instances may
  * count at once): read, compute, compare-and-set, again on a lost race. Returns the time (ms) the
  * budget now waits until, or null. */
-async function addFailure(db: Db, budget: Budget, now: number): Promise<number | null> {
+async function addFailure(db: Db, key: string, rule: BudgetRule, now: number): Promise<number | null> {
   for (;;) {
-    const row = await findBudget(db, budget.key);
+    const row = await findBudget(db, key);
     const previous = row && { failures: row.failures, lastFailureAt: Date.parse(row.last_failure_at) };
-    const next = afterFailure(budget.scope, previous, now);
+    const next = rule(previous, now);
     const values = {
       failures: next.failures,
       last_failure_at: new Date(next.lastFailureAt).toISOString(),
       blocked_until: next.blockedUntil === null ? null : new Date(next.blockedUntil).toISOString(),
     };
-    if (await writeBudgetIfUnchanged(db, budget.key, row, values)) return next.blockedUntil;
+    if (await writeBudgetIfUnchanged(db, key, row, values)) return next.blockedUntil;
   }
 }

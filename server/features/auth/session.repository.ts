@@ -57,7 +57,7 @@ const sessionValues = (token: string, now: Date): SessionValues => ({
 });
 
 const selectSessionUser = compiledOnce((db, values: SessionValues) =>
-  liveSession(db, values).select(['s.id as sessionId', 'u.id', 'u.name', 'u.role']),
+  liveSession(db, values).select(['s.id as sessionId', 'u.id', 'u.name', 'u.role', 's.expires_at']),
 );
 
 /** The user behind a live session, or null. Runs on every request, hence compiled once. */
@@ -75,6 +75,7 @@ const selectSessionUserAndGroup = compiledOnce((db, values: SessionValues & { gr
       'u.id',
       'u.name',
       'u.role',
+      's.expires_at',
       'g.id as groupId',
       'g.title as groupTitle',
       'g.level_id',
@@ -97,7 +98,13 @@ export async function findSessionUserAndGroup(
 ): Promise<{ caller: Caller; group: OwnedGroup | null } | null> {
   const [row] = await selectSessionUserAndGroup(db, { ...sessionValues(token, now), groupId });
   if (!row) return null;
-  const caller = { sessionId: row.sessionId, id: row.id, name: row.name, role: row.role };
+  const caller = {
+    sessionId: row.sessionId,
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    expires_at: row.expires_at,
+  };
   if (row.groupId === null || row.level_id === null || row.level_title === null || row.groupTitle === null) {
     return { caller, group: null };
   }
@@ -112,6 +119,27 @@ export async function findSessionUserAndGroup(
       content_version: row.content_version,
     },
   };
+}
+
+/** A pupil's session is pushed forward at most this often (one write a minute, not one per
+ * runtime save). */
+export const SESSION_SLIDE_STEP_MS = 60_000;
+
+/** Slides a session's end to `idleMs` after `now` (a pupil's: they are signed out after that long
+ * without a request), unless it already ends within a minute of that. */
+export async function slideSession(
+  db: Db,
+  session: { sessionId: number; expires_at: string },
+  now: Date,
+  idleMs: number,
+): Promise<void> {
+  const target = now.getTime() + idleMs;
+  if (target - Date.parse(session.expires_at) < SESSION_SLIDE_STEP_MS) return;
+  await db
+    .updateTable('auth_sessions')
+    .set({ expires_at: new Date(target).toISOString() })
+    .where('id', '=', session.sessionId)
+    .execute();
 }
 
 /** A session's token hash, whether or not it is still live (what a content pass is signed with). */
