@@ -63,7 +63,6 @@ export const insightsMessages = {
     activity: 'Activité',
     pdf: 'PDF',
     auth: 'Connexion',
-    pupil: 'Élève',
   } as Record<string, string>,
   auditVerbs: {
     create: 'création',
