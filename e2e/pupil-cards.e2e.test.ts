@@ -107,6 +107,25 @@ describe('sign-in cards and the door /classe', () => {
     await shot(page, 'cards-1366');
     await page.setViewportSize(PHONE);
     await shot(page, 'cards-390');
+    // Nothing of a card is cut off on a phone, nor on paper (A4: two columns of cards).
+    const overflowing = () =>
+      page
+        .locator('article.sign-in-card')
+        .evaluateAll(
+          (articles) =>
+            articles.filter(
+              (article) =>
+                article.scrollWidth > article.clientWidth + 1 ||
+                article.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+            ).length,
+        );
+    expect(await overflowing()).toBe(0);
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: 718, height: 1047 });
+    expect(await overflowing()).toBe(0);
+    await page.getByRole('button', { name: pupilMessages.print }).waitFor({ state: 'hidden' });
+    await shot(page, 'cards-print');
+    await page.emulateMedia({ media: null });
     await page.setViewportSize(DESKTOP);
   });
 
