@@ -133,7 +133,16 @@ const drawings: Record<(typeof CARD_PICTURES)[number], ReactNode> = {
   oiseau: (
     <>
       <circle cx="30" cy="34" r="18" fill="#ef4444" stroke={INK} strokeWidth="2.5" />
-      <path d="M20 36 Q30 50 40 36 Z" fill="#b91c1c" stroke={INK} strokeWidth="2" strokeLinejoin="round" />
+      <ellipse
+        cx="24"
+        cy="38"
+        rx="11"
+        ry="6.5"
+        transform="rotate(-25 24 38)"
+        fill="#b91c1c"
+        stroke={INK}
+        strokeWidth="2"
+      />
       <path d="M46 26 L58 30 L46 34 Z" fill="#f59e0b" stroke={INK} strokeWidth="2" strokeLinejoin="round" />
       <circle cx="38" cy="27" r="3" fill={INK} />
       <path d="M24 52 V58 M34 52 V58" stroke={INK} strokeWidth="2.5" strokeLinecap="round" />
