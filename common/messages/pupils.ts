@@ -41,6 +41,8 @@ export const pupilMessages = {
   signingIn: 'Connexion…',
   cardSigningIn: 'Connexion avec ta carte…',
   loadError: 'Impossible de joindre Ardoise. Vérifie la connexion et réessaie.',
+  rosterLoadError: 'Impossible de charger les élèves. Réessayez.',
+  changeError: 'La modification n’a pas pu être enregistrée. Réessayez.',
   retry: 'Réessayer',
 
   // The roster.
@@ -62,8 +64,7 @@ export const pupilMessages = {
   renamed: 'Élève renommé',
   remove: 'Retirer du groupe',
   removeTitle: (name: string) => `Retirer ${name} du groupe ?`,
-  removeCardPupil:
-    'Cet élève n’est dans aucun autre groupe : son compte, sa carte et ses résultats seront effacés.',
+  removeCardPupil: 'S’il n’est dans aucun autre groupe, son compte, sa carte et ses résultats sont effacés.',
   removeEntPupil: 'L’élève quitte ce groupe ; son compte ENT reste.',
   removed: 'Élève retiré du groupe',
   signInCard: 'Carte',

@@ -80,6 +80,7 @@ export const router = createBrowserRouter([
                         lazy: lazyPage(() => import('../components/layout/teacher-area-layout')),
                         children: teacherPages,
                       },
+                      page(paths.groupCards.path, () => import('../features/pupils/pages/group-cards-page')),
                       page(
                         paths.pdfViewer.path,
                         () => import('../features/teacher-area/pages/pdf-viewer-page'),

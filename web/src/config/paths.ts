@@ -44,6 +44,8 @@ export const paths = {
   activityPlayer: { path: '/activity/:id', getHref: withId('/activity/:id') },
   /** A group's pupils: the roster, their sign-in cards and their results (docs/pupils.md). */
   groupPupils: { path: '/usertable/:id/eleves', getHref: withId('/usertable/:id/eleves') },
+  /** A group's sign-in cards, to print (without the app's chrome). */
+  groupCards: { path: '/usertable/:id/eleves/cartes', getHref: withId('/usertable/:id/eleves/cartes') },
 
   /** The pupils' door without an ENT: class code, name, pictures (public). */
   classDoor: { path: '/classe', getHref: () => '/classe' },

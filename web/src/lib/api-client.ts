@@ -8,7 +8,7 @@ const XSRF_COOKIE = '__Host-XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Calls whose 401 is part of the sign-in flow itself, not a sign of an expired session. */
-const AUTH_FLOW_URLS = ['auth/login', 'auth/me', 'auth/logout', 'auth/ent/'];
+const AUTH_FLOW_URLS = ['auth/login', 'auth/me', 'auth/logout', 'auth/ent/', 'classe/'];
 
 export const api = axios.create({
   baseURL: '/api',

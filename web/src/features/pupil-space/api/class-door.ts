@@ -1,0 +1,20 @@
+// The pupils' door calls (docs/pupils.md#sans-ent--les-cartes-de-connexion): the class behind a
+// code, then a sign-in with the pictures or a card's QR token (the password login's answer).
+import type { LoginResponse } from '@/common/schemas/auth.js';
+import type { ClassLookupResponse, PictureSignInRequest } from '@/common/schemas/pupils.js';
+import { api } from '@/web/src/lib/api-client';
+
+export async function lookupClass(classCode: string): Promise<ClassLookupResponse> {
+  const { data } = await api.post<ClassLookupResponse>('classe/group', { classCode });
+  return data;
+}
+
+export async function signInWithPictures(body: PictureSignInRequest): Promise<LoginResponse> {
+  const { data } = await api.post<LoginResponse>('classe/signin', body);
+  return data;
+}
+
+export async function signInWithCard(token: string): Promise<LoginResponse> {
+  const { data } = await api.post<LoginResponse>('classe/card', { token });
+  return data;
+}
