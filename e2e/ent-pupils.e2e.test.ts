@@ -16,6 +16,7 @@ import { type CasServer, startCasServer } from '../server/test/cas-server.js';
 import { freePort } from '../server/test/processes.js';
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE } from './support/browser.js';
 import { ENT_UAI, ENT_USERS, IDP_PASSWORD, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
+import { photograph } from './support/photograph.js';
 import { APP_HOST, type RunningServer } from './support/server.js';
 
 const LEVEL = 'Sixième – mathématiques';
@@ -168,6 +169,9 @@ describe('pupils coming from their ENT', () => {
       await page.getByRole('link', { name: new RegExp(LEVEL) }).click();
       await page.waitForURL(/\/usergroups\/\d+$/);
       const classes = page.getByRole('region', { name: entMessages.classGroupsTitle });
+      // The teacher is told their pupils will join by themselves.
+      await classes.getByText(entMessages.classGroupsHint(2)).waitFor();
+      await photograph(page, 'ent-class-groups-panel');
       await classes.getByRole('button', { name: entMessages.createClassGroups }).click();
       await page.getByText(entMessages.classGroupsCreated(2)).waitFor();
     } finally {
