@@ -11,7 +11,7 @@ import { createSchool } from '../server/fixtures/factories.js';
 import { buildActivityZip } from '../server/fixtures/files.js';
 import { LocalFileStore } from '../server/storage/local-store.js';
 import { newAdminPage } from './support/admin-session.js';
-import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE } from './support/browser.js';
+import { DESKTOP, expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { ENT_UAI, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
 import { expectFrench } from './support/french.js';
 import type { RunningServer } from './support/server.js';

@@ -58,9 +58,11 @@ export const entMessages = {
   // The teacher's classes.
   classGroupsTitle: 'Mes classes',
   classGroupsHint: (count: number) =>
-    count === 1
-      ? 'Votre ENT indique une classe qui n’a pas encore de groupe dans ce niveau.'
-      : `Votre ENT indique ${count} classes qui n’ont pas encore de groupe dans ce niveau.`,
+    `${
+      count === 1
+        ? 'Votre ENT indique une classe qui n’a pas encore de groupe dans ce niveau.'
+        : `Votre ENT indique ${count} classes qui n’ont pas encore de groupe dans ce niveau.`
+    } Vos élèves y entreront d’eux-mêmes en se connectant par l’ENT.`,
   createClassGroups: 'Créer les groupes de mes classes',
   creatingClassGroups: 'Création…',
   classGroupsCreated: (count: number) =>

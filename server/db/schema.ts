@@ -74,7 +74,8 @@ export interface ExternalIdentitiesTable {
   last_seen_at: string;
 }
 
-/** A teacher's classes (div) and groups (gro) as the ENT last sent them. */
+/** A teacher's (or an ENT pupil's) classes (div) and groups (gro) as the ENT last sent them: a
+ * pupil's let a group made later for one of them take the pupil in at once (docs/ent.md). */
 export interface TeacherClassesTable {
   user_id: number;
   kind: 'div' | 'gro';

@@ -440,6 +440,35 @@ describe('« Créer les groupes de mes classes »', () => {
   });
 });
 
+describe('« Créer les groupes de mes classes » and a group made by hand', () => {
+  it('ties the teacher’s group of the class’s name to the class, and its pupils join it', async () => {
+    const teacher = await createTeacher(ctx.db, { school_id: college, levelIds: [levelId] });
+    await ctx.db
+      .insertInto('teacher_classes')
+      .values({ user_id: teacher.id, kind: 'div', code: '3D', label: '3EME D' })
+      .execute();
+    const { id: byHand } = await createGroup(ctx.db, teacher.id, levelId, '3eme D');
+    const { id: pupilId } = await createPupil(ctx.db, { schoolId: college });
+    await ctx.db
+      .insertInto('teacher_classes')
+      .values({ user_id: pupilId, kind: 'div', code: '3D', label: '3EME D' })
+      .execute();
+
+    const session = await signIn(ctx.app, { email: teacher.email, password: teacher.password });
+    const made = await session.post(`/api/user/createclassgroups/${levelId}`);
+    expect(made.statusCode, made.body).toBe(200);
+    // No second group: the one made by hand is the class's now.
+    expect(made.json()).toMatchObject({ created: [] });
+    const stored = await ctx.db
+      .selectFrom('class_groups')
+      .select('ent_class')
+      .where('id', '=', byHand)
+      .executeTakeFirstOrThrow();
+    expect(stored.ent_class).toBe('div:3D');
+    expect(await groupsOf(pupilId)).toEqual([{ group: byHand, viaEnt: 1 }]);
+  });
+});
+
 describe('a pupil through a regional CAS', () => {
   it('keys the pupil by the server and user, shows them without names, in their class’s group of this school', async () => {
     const audit = await lastAuditId(ctx);

@@ -1,5 +1,5 @@
 // /ent/connexion: the end of a sign-in through the ENT. Trades the one-time code for a session and
-// goes on to the page asked for, or the teacher's levels.
+// goes on to the page asked for, or the role's home (a teacher's levels, a pupil's /eleve).
 import { AxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
