@@ -82,7 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, name, role } = request.requireCaller();
       const user = await findUserById(app.db, id);
       if (!user) throw unauthorized(authMessages.notSignedIn);
-      const { firstname, email, telephone } = user;
+      const { firstname, telephone } = user;
+      // A pupil has no email: the column holds a handle, never shown (docs/pupils.md).
+      const email = role === 'pupil' ? '' : user.email;
       return {
         success: true as const,
         user: { id, name, firstname, role },
@@ -93,7 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { ...access.user, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
+    // Any signed-in account, pupils included (« Changer d'élève » signs the pupil out).
+    { ...access.player, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
     async (request, reply) => {
       await deleteSession(app.db, request.requireCaller().sessionId);
       reply.clearCookie(SESSION_COOKIE, HOST_COOKIE_OPTIONS);

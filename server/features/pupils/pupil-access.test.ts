@@ -15,6 +15,7 @@ const ctx = setupTestApp();
 /** Routes a pupil may call besides the public ones: their own space and the entry-playing routes. */
 const PUPIL_ROUTES = new Set([
   'GET /api/auth/me',
+  'POST /api/auth/logout',
   'GET /api/user/activity/launch/:id',
   'GET /api/user/activity/runtime/:id',
   'POST /api/user/activity/runtime/:id',
@@ -67,6 +68,7 @@ describe('a pupil on the routes of teachers and admins', () => {
     const me = await client.get('/api/auth/me');
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ id: pupil.id, role: 'pupil' });
+    expect(me.json().profile.email).toBe('');
   });
 
   it('never lets a pupil sign in with a password', async () => {
@@ -79,6 +81,14 @@ describe('a pupil on the routes of teachers and admins', () => {
     const response = await apiClient(ctx.app).post('/api/auth/login', { username: row.email, password: '' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('a pupil signing out', () => {
+  it("ends their session (« Changer d'élève »)", async () => {
+    const { client } = await aPupilWithAnEntry();
+    expect((await client.post('/api/auth/logout', {})).statusCode).toBe(200);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
   });
 });
 
