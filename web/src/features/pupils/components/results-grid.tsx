@@ -154,7 +154,7 @@ export function ResultsGrid({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region
       tabIndex={0}
       data-testid="results-grid"
-      className="max-h-[70vh] overflow-auto rounded-lg border bg-surface focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="relative max-h-[70vh] w-fit max-w-full overflow-auto rounded-lg border bg-surface focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       <table className="border-separate border-spacing-0 text-xs">
         <caption className="sr-only">{m.gridLabel}</caption>

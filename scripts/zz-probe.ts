@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { loadConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { seedLargeClasses } from '../server/features/pupil-results/pupil-results.factories.js';
+import { selectPupilEntries } from '../server/features/pupil-results/pupil-results.repository.js';
+import { createTestDatabase } from '../server/test/test-database.js';
+const kind = (process.env.K ?? 'sqlite') as 'sqlite' | 'postgres';
+const testDb = await createTestDatabase(kind);
+const config = { ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }), database: testDb.database };
+const db = openDatabase(config.database);
+await migrateToLatest(db, kind);
+const { groupIds } = await seedLargeClasses(db, { groups: 6, pupils: 35, lessons: 20 });
+if (kind === 'postgres') await sql`ANALYZE`.execute(db);
+const g = groupIds[0]!;
+const time = async (label: string, f: () => Promise<unknown>) => {
+  for (let i = 0; i < 3; i++) await f();
+  const ts: number[] = [];
+  for (let i = 0; i < 15; i++) { const t = performance.now(); await f(); ts.push(performance.now() - t); }
+  ts.sort((a, b) => a - b);
+  console.log(label, ts[7]!.toFixed(1), ts[13]!.toFixed(1));
+};
+const base = () => db.selectFrom('group_activities as ga').where('ga.group_id', '=', g).where('ga.pupil_id', 'in', (eb: any) => eb.selectFrom('group_pupils as gp').select('gp.pupil_id').where('gp.group_id', '=', g));
+await time('current', () => selectPupilEntries(db, g));
+await time('bare', () => (base() as any).select(['ga.id', 'ga.pupil_id', 'ga.activity_id', 'ga.status', 'ga.score', 'ga.completed_at']).execute());
+await time('+runtime', () => (base() as any).leftJoin('activity_runtime as r', 'r.entry_id', 'ga.id').select(['ga.id', 'ga.pupil_id', 'r.updated_at']).execute());
+await time('+launches', () => (base() as any).select((eb: any) => ['ga.id', eb.selectFrom('activity_runtime_launches as l').select(eb.fn.countAll().as('n')).whereRef('l.entry_id', '=', 'ga.id').as('a')]).execute());
+await time('+xapi', () => (base() as any).select((eb: any) => ['ga.id', eb.selectFrom('xapi_statements as x').select('x.stored_at').whereRef('x.entry_id', '=', 'ga.id').orderBy('x.id', 'desc').limit(1).as('s')]).execute());
+await time('grouped launches', () => db.selectFrom('activity_runtime_launches as l').innerJoin('group_activities as ga', 'ga.id', 'l.entry_id').where('ga.group_id', '=', g).where('ga.pupil_id', 'is not', null).select(['l.entry_id', (eb) => eb.fn.countAll().as('n')]).groupBy('l.entry_id').execute());
+await db.destroy();
+await testDb.drop();
