@@ -173,9 +173,12 @@ export function ResultsGrid({
                 scope="colgroup"
                 colSpan={lesson.span}
                 title={lesson.title}
-                className="sticky top-0 z-20 h-8 max-w-0 truncate border-r border-b bg-slate-50 px-2 text-left font-semibold text-slate-800"
+                className="sticky top-0 z-20 h-8 max-w-0 border-r border-b bg-slate-50 px-2 text-left font-semibold text-slate-800"
               >
-                {lesson.title}
+                {/* Kept beside the names while its lesson's columns scroll by. */}
+                <span className="sticky left-[8.5rem] block max-w-full truncate sm:left-[13.5rem]">
+                  {lesson.title}
+                </span>
               </th>
             ))}
           </tr>
