@@ -163,7 +163,7 @@ export function ResultsGrid({
             <th
               scope="col"
               rowSpan={2}
-              className="sticky top-0 left-0 z-30 w-32 min-w-32 border-r border-b bg-surface px-3 pb-2 text-left align-bottom text-sm font-semibold text-slate-900 sm:w-52 sm:min-w-52"
+              className="sticky top-0 left-0 z-30 w-32 max-w-32 min-w-32 border-r border-b bg-surface px-3 pb-2 text-left align-bottom text-sm font-semibold text-slate-900 sm:w-52 sm:max-w-52 sm:min-w-52"
             >
               {m.pupilColumn}
             </th>
@@ -176,7 +176,7 @@ export function ResultsGrid({
                 className="sticky top-0 z-20 h-8 max-w-0 border-r border-b bg-slate-50 px-2 text-left font-semibold text-slate-800"
               >
                 {/* Kept beside the names while its lesson's columns scroll by. */}
-                <span className="sticky left-[8.5rem] block max-w-full truncate sm:left-[13.5rem]">
+                <span className="sticky left-[8.5rem] inline-block max-w-full truncate align-middle sm:left-[13.5rem]">
                   {lesson.title}
                 </span>
               </th>
@@ -193,12 +193,13 @@ export function ResultsGrid({
             <tr key={pupil.id} className="group">
               <th
                 scope="row"
-                className="sticky left-0 z-10 w-32 min-w-32 border-r border-b bg-surface p-0 text-left font-normal group-hover:bg-slate-50 sm:w-52 sm:min-w-52"
+                className="sticky left-0 z-10 w-32 max-w-32 min-w-32 border-r border-b bg-surface p-0 text-left font-normal group-hover:bg-slate-50 sm:w-52 sm:max-w-52 sm:min-w-52"
               >
                 <button
                   type="button"
                   onClick={() => onOpenPupil(pupil)}
                   aria-label={m.openPupil(pupil.displayName)}
+                  title={pupil.displayName}
                   className="flex h-9 w-full cursor-pointer items-center truncate px-3 text-left text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
                 >
                   <span className="truncate">{pupil.displayName}</span>
