@@ -30,6 +30,9 @@ let browser: Browser;
 let teacher: { email: string; password: string };
 let groupId: number;
 let largeGroupId: number;
+let emptyGroupId: number;
+let nothingGivenGroupId: number;
+let strangerGroupId: number;
 
 const describeOnFailure = describeLatestPageOnFailure();
 
@@ -101,17 +104,22 @@ beforeAll(async () => {
     teacher: { id: created.id, schoolId },
   });
   largeGroupId = large.groupIds[0]!;
+  emptyGroupId = (await createGroup(db, created.id, level.levelId, 'CE2 vide')).id;
+  nothingGivenGroupId = (await createGroup(db, created.id, level.levelId, 'CE2 B')).id;
+  await createPupil(db, { schoolId, groupIds: [nothingGivenGroupId], firstname: 'Jade', name: 'Moreau' });
+  const stranger = await createTeacher(db, { levelIds: [level.levelId] });
+  strangerGroupId = (await createGroup(db, stranger.id, level.levelId, 'Autre classe')).id;
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-async function openPupilsPage(id: number, viewport = DESKTOP): Promise<Page> {
+async function openPupilsPage(id: number, viewport = DESKTOP, { grid = true } = {}): Promise<Page> {
   const { page } = await newSignedInPage(browser, server.url, teacher, /\/user$/, viewport);
   describeOnFailure(page);
   await page.goto(`${server.url}/usertable/${id}/eleves`);
-  await page.getByTestId('results-grid').waitFor();
+  if (grid) await page.getByTestId('results-grid').waitFor();
   return page;
 }
 
@@ -208,4 +216,21 @@ describe("a group's pupils' page", () => {
       await keepScreenshot(page, `pupil-results-35x200-${label}`);
     });
   }
+
+  it('says when the group has no pupils, when nothing is given yet, and when the group is not the teacher’s', async () => {
+    const page = await openPupilsPage(emptyGroupId, DESKTOP, { grid: false });
+    await page.getByText(m.noPupilsTitle).waitFor();
+    await page.getByText(m.noPupilsDescription).waitFor();
+    await expectAccessible(page);
+    await photograph(page, 'pupil-results-no-pupils');
+    await page.goto(`${server.url}/usertable/${nothingGivenGroupId}/eleves`);
+    await page.getByText(m.nothingGivenDescription).waitFor();
+    expect(
+      await page.getByRole('main').getByRole('link', { name: m.backToTable }).last().getAttribute('href'),
+    ).toBe(`/usertable/${nothingGivenGroupId}`);
+    await photograph(page, 'pupil-results-nothing-given');
+    await page.goto(`${server.url}/usertable/${strangerGroupId}/eleves`);
+    await page.getByRole('heading', { level: 1, name: m.groupNotFoundTitle }).waitFor();
+    expect(await page.getByText('Autre classe').count()).toBe(0);
+  });
 });

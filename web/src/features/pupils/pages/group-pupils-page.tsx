@@ -93,6 +93,7 @@ export default function GroupPupilsPage() {
   const results = usePupilResults(groupId);
   const [openPupil, setOpenPupil] = useState<PupilName | null>(null);
   const group = results.data?.group;
+  const hasResults = Boolean(results.data?.pupils.length && results.data.activities.length);
 
   if (isNotFound(results.error)) return <GroupNotFound />;
   return (
@@ -122,7 +123,8 @@ export default function GroupPupilsPage() {
               <h2 id="pupils-results-title" className="text-lg font-semibold text-slate-900">
                 {m.resultsTitle}
               </h2>
-              {group && (
+              {/* Nothing to export before a pupil and a given activity. */}
+              {group && hasResults && (
                 <DownloadButton
                   url={pupilResultsCsvUrl(group.id)}
                   fallbackName="eleves.csv"
