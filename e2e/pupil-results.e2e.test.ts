@@ -221,6 +221,7 @@ describe("a group's pupils' page", () => {
     const page = await openPupilsPage(emptyGroupId, DESKTOP, { grid: false });
     await page.getByText(m.noPupilsTitle).waitFor();
     await page.getByText(m.noPupilsDescription).waitFor();
+    expect(await page.getByRole('button', { name: m.exportCsv }).count()).toBe(0);
     await expectAccessible(page);
     await photograph(page, 'pupil-results-no-pupils');
     await page.goto(`${server.url}/usertable/${nothingGivenGroupId}/eleves`);
