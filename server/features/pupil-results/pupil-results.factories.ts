@@ -11,10 +11,10 @@ import {
   createLessonSession,
   createLevel,
   createPeriod,
+  createPupil,
   createPupilEntry,
   createTeacher,
 } from '../../fixtures/factories.js';
-import { addPupilToGroup, insertPupil } from '../pupils/pupil.repository.js';
 
 export type SeededStatement = {
   verb: { id: string; display?: Record<string, string> };
@@ -191,13 +191,12 @@ export async function seedLargeClasses(
       .execute();
     const pupilIds: number[] = [];
     for (let p = 0; p < PUPILS; p++) {
-      const id = await insertPupil(db, {
+      const { id } = await createPupil(db, {
         schoolId: teacher.schoolId,
+        groupIds: [group.id],
         firstname: FIRSTNAMES[p % FIRSTNAMES.length]!,
         name: `Nom${g}-${p}`,
-        now,
       });
-      await addPupilToGroup(db, group.id, id, now);
       pupilIds.push(id);
     }
     // Nine cells in ten played: 60 % of them completed with a score.
