@@ -6,6 +6,7 @@ export const pupilResultsMessages = {
   tabTitle: (group: string) => `${group} · Élèves`,
   pageSubtitle: 'Les élèves du groupe et leurs résultats',
   backToTable: 'Tableau d’apprentissage',
+  backToLevels: 'Retour aux niveaux',
   rosterTitle: 'Élèves',
   resultsTitle: 'Résultats',
   resultsSubtitle: (pupils: number, activities: number) =>

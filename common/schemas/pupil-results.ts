@@ -55,6 +55,8 @@ export type Interaction = z.infer<typeof interactionSchema>;
 
 /** One xAPI statement of the pupil's entry. */
 export const answerStatementSchema = z.object({
+  /** The statement's id. */
+  id: z.string(),
   verbId: z.string(),
   /** The verb's display (fr, en-US or the first given), else the id's last part. */
   verb: z.string(),

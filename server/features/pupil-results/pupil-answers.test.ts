@@ -59,6 +59,7 @@ describe('interactionsOf', () => {
 
 describe('answerStatementOf', () => {
   const row = {
+    statement_id: 'a1b2',
     verb_id: 'http://adlnet.gov/expapi/verbs/answered',
     object_id: 'https://contenu.test/q',
     timestamp: '2026-11-20T10:00:00.000Z',
@@ -73,6 +74,7 @@ describe('answerStatementOf', () => {
       result: { response: 'chat' },
     });
     expect(answerStatementOf({ ...row, statement })).toEqual({
+      id: 'a1b2',
       verbId: row.verb_id,
       verb: 'a répondu',
       objectId: row.object_id,

@@ -74,6 +74,7 @@ function languageText(map: unknown): string | null {
 }
 
 export type StoredStatement = {
+  statement_id: string;
   verb_id: string;
   object_id: string;
   timestamp: string;
@@ -94,6 +95,7 @@ export function answerStatementOf(row: StoredStatement): AnswerStatement {
   const result = child(statement, 'result');
   const score = row.score_scaled === null ? null : Number(row.score_scaled);
   return {
+    id: row.statement_id,
     verbId: row.verb_id,
     verb:
       languageText(child(child(statement, 'verb'), 'display')) ??

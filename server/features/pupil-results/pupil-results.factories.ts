@@ -5,7 +5,16 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { ActivityRuntimeTable } from '../../db/schema.js';
-import { createPupilEntry } from '../../fixtures/factories.js';
+import {
+  createGroup,
+  createLesson,
+  createLessonSession,
+  createLevel,
+  createPeriod,
+  createPupil,
+  createPupilEntry,
+  createTeacher,
+} from '../../fixtures/factories.js';
 
 export type SeededStatement = {
   verb: { id: string; display?: Record<string, string> };
@@ -112,4 +121,152 @@ export async function seedPupilEntry(db: Db, entry: SeededEntry): Promise<{ id: 
       .execute();
   }
   return { id };
+}
+
+const BATCH = 400;
+/** A deterministic pseudo-random sequence, so both databases get the same data. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+const FIRSTNAMES = ['Léa', 'Hugo', 'Chloé', 'Louis', 'Inès', 'Jules', 'Zoé', 'Émile', 'Manon', 'Noah'];
+
+/** `groups` groups of one teacher, each of `pupils` pupils given every activity of a level of
+ * `lessons` lessons (2 sessions of 5 activities each), nine cells in ten played: 60 % of them
+ * completed with a score, each with runtime data (a real package's resume state), 1–3 launches,
+ * and two statements on one in five. Batched inserts: 35 × 200 takes seconds. */
+export async function seedLargeClasses(
+  db: Db,
+  options: { groups: number; pupils: number; lessons: number; teacher?: { id: number; schoolId: number } },
+) {
+  const { groups: GROUPS, pupils: PUPILS } = options;
+  const next = random(42);
+  const level = await createLevel(db, 'CM2');
+  const period = await createPeriod(db, level.id, 'Période 1');
+  const activityIds: number[] = [];
+  for (let l = 0; l < options.lessons; l++) {
+    const lesson = await createLesson(db, period.id, `Leçon ${l + 1}`);
+    for (let s = 0; s < 2; s++) {
+      const session = await createLessonSession(db, lesson.id, `Séance ${s + 1}`);
+      const rows = Array.from({ length: 5 }, (_, a) => ({
+        session_id: session.id,
+        title: `Activité ${l + 1}.${s + 1}.${a + 1}`,
+        position: a,
+        package_hash: crypto.randomBytes(32).toString('hex'),
+        size_bytes: 0,
+        created_at: new Date().toISOString(),
+        package_kind: 'scorm12' as const,
+      }));
+      const inserted = await db.insertInto('activities').values(rows).returning('id').execute();
+      activityIds.push(...inserted.map((row) => row.id));
+    }
+  }
+  const teacher = options.teacher ?? (await createTeacher(db, { levelIds: [level.id] }));
+  if (options.teacher) {
+    await db.insertInto('teacher_levels').values({ user_id: teacher.id, level_id: level.id }).execute();
+  }
+  const groupIds: number[] = [];
+  const now = new Date();
+  for (let g = 0; g < GROUPS; g++) {
+    const group = await createGroup(db, teacher.id, level.id, `Groupe ${g + 1}`);
+    groupIds.push(group.id);
+    await db
+      .insertInto('group_assignments')
+      .values(
+        activityIds.map((id) => ({
+          group_id: group.id,
+          activity_id: id,
+          due_date: null,
+          given_at: now.toISOString(),
+        })),
+      )
+      .execute();
+    const pupilIds: number[] = [];
+    for (let p = 0; p < PUPILS; p++) {
+      const { id } = await createPupil(db, {
+        schoolId: teacher.schoolId,
+        groupIds: [group.id],
+        firstname: FIRSTNAMES[p % FIRSTNAMES.length]!,
+        name: `Nom${g}-${p}`,
+      });
+      pupilIds.push(id);
+    }
+    // Nine cells in ten played: 60 % of them completed with a score.
+    const entries = pupilIds.flatMap((pupilId) =>
+      activityIds
+        .filter(() => next() < 0.9)
+        .map((activityId) => {
+          const completed = next() < 0.6;
+          return {
+            group_id: group.id,
+            activity_id: activityId,
+            pupil_id: pupilId,
+            status: completed ? ('completed' as const) : ('pending' as const),
+            completed_at: completed ? new Date(now.getTime() - next() * 30 * 86_400_000).toISOString() : null,
+            score: completed ? Math.round(next() * 100) : null,
+          };
+        }),
+    );
+    const entryIds: number[] = [];
+    await insertBatches(entries, async (batch) => {
+      const ids = await db.insertInto('group_activities').values(batch).returning('id').execute();
+      entryIds.push(...ids.map((row) => row.id));
+    });
+    const data = JSON.stringify({
+      cmi: {
+        core: { lesson_status: 'passed', score: { raw: '80', min: '', max: '100' } },
+        suspend_data: 'x'.repeat(3000), // a real package's resume state
+        interactions: { 0: { id: 'q1', type: 'choice', student_response: 'b', result: 'correct' } },
+      },
+    });
+    await insertBatches(entryIds, (batch) =>
+      db
+        .insertInto('activity_runtime')
+        .values(
+          batch.map((id) => ({
+            entry_id: id,
+            standard: 'scorm12' as const,
+            data,
+            updated_at: now.toISOString(),
+          })),
+        )
+        .execute(),
+    );
+    const launches = entryIds.flatMap((id) =>
+      Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
+        entry_id: id,
+        launch_id: crypto.randomBytes(12).toString('base64url'),
+        last_seq: i + 1,
+      })),
+    );
+    await insertBatches(launches, (batch) =>
+      db.insertInto('activity_runtime_launches').values(batch).execute(),
+    );
+    const statements = entryIds
+      .filter(() => next() < 0.2)
+      .flatMap((id) =>
+        [0, 1].map((i) => ({
+          entry_id: id,
+          statement_id: crypto.randomUUID(),
+          verb_id: 'http://adlnet.gov/expapi/verbs/answered',
+          object_id: `https://contenu.test/q${i}`,
+          timestamp: now.toISOString(),
+          stored_at: now.toISOString(),
+          score_scaled: null,
+          success: 1 as const,
+          completion: null,
+          statement: '{}',
+        })),
+      );
+    await insertBatches(statements, (batch) => db.insertInto('xapi_statements').values(batch).execute());
+  }
+  return { teacher, levelId: level.id, groupIds };
 }

@@ -147,6 +147,7 @@ export async function selectPupilStatements(
     .select([
       'x.id',
       'x.entry_id',
+      'x.statement_id',
       'x.verb_id',
       'x.object_id',
       'x.timestamp',
@@ -161,6 +162,7 @@ export async function selectPupilStatements(
     .selectFrom(ranked.as('ranked'))
     .select([
       'ranked.entry_id',
+      'ranked.statement_id',
       'ranked.verb_id',
       'ranked.object_id',
       'ranked.timestamp',

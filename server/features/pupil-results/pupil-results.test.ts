@@ -306,8 +306,14 @@ describe('GET /api/user/groups/:groupId/results/:pupilId', () => {
     ]);
     expect(first!.statements).toEqual([]);
     expect(third!.interactions).toEqual([]);
-    // Newest stored first.
-    expect(third!.statements).toEqual([
+    // Newest stored first, each with its id.
+    const kept = await ctx.db
+      .selectFrom('xapi_statements')
+      .select('statement_id')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(third!.statements.map((s) => s.id)).toEqual(kept.slice(0, 2).map((row) => row.statement_id));
+    expect(third!.statements.map(({ id: _id, ...rest }) => rest)).toEqual([
       {
         verbId: 'http://adlnet.gov/expapi/verbs/answered',
         verb: 'answered',
