@@ -2,7 +2,6 @@
 // page, everything kept about one pupil (the export), and erasing a pupil with everything that
 // hangs on the account.
 import { sql } from 'kysely';
-import type { PupilSignInKind } from '../../../common/schemas/pupil-admin.js';
 import type { Db } from '../../db/database.js';
 
 /** The sign-in throttle's keys of one pupil (the picture door counts wrong tries per pupil). */
@@ -152,8 +151,6 @@ export async function selectProvidersOfPupils(db: Db, pupilIds: number[]) {
     .where('user_id', 'in', pupilIds)
     .execute();
 }
-
-export type SignInKindsOf = Map<number, PupilSignInKind[]>;
 
 // ---- The export: everything kept about one pupil.
 
