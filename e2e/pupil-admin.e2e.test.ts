@@ -94,6 +94,7 @@ describe("a school's pupils", () => {
     await page.goto(`${server.url}/schoolformedit/${school.id}`);
     await pupilsRegion().getByText(m.empty).waitFor();
     await expectAccessible(page);
+    await photograph(page, 'school-pupils-empty');
   });
 
   it('lists them, exports one pupil’s data as JSON, and erases one after a confirmation', async () => {

@@ -2,7 +2,6 @@
 // page, everything kept about one pupil (the export), and erasing a pupil with everything that
 // hangs on the account.
 import { sql } from 'kysely';
-import type { PupilSignInKind } from '../../../common/schemas/pupil-admin.js';
 import type { Db } from '../../db/database.js';
 
 /** The sign-in throttle's keys of one pupil (the picture door counts wrong tries per pupil). */
@@ -152,8 +151,6 @@ export async function selectProvidersOfPupils(db: Db, pupilIds: number[]) {
     .where('user_id', 'in', pupilIds)
     .execute();
 }
-
-export type SignInKindsOf = Map<number, PupilSignInKind[]>;
 
 // ---- The export: everything kept about one pupil.
 
@@ -347,4 +344,48 @@ export async function selectPupilsNotSeenSince(db: Db, before: string, limit: nu
     .limit(limit)
     .execute();
   return rows.map((row) => row.user_id);
+}
+
+export async function schoolExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('schools').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Before a school is deleted (its pupils' accounts go with it through the cascading keys): what
+ * erasing each pupil does besides the delete, for all of its pupils at once. Returns how many. */
+export async function forgetSchoolPupilsRows(db: Db, schoolId: number): Promise<number> {
+  const pupils = db
+    .selectFrom('users')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('role', '=', 'pupil');
+  const count = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('school_id', '=', schoolId)
+    .where('role', '=', 'pupil')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('audit_log')
+    .set({ details: '{}' })
+    .where((eb) =>
+      eb.or([
+        eb('actor_id', 'in', pupils),
+        eb.and([eb('entity', '=', 'pupil'), eb('entity_id', 'in', pupils)]),
+      ]),
+    )
+    .where('details', '<>', '{}')
+    .execute();
+  await db
+    .deleteFrom('sign_in_throttle')
+    .where(
+      'key',
+      'in',
+      db
+        .selectFrom('users')
+        .select(sql<string>`'pupil:' || cast(id as text)`.as('key'))
+        .where('school_id', '=', schoolId)
+        .where('role', '=', 'pupil'),
+    )
+    .execute();
+  return Number(count.n);
 }

@@ -16,7 +16,6 @@ import type { Db } from '../../db/database.js';
 import { withDatabaseLock } from '../../db/database-lock.js';
 import { notFound } from '../../http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { schoolExists } from '../schools/school.service.js';
 import {
   bumpGroupsProgress,
   countSchoolPupils,
@@ -24,6 +23,8 @@ import {
   deletePupilThrottle,
   emptyAuditDetailsOfPupil,
   findPupil,
+  forgetSchoolPupilsRows,
+  schoolExists,
   selectAssignmentsOfGroups,
   selectAuditOfPupil,
   selectEntClasses,
@@ -224,6 +225,13 @@ export async function exportPupil(db: Db, actorId: number, pupilId: number): Pro
   };
   await recordAudit(db, { actorId, action: 'pupil.export', entity: 'pupil', entityId: pupilId, details: {} });
   return exported;
+}
+
+/** A school is being deleted, and its pupils' accounts with it (the cascading keys): their audit
+ * entries lose their details and their throttle entries go, as erasing each would do. Call inside
+ * the deletion's transaction; returns how many pupils the school had. */
+export function forgetPupilsOfSchool(db: Db, schoolId: number): Promise<number> {
+  return forgetSchoolPupilsRows(db, schoolId);
 }
 
 /** Why a pupil was erased (the audit entry's only detail). */

@@ -670,3 +670,28 @@ describe('the retention sweep (PUPIL_RETENTION_DAYS)', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('deleting a school', () => {
+  it('deletes its pupils with it, and leaves nothing of them in the audit log or the throttle', async () => {
+    const setup = await pupilWhoPlayed();
+    const other = await createPupil(ctx.db, { schoolId: setup.school.id });
+    const client = await signInNewAdmin(ctx);
+    const response = await client.delete(`/api/admin/school/${setup.school.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(await rowsPointingAt(setup.pupil.id, [setup.entry.id])).toEqual([]);
+    expect(await rowsPointingAt(other.id, [])).toEqual([]);
+    const dump = await everyTable();
+    for (const [table, rows] of dump) {
+      for (const value of [`Léa${setup.mark}`, setup.subject, setup.statementId, `pupil:${setup.pupil.id}`]) {
+        expect(rows.includes(value), `${table} holds ${value}`).toBe(false);
+      }
+    }
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'school.delete')
+      .where('entity_id', '=', setup.school.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details)).toMatchObject({ teachersDeleted: 1, pupilsDeleted: 2 });
+  });
+});

@@ -91,6 +91,7 @@ export async function countTeachersOfSchool(db: Db, schoolId: number): Promise<n
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('school_id', '=', schoolId)
+    .where('role', '=', 'teacher')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

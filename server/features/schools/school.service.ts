@@ -14,6 +14,7 @@ import { entityAudit } from '../audit/entity-audit.js';
 import { levelsExist } from '../curriculum/curriculum.service.js';
 import { privateAddressOf } from '../ent/cas-address.js';
 import { planSubscription, subscriptionStates } from '../gar-subscriptions/subscription.service.js';
+import { forgetPupilsOfSchool } from '../pupil-admin/pupil-admin.service.js';
 import { licenceLetsTeachersIn } from './licence.js';
 import { presentSchool } from './school.presenter.js';
 import {
@@ -212,13 +213,19 @@ export async function toggleSchoolLicence(ctx: SchoolContext, actorId: number, i
 }
 
 /** Deletes the school and, through the cascading keys, its teachers, their groups, progress and
- * sessions; its GAR subscription is queued for deletion. */
+ * sessions, and its pupils; its GAR subscription is queued for deletion. */
 export async function deleteSchool(ctx: SchoolContext, actorId: number, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const school = await loadSchool(trx, id);
     const teachers = await countTeachersOfSchool(trx, id);
+    // Its pupils go too (docs/privacy.md): nothing of them is left in the audit log's details.
+    const pupils = await forgetPupilsOfSchool(trx, id);
     await planSubscription(trx, ctx.subscriptions, { id, deleted: true });
     await deleteSchoolById(trx, id);
-    await auditSchool(trx, actorId, 'delete', id, { name: school.name, teachersDeleted: teachers });
+    await auditSchool(trx, actorId, 'delete', id, {
+      name: school.name,
+      teachersDeleted: teachers,
+      ...(pupils > 0 ? { pupilsDeleted: pupils } : {}),
+    });
   });
 }

@@ -204,6 +204,8 @@ function deletedWith(d: Record<string, unknown>): string {
   if (activities) parts.push(activities === 1 ? '1 activité' : `${activities} activités`);
   const teachers = num(d.teachersDeleted);
   if (teachers) parts.push(teachers === 1 ? 'son enseignant' : `ses ${teachers} enseignants`);
+  const pupils = num(d.pupilsDeleted);
+  if (pupils) parts.push(pupils === 1 ? 'son élève' : `ses ${pupils} élèves`);
   return parts.length > 0 ? ` (avec ${parts.join(' et ')})` : '';
 }
 
@@ -260,6 +262,7 @@ const SAID = new Set([
   'pdfs',
   'activities',
   'teachersDeleted',
+  'pupilsDeleted',
   'count',
   'status',
   'reason',

@@ -2,7 +2,7 @@
 // (searchable, by pages) with, per pupil, « Exporter ses données » (a JSON download) and « Effacer »
 // (after a confirmation naming what goes).
 import { ChevronLeft, ChevronRight, Trash2, Users } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { pupilAdminMessages as m } from '@/common/messages/pupil-admin.js';
 import { PUPIL_SIGN_IN_KINDS, type SchoolPupil } from '@/common/schemas/pupil-admin.js';
 import { Badge } from '@/web/src/components/ui/badge';
@@ -20,10 +20,22 @@ import { notify } from '@/web/src/lib/notify';
 import { pupilExportUrl, useErasePupil } from '../api/erase-pupil';
 import { useSchoolPupils } from '../api/get-school-pupils';
 
+/** How long typing pauses before the list is asked again. */
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
 export function SchoolPupils({ schoolId }: { schoolId: number }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const search = useDeferredValue(query.trim());
+  const search = useDebounced(query.trim(), SEARCH_DELAY_MS);
   const pupils = useSchoolPupils(schoolId, search, page);
   const erase = useErasePupil(schoolId);
   const [toErase, setToErase] = useState<SchoolPupil | null>(null);
