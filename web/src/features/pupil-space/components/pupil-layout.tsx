@@ -1,6 +1,7 @@
 // The pupil's layout: a calm header with the brand, the pupil's name and « Changer d'élève » always
 // one tap away (signs out, back to the class's door), then the page.
 import { UserRoundCog } from 'lucide-react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { pupilSpaceMessages } from '@/common/messages/assignments.js';
 import { MainContent, SkipLink } from '@/web/src/components/layout/skip-link';
@@ -14,6 +15,10 @@ export default function PupilLayout() {
   const { logout } = useAuth();
   const groups = usePupilGroups();
   const name = groups.data?.pupil.name;
+  // « Changer d'élève » works with the network cut too: the door's page is on the tablet already.
+  useEffect(() => {
+    void import('../pages/class-door-page');
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-sky-50 to-background">
       <SkipLink />
