@@ -26,7 +26,9 @@ export default function PupilLayout() {
         <div className="mx-auto flex h-16 w-full max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-2.5">
             <LogoMark className="size-8 shrink-0" />
-            <span className="text-lg font-semibold tracking-tight text-slate-900">{PRODUCT_NAME}</span>
+            <span className="hidden text-lg font-semibold tracking-tight text-slate-900 sm:inline">
+              {PRODUCT_NAME}
+            </span>
             {name && (
               <span className="truncate rounded-full bg-sky-100 px-3 py-1 text-sm font-medium text-sky-900">
                 {name}
