@@ -16,7 +16,7 @@ const TOAST_MOBILE_OFFSET = { bottom: 16, left: 16, right: 16 };
 
 // Auth sits above the router (it outlives route changes), so it navigates through the router object.
 const navigate = (to: string) => {
-  void router.navigate(to, { replace: true });
+  return router.navigate(to, { replace: true });
 };
 
 export function AppProvider({ children }: { children: ReactNode }) {

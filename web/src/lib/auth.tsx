@@ -1,6 +1,15 @@
 // Who is signed in (docs/product.md#signing-in-and-out): restore from session storage, check with the server, log in and out.
 import { AxiosError } from 'axios';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   ROLE_ADMIN,
   ROLE_PUPIL,
@@ -19,6 +28,9 @@ type AuthState = {
   user: SessionUser | null;
   token: string | null;
   loading: boolean;
+  /** Where a sign-out elsewhere than the sign-in page went (a pupil's « Changer d'élève »: the
+   * class's door): the signed-in guard sends there too, never to /login meanwhile. */
+  exitTo?: string;
 };
 
 export type LoginResult = { success: true; user: SessionUser } | { success: false; message: string };
@@ -90,17 +102,18 @@ function clearStoredSession(): void {
 
 type AuthProviderProps = {
   children: ReactNode;
-  /** Navigation lives outside React Router's tree here, so the router passes its navigate in. */
-  navigate: (to: string) => void;
+  /** Navigation lives outside React Router's tree here, so the router passes its navigate in
+   * (resolved once the new page is there). */
+  navigate: (to: string) => void | Promise<void>;
 };
 
 export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>({ user: null, token: null, loading: true });
 
-  const endSession = useCallback(() => {
+  const endSession = useCallback((exitTo?: string) => {
     clearStoredSession();
     setAuthToken(null);
-    setState({ user: null, token: null, loading: false });
+    setState({ user: null, token: null, loading: false, ...(exitTo ? { exitTo } : {}) });
   }, []);
 
   // On start: restore, then ask the server whether the session still holds. This first call also
@@ -131,10 +144,15 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   }, [endSession, navigate]);
 
   // A 401 on any later call means the server ended the session (expiry, deactivation, password change).
+  // Once signed out (a pupil's « Changer d'élève » goes to the class's door), a late 401 of the
+  // screens being left changes nothing.
+  const signedIn = useRef(false);
+  signedIn.current = state.token !== null;
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      if (!signedIn.current) return;
       endSession();
-      navigate(paths.login.getHref());
+      void navigate(paths.login.getHref());
     });
     return () => setUnauthorizedHandler(null);
   }, [endSession, navigate]);
@@ -187,14 +205,16 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     (next?: string) => {
       const { token } = state;
       // Revoke on the server without making the user wait; a failure changes nothing on this side.
-      if (token) {
+      const revoke = () => {
+        if (!token) return;
         api
           .post('auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } })
           .catch(() => undefined);
-      }
-      endSession();
-      navigate(next ?? paths.login.getHref());
+      };
       notify.success(authMessages.loggedOut);
+      revoke();
+      endSession(next);
+      void navigate(next ?? paths.login.getHref());
     },
     [state, endSession, navigate],
   );

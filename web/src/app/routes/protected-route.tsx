@@ -6,10 +6,10 @@ import { paths } from '../../config/paths';
 import { getHomePath, useAuth } from '../../lib/auth';
 
 export function ProtectedRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading, exitTo } = useAuth();
 
   if (loading) return <FullPageSpinner />;
-  if (!user) return <Navigate to={paths.login.getHref()} replace />;
+  if (!user) return <Navigate to={exitTo ?? paths.login.getHref()} replace />;
   return <Outlet />;
 }
 

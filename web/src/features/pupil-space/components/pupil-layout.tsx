@@ -1,6 +1,7 @@
 // The pupil's layout: a calm header with the brand, the pupil's name and « Changer d'élève » always
 // one tap away (signs out, back to the class's door), then the page.
 import { UserRoundCog } from 'lucide-react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { pupilSpaceMessages } from '@/common/messages/assignments.js';
 import { MainContent, SkipLink } from '@/web/src/components/layout/skip-link';
@@ -14,6 +15,10 @@ export default function PupilLayout() {
   const { logout } = useAuth();
   const groups = usePupilGroups();
   const name = groups.data?.pupil.name;
+  // « Changer d'élève » works with the network cut too: the door's page is on the tablet already.
+  useEffect(() => {
+    void import('../pages/class-door-page');
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-sky-50 to-background">
       <SkipLink />
@@ -21,7 +26,9 @@ export default function PupilLayout() {
         <div className="mx-auto flex h-16 w-full max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-2.5">
             <LogoMark className="size-8 shrink-0" />
-            <span className="text-lg font-semibold tracking-tight text-slate-900">{PRODUCT_NAME}</span>
+            <span className="hidden text-lg font-semibold tracking-tight text-slate-900 sm:inline">
+              {PRODUCT_NAME}
+            </span>
             {name && (
               <span className="truncate rounded-full bg-sky-100 px-3 py-1 text-sm font-medium text-sky-900">
                 {name}

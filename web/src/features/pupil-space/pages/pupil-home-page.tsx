@@ -125,7 +125,7 @@ function ActivityItem({ activity }: { activity: PupilActivity }) {
   return (
     <li
       className={cn(
-        'flex items-center gap-3 rounded-2xl border bg-white p-3 shadow-xs sm:gap-4 sm:p-4',
+        'flex flex-wrap items-center gap-3 rounded-2xl border bg-white p-3 shadow-xs sm:flex-nowrap sm:gap-4 sm:p-4',
         locked ? 'border-slate-200 bg-slate-50/80' : done ? 'border-emerald-100' : 'border-sky-200',
       )}
     >
@@ -142,7 +142,7 @@ function ActivityItem({ activity }: { activity: PupilActivity }) {
       >
         <Icon className="size-5" />
       </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+      <div className="flex min-w-0 flex-1 basis-48 flex-col gap-0.5">
         <p className={cn('font-semibold break-words', locked ? 'text-slate-500' : 'text-slate-900')}>
           {activity.title}
         </p>
@@ -150,7 +150,7 @@ function ActivityItem({ activity }: { activity: PupilActivity }) {
         <div className="flex flex-wrap items-center gap-2">
           {activity.dueDate && !done && (
             <span className="inline-flex items-center gap-1 text-sm text-amber-800">
-              <CalendarDays className="size-3.5" aria-hidden="true" />
+              <CalendarDays className="size-3.5 shrink-0" aria-hidden="true" />
               {assignmentMessages.dueOn(activity.dueDate)}
             </span>
           )}
@@ -161,7 +161,9 @@ function ActivityItem({ activity }: { activity: PupilActivity }) {
         </div>
       </div>
       {locked ? (
-        <span className="shrink-0 text-sm font-medium text-slate-500">{pupilSpaceMessages.locked}</span>
+        <span className="ml-14 shrink-0 text-sm font-medium text-slate-500 sm:ml-0">
+          {pupilSpaceMessages.locked}
+        </span>
       ) : (
         <Button
           asChild
