@@ -64,7 +64,7 @@ export function SchoolPupils({ schoolId }: { schoolId: number }) {
         <div className="flex flex-col gap-1">
           <h2 id="school-pupils-title" className="text-base font-semibold">
             {m.sectionTitle}
-            {data && (
+            {data && data.total > 0 && (
               <>
                 {' '}
                 <span className="font-normal text-muted-foreground">({m.count(data.total)})</span>
