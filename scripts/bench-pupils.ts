@@ -7,7 +7,7 @@
 // - meanwhile each teacher reads the learning table of one of their groups in turn
 //   (GET /api/user/usertable/:groupId), one read a second per teacher (a teacher reloading);
 // - then the teachers' results grid of a group of 35 pupils × 200 given activities
-//   (GET /api/user/groups/:groupId/results), timed 30 times, when the route exists on this branch.
+//   (GET /api/user/groups/:groupId/results), timed 30 times.
 // Prints errors (must be 0), write p50/p99, learning-table read p50/p99, and write p99 / read p99
 // (target ≤ 1.5), per database, with the machine's load.
 //   npm run bench:pupils
@@ -227,8 +227,7 @@ type Result = {
   writes: number[];
   reads: number[];
   errors: Map<string, number>;
-  grid: number[] | string;
-  note?: string;
+  grid: number[];
   loadBefore: string;
   loadAfter: string;
 };
@@ -250,25 +249,8 @@ async function runOn(kind: 'sqlite' | 'postgres', mainJs: string): Promise<Resul
         await timedFetch(`${base}/api/user/usertable/${groupId}`, { headers: headersFor(teacher.token) });
       }
     }
-    let note: string | undefined;
     const probe = await postWrite(base, seeded.pupils[0]!, launchIdOf(0), 1, 0);
-    if (probe.status === 403) {
-      note =
-        "Pupils' writes on a pending entry answer 403 on this branch (the pupils' sequential rule in recordActivityReport is not merged): " +
-        'measured with the pupils’ entries marked completed (a pupil replaying a finished activity: the same write path, the rule check aside). Run again after the merge.';
-      console.log(`[${kind}] NOTE: ${note}`);
-      await db
-        .updateTable('group_activities')
-        .set({ status: 'completed', completed_at: new Date().toISOString() })
-        .where(
-          'id',
-          'in',
-          seeded.pupils.map((p) => p.entryId),
-        )
-        .execute();
-    } else if (probe.status !== 200) {
-      throw new Error(`A pupil's first write answered ${probe.status}`);
-    }
+    if (probe.status !== 200) throw new Error(`A pupil's first write answered ${probe.status}`);
 
     const errors = new Map<string, number>();
     const fail = (what: string, status: number) => {
@@ -317,23 +299,14 @@ async function runOn(kind: 'sqlite' | 'postgres', mainJs: string): Promise<Resul
     const loadAfter = load();
 
     // The results grid, alone.
-    let grid: number[] | string;
+    const grid: number[] = [];
     const gridUrl = `${base}/api/user/groups/${seeded.grid.groupId}/results`;
-    const first = await timedFetch(gridUrl, { headers: headersFor(seeded.grid.token) });
-    if (first.status === 404) {
-      grid =
-        'GET /api/user/groups/:groupId/results is not on this branch (another helper builds it): not measured; the lead runs it after the merge.';
-    } else if (first.status !== 200) {
-      grid = `GET /api/user/groups/:groupId/results answered ${first.status}: not measured.`;
-    } else {
-      grid = [];
-      for (let i = 0; i < GRID.reads; i++) {
-        const answer = await timedFetch(gridUrl, { headers: headersFor(seeded.grid.token) });
-        if (answer.status === 200) grid.push(answer.ms);
-        else fail('grid', answer.status);
-      }
+    for (let i = 0; i < GRID.reads; i++) {
+      const answer = await timedFetch(gridUrl, { headers: headersFor(seeded.grid.token) });
+      if (answer.status === 200) grid.push(answer.ms);
+      else fail('grid', answer.status);
     }
-    return { kind, writes, reads, errors, grid, note, loadBefore, loadAfter };
+    return { kind, writes, reads, errors, grid, loadBefore, loadAfter };
   } finally {
     await db.destroy();
     await server.stop();
@@ -346,7 +319,6 @@ function report(result: Result) {
   const writeP99 = percentile(result.writes, 99);
   const readP99 = percentile(result.reads, 99);
   console.log(`\n== ${result.kind} (${PUPILS} pupils, ${CLASSES} classes, ${MINUTES} min) ==`);
-  if (result.note) console.log(`NOTE: ${result.note}`);
   console.log(
     `errors: ${errorCount}${errorCount ? ` (${[...result.errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
   );
@@ -360,12 +332,9 @@ function report(result: Result) {
   console.log(
     `write p99 / read p99: ${ratio.toFixed(2)} (target ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'})`,
   );
-  if (typeof result.grid === 'string')
-    console.log(`results grid ${GRID.pupils} × ${GRID.activities}: ${result.grid}`);
-  else
-    console.log(
-      `results grid ${GRID.pupils} × ${GRID.activities}: ${result.grid.length} reads, p50 ${ms(percentile(result.grid, 50))}, p99 ${ms(percentile(result.grid, 99))} (target ≤ 150 ms)`,
-    );
+  console.log(
+    `results grid ${GRID.pupils} × ${GRID.activities}: ${result.grid.length} reads, p50 ${ms(percentile(result.grid, 50))}, p99 ${ms(percentile(result.grid, 99))} (target ≤ 150 ms)`,
+  );
   console.log(
     `load average (1/5/15 min): before ${result.loadBefore}, after ${result.loadAfter}; ${os.cpus().length} CPUs`,
   );
