@@ -29,22 +29,32 @@ export function launchPresenter(row: LaunchRow, homePage: string): ActivityLaunc
   };
 }
 
-/** The actor is the group (the class plays together), under the app's home page; the registration
- * is the same for the entry on every device, so its state documents resume anywhere. */
+/** The actor is the group (the class plays together) or, on a pupil's own entry, the pupil, under
+ * the app's home page; the registration is the same for the entry on every device, so its state
+ * documents resume anywhere. */
 function xapiLaunch(au: XapiPackage, row: LaunchRow, homePage: string): XapiLaunch {
   return {
     activityId: au.activityId,
     moveOn: au.moveOn,
     masteryScore: au.masteryScore,
     ...(au.launchParameters ? { launchParameters: au.launchParameters } : {}),
-    actor: { objectType: 'Agent', name: row.group_title, account: groupAccount(row.group_id, homePage) },
+    actor: {
+      objectType: 'Agent',
+      // The package is outside content: a pupil is named to it by no more than their role.
+      name: row.pupil_id === null ? row.group_title : 'Élève',
+      account: learnerAccount(row, homePage),
+    },
     registration: uuidV5(`${homePage}/group-entries/${row.entry_id}`, REGISTRATION_NAMESPACE),
     launchMode: 'Normal',
   };
 }
 
-/** The xAPI account of a group, the actor of its launches. */
-export const groupAccount = (groupId: number, homePage: string) => ({ homePage, name: `group-${groupId}` });
+/** The xAPI account of an entry's learner, the actor of its launches: the group, or the pupil
+ * whose entry it is (an opaque id, never a name). */
+export const learnerAccount = (entry: { group_id: number; pupil_id: number | null }, homePage: string) => ({
+  homePage,
+  name: entry.pupil_id === null ? `group-${entry.group_id}` : `pupil-${entry.pupil_id}`,
+});
 
 /** A name-based UUID (version 5, SHA-1), the same for the same name. */
 export function uuidV5(name: string, namespace: string): string {

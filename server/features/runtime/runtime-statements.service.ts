@@ -29,20 +29,20 @@ import {
   selectStatementFacts,
   statementCounts,
 } from './runtime.repository.js';
-import { groupAccount } from './runtime-launch.presenter.js';
+import { learnerAccount } from './runtime-launch.presenter.js';
 
 /** The statements a teacher's view lists for one entry, newest first. */
 const STATEMENTS_LISTED = 200;
 
 /** Statements a cmi5 / Tin Can entry takes are about its launch (cmi5 Best Practices #15 and
- * #16): by the group's agent, about the AU or one of its sub-activities; else refused with 403, the
+ * #16): by the launch's agent (the group's, or the pupil's on their entry), about the AU or one of its sub-activities; else refused with 403, the
  * whole request with them. */
 export function checkStatementsOfLaunch(
   entry: RuntimeEntry,
   homePage: string,
   statements: XapiStatement[],
 ): void {
-  const account = groupAccount(entry.group_id, homePage);
+  const account = learnerAccount(entry, homePage);
   const activityId = xapiPackageOfSummary(entry.package_summary)?.activityId;
   for (const statement of statements) {
     if (!isLaunchActor(statement.actor, account)) throw forbidden(xapiMessages.statementNotLearner);

@@ -53,6 +53,8 @@ export function findOwnedRuntimeEntry(
 export type LaunchRow = {
   entry_id: number;
   group_id: number;
+  /** Set on a pupil's own entry (docs/pupils.md). */
+  pupil_id: number | null;
   group_title: string;
   activity_title: string;
   package_summary: string | null;
@@ -73,6 +75,7 @@ export function findOwnedLaunch(db: Db, caller: Caller, entryId: number): Promis
     .select([
       'ga.id as entry_id',
       'g.id as group_id',
+      'ga.pupil_id',
       'g.title as group_title',
       'a.title as activity_title',
       'a.package_summary',

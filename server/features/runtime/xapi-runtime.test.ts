@@ -14,8 +14,15 @@ import { runtimeMessages } from '../../../common/messages/runtime.js';
 import { xapiMessages } from '../../../common/messages/xapi.js';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Cmi5MoveOn, StatementSummary, XapiDocument } from '../../../common/schemas/xapi.js';
-import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
+import {
+  createAdmin,
+  createPupil,
+  createPupilEntry,
+  createTeacher,
+  DEFAULT_PASSWORD,
+} from '../../fixtures/factories.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
+import { signInAsPupil } from '../../test/pupil-helpers.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
 import { uuidV5 } from './runtime-launch.presenter.js';
 
@@ -525,5 +532,44 @@ describe('cmi5 / Tin Can launch and statements', () => {
     ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ success: false, message: xapiMessages.statementId });
+  });
+});
+
+describe("a pupil's own entry of xAPI content", () => {
+  it('launches with the pupil as actor (an opaque account, no name) and takes only their statements', async () => {
+    const setup = await xapiEntries('cmi5', { moveOn: 'Completed' }, 1);
+    const activity = await ctx.db
+      .selectFrom('group_activities')
+      .select('activity_id')
+      .where('id', '=', setup.entryIds[0]!)
+      .executeTakeFirstOrThrow();
+    const pupil = await createPupil(ctx.db, { schoolId: setup.teacher.schoolId, groupIds: [setup.groupId] });
+    const entry = await createPupilEntry(ctx.db, {
+      groupId: setup.groupId,
+      activityId: activity.activity_id,
+      pupilId: pupil.id,
+    });
+    const client = await signInAsPupil(ctx, pupil.id);
+    const launched = await launch(client, entry.id);
+    const pupilActor = {
+      objectType: 'Agent',
+      account: { homePage: ctx.config.publicUrl, name: `pupil-${pupil.id}` },
+    };
+    expect(launched.xapi?.actor).toEqual({ ...pupilActor, name: 'Élève' });
+
+    const sendAs = (actor: object) =>
+      post(client, entry.id, [
+        write(newLaunchId(), 1, 'cmi5', {
+          documents: [],
+          statements: [{ actor, ...statement('completed') }],
+        }),
+      ]);
+    const asGroup = await sendAs(setup.actor);
+    expect(asGroup.statusCode).toBe(403);
+    expect(asGroup.json().message).toBe(xapiMessages.statementNotLearner);
+    expect((await sendAs(pupilActor)).statusCode).toBe(200);
+    expect(await storedCount(entry.id)).toBe(1);
+    // The class's entry is untouched by the pupil's completion.
+    expect(await setup.row()).toEqual({ status: 'pending', score: null });
   });
 });
