@@ -2,7 +2,7 @@
 // signed-in user sees it inside their own layout (header, menu), so the way on is one click away.
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { ROLE_ADMIN } from '@/common/constants.js';
+import { ROLE_ADMIN, ROLE_PUPIL } from '@/common/constants.js';
 import { shellMessages } from '@/common/messages/ui.js';
 import AppShell from '../../components/layout/app-shell';
 import TeacherAreaLayout from '../../components/layout/teacher-area-layout';
@@ -41,7 +41,8 @@ function NotFoundContent({ fullPage }: { fullPage: boolean }) {
 export default function NotFoundPage() {
   const { user, loading } = useAuth();
   if (loading) return <FullPageSpinner />;
-  if (!user) return <NotFoundContent fullPage />;
+  // A pupil has no shell of the staff's: the page alone, with its way back.
+  if (!user || user.role === ROLE_PUPIL) return <NotFoundContent fullPage />;
   const Layout = user.role === ROLE_ADMIN ? AppShell : TeacherAreaLayout;
   return (
     <SignedInProviders>
