@@ -12,9 +12,10 @@ export const HOST_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'stric
 
 export type AuthRule = {
   /** public: anyone; user: a signed-in teacher or admin (the spec's users; never a pupil); admin:
-   * role admin only; pupil: role pupil only; player: anyone who plays activities (teacher, admin or
-   * pupil: the runtime and package routes, whose entry check tells a pupil's entries from a class's). */
-  role: 'public' | 'user' | 'admin' | 'pupil' | 'player';
+   * role admin only; pupil: role pupil only; signedIn: any signed-in account, teacher, admin or
+   * pupil (signing out, and the routes that play an entry, whose entry check tells a pupil's
+   * entries from a class's). */
+  role: 'public' | 'user' | 'admin' | 'pupil' | 'signedIn';
   /** Extra credential carriers this route accepts besides the bearer header: the app's session
    * cookie, `?token=`, or the admin preview's pass in the `:pass` parameter, for the activity in
    * `:id` (features/auth/preview-pass.ts), or a pupil's write pass for the entry in `:id`
@@ -34,8 +35,8 @@ export const access = {
   admin: { config: { auth: { role: 'admin' } satisfies AuthRule } },
   /** A signed-in pupil (their own space, docs/pupils.md). */
   pupil: { config: { auth: { role: 'pupil' } satisfies AuthRule } },
-  /** A teacher, an admin or a pupil, on a route that plays an entry (the entry check decides). */
-  player: { config: { auth: { role: 'player' } satisfies AuthRule } },
+  /** Any signed-in account: signing out, and the routes that play an entry (the entry check decides). */
+  signedIn: { config: { auth: { role: 'signedIn' } satisfies AuthRule } },
   /** The player's runtime writes: also a pupil's write pass for the entry in `:id`. */
-  playerWrites: { config: { auth: { role: 'player', via: ['write-pass'] } satisfies AuthRule } },
+  runtimeWrites: { config: { auth: { role: 'signedIn', via: ['write-pass'] } satisfies AuthRule } },
 } as const;

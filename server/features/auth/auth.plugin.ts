@@ -78,7 +78,7 @@ export const authPlugin = fp(
 );
 
 /** Whether a signed-in caller of this role may call a route of this rule. A pupil reaches only the
- * pupil and player routes: every spec route ('user', 'admin') refuses them. */
+ * pupil and signed-in routes: every spec route ('user', 'admin') refuses them. */
 function mayCall(rule: Exclude<AuthRule['role'], 'public'>, role: Caller['role']): boolean {
   switch (rule) {
     case 'admin':
@@ -87,7 +87,7 @@ function mayCall(rule: Exclude<AuthRule['role'], 'public'>, role: Caller['role']
       return role !== 'pupil';
     case 'pupil':
       return role === 'pupil';
-    case 'player':
+    case 'signedIn':
       return true;
   }
 }

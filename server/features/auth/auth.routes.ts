@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/logout',
     // Any signed-in account, pupils included (« Changer d'élève » signs the pupil out).
-    { ...access.player, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
+    { ...access.signedIn, schema: { response: { 200: z.object({ success: z.boolean() }) } } },
     async (request, reply) => {
       await deleteSession(app.db, request.requireCaller().sessionId);
       reply.clearCookie(SESSION_COOKIE, HOST_COOKIE_OPTIONS);

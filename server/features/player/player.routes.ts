@@ -14,7 +14,7 @@ import { findOwnedActivityPackage, findOwnedPdfFile } from './player.repository.
 
 const viaQueryToken = { config: { auth: { role: 'user', via: ['query'] } satisfies AuthRule } };
 /** The package zip is downloaded by pupils too (their own entries only, docs/pupils.md). */
-const playerViaQueryToken = { config: { auth: { role: 'player', via: ['query'] } satisfies AuthRule } };
+const playerViaQueryToken = { config: { auth: { role: 'signedIn', via: ['query'] } satisfies AuthRule } };
 const tokenQuerySchema = z.object({ token: z.string().max(200).optional() });
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 // HTTP surface of the pupil's space (docs/pupils.md#lespace-de-lélève): a signed-in pupil only
 // (access.pupil), under /api/eleve/. Their activities play through the entry routes
-// (access.player: server/features/runtime).
+// (access.signedIn: server/features/runtime).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/ids.js';

@@ -2,7 +2,7 @@
 // package and the kept runtime data, so it resumes on any device), the writes the app page relays
 // from the player, and the xAPI statements an entry's content sent. Bearer only, like the other
 // user/ calls: the content origin never holds the token. A pupil plays through the same routes
-// (access.player): the entry check finds only their own entries (docs/pupils.md).
+// (access.signedIn): the entry check finds only their own entries (docs/pupils.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RUNTIME_DATA_MAX_BYTES, RUNTIME_WRITES_MAX_PER_REQUEST } from '../../../common/constants.js';
 import {
@@ -26,7 +26,10 @@ const WRITES_BODY_LIMIT = RUNTIME_WRITES_MAX_PER_REQUEST * (RUNTIME_DATA_MAX_BYT
 export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/activity/launch/:id',
-    { ...access.player, schema: { params: idParamsSchema, response: { 200: activityLaunchResponseSchema } } },
+    {
+      ...access.signedIn,
+      schema: { params: idParamsSchema, response: { 200: activityLaunchResponseSchema } },
+    },
     async (request, reply) => {
       // Runtime data changes with every write: never reuse a stored copy.
       reply.header('cache-control', 'private, no-store');
@@ -47,7 +50,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/activity/runtime/:id',
     {
-      ...access.playerWrites,
+      ...access.runtimeWrites,
       schema: {
         params: idParamsSchema,
         querystring: launchMarksQuerySchema,
@@ -65,7 +68,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/activity/runtime/:id',
     {
-      ...access.playerWrites,
+      ...access.runtimeWrites,
       bodyLimit: WRITES_BODY_LIMIT,
       schema: {
         params: idParamsSchema,
