@@ -15,6 +15,9 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser Ardoise supports preloads modules itself: the polyfill only cost /login bytes
+    // of its 150 KB budget (docs/decisions.md#performance-budgets).
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/content': 'http://127.0.0.1:3000' },

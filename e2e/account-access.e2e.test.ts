@@ -178,8 +178,8 @@ describe('"Mot de passe oublié"', () => {
   it('tells a teacher on the sign-in page to ask their admin', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/login`);
-    await page.getByText(signInLinkMessages.loginForgot).click();
-    await page.getByText(signInLinkMessages.loginForgotHint).waitFor();
+    await page.getByText(authMessages.loginForgot).click();
+    await page.getByText(authMessages.loginForgotHint).waitFor();
     await context.close();
   });
 });

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../common/messages/auth.js';
 import { entMessages } from '../common/messages/ent.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSchool, newUai } from '../server/fixtures/factories.js';
@@ -149,7 +150,7 @@ async function pupilOf(subject: string) {
 /** A pupil through the GAR, from Ardoise's ENT link to their space. */
 async function pupilThroughGar(page: Page, username: string) {
   await page.goto(`${server.url}/login`);
-  await page.getByRole('link', { name: entMessages.signInWithEnt }).click();
+  await page.getByRole('link', { name: authMessages.signInWithEnt }).click();
   await page.waitForURL((url) => url.toString().startsWith(ent.idp.url));
   await signInAtIdpPage(page, username);
   await page.waitForURL(/\/eleve$/);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../common/messages/auth.js';
 import { entMessages, entRefusals } from '../common/messages/ent.js';
 import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
@@ -49,7 +50,7 @@ describe('a teacher coming from the ENT', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
       await page.goto(`${server.url}/login`);
-      await page.getByRole('link', { name: entMessages.signInWithEnt }).click();
+      await page.getByRole('link', { name: authMessages.signInWithEnt }).click();
       await page.waitForURL((url) => url.toString().startsWith(ent.idp.url));
       await signInAtIdpPage(page, 'claire');
       await page.waitForURL(/\/user$/);

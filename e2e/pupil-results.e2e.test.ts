@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pupilResultsMessages as m } from '../common/messages/pupil-results.js';
+import { pupilMessages } from '../common/messages/pupils.js';
 import { scorm12Commit } from '../common/test/scorm-commits.js';
 import {
   seedLargeClasses,
@@ -136,7 +137,7 @@ describe("a group's pupils' page", () => {
     expect(await page.getByRole('link', { name: m.backToTable }).first().getAttribute('href')).toBe(
       `/usertable/${groupId}`,
     );
-    await page.getByRole('heading', { level: 2, name: m.rosterTitle }).waitFor();
+    await page.getByRole('heading', { level: 2, name: pupilMessages.rosterTitle }).waitFor();
     expect(await page.getByRole('rowheader').allInnerTexts()).toEqual([
       'Lina Bernard',
       'Noé Petit',

@@ -41,9 +41,6 @@ export const signInLinkMessages = {
   invalid:
     'Il a expiré ou a déjà servi. Demandez un nouveau lien à votre administrateur (« Mot de passe oublié »).',
   toLogin: 'Aller à la connexion',
-  loginForgot: 'Mot de passe oublié ?',
-  loginForgotHint:
-    'Demandez à votre administrateur un lien pour choisir un nouveau mot de passe : il l’obtient depuis votre fiche, et vous l’envoie.',
 
   // Emails.
   inviteSubject: 'Votre accès à Ardoise',

@@ -2,6 +2,13 @@
 import { formatWait } from '../french.js';
 
 export const authMessages = {
+  // The sign-in page's own texts beside the spec's: here, with the rest of /login's, so that page
+  // loads no other feature's messages (its initial JS has a budget: docs/decisions.md#performance-budgets).
+  signInWithEnt: 'Se connecter avec mon ENT',
+  orEnt: 'ou',
+  loginForgot: 'Mot de passe oublié ?',
+  loginForgotHint:
+    'Demandez à votre administrateur un lien pour choisir un nouveau mot de passe : il l’obtient depuis votre fiche, et vous l’envoie.',
   fillAllFields: 'Please fill in all fields',
   loginFailed: 'Failed to login',
   loginException: 'An error occurred during login',

@@ -35,8 +35,6 @@ export const entRefusals = {
 export type EntRefusal = keyof typeof entRefusals;
 
 export const entMessages = {
-  signInWithEnt: 'Se connecter avec mon ENT',
-  or: 'ou',
   // The pages of a sign-in through the ENT.
   signingIn: 'Connexion en cours…',
   refusedTitle: 'Connexion impossible',

@@ -7,7 +7,6 @@ export const pupilResultsMessages = {
   pageSubtitle: 'Les élèves du groupe et leurs résultats',
   backToTable: 'Tableau d’apprentissage',
   backToLevels: 'Retour aux niveaux',
-  rosterTitle: 'Élèves',
   resultsTitle: 'Résultats',
   resultsSubtitle: (pupils: number, activities: number) =>
     `${pupils} élève${pupils > 1 ? 's' : ''} · ${activities} activité${activities > 1 ? 's' : ''} donnée${activities > 1 ? 's' : ''}`,

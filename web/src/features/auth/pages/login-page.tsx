@@ -1,7 +1,6 @@
 // Sign-in screen (docs/product.md#screens-and-routes /login): logo badge, product title, form; signed-in visitors go to their home.
 // When the platform signs teachers in through the GAR, the ENT button sits under the form.
 import { Navigate } from 'react-router';
-import { signInLinkMessages } from '@/common/messages/account-access.js';
 import { authMessages } from '@/common/messages/auth.js';
 import { AuthFrame } from '@/web/src/components/layout/auth-frame';
 import { Spinner } from '@/web/src/components/ui/spinner';
@@ -32,10 +31,8 @@ export default function LoginPage() {
     <AuthFrame subtitle={authMessages.signInSubtitle}>
       <LoginForm />
       <details className="mt-5 text-sm" data-testid="login-forgot">
-        <summary className="cursor-pointer text-primary hover:underline">
-          {signInLinkMessages.loginForgot}
-        </summary>
-        <p className="mt-2 text-muted-foreground">{signInLinkMessages.loginForgotHint}</p>
+        <summary className="cursor-pointer text-primary hover:underline">{authMessages.loginForgot}</summary>
+        <p className="mt-2 text-muted-foreground">{authMessages.loginForgotHint}</p>
       </details>
       <EntSignInButton />
     </AuthFrame>

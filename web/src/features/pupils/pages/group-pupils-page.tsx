@@ -111,12 +111,10 @@ export default function GroupPupilsPage() {
         subtitle={m.pageSubtitle}
       />
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="pupils-roster-title" className="flex flex-col gap-3">
-          <h2 id="pupils-roster-title" className="text-lg font-semibold text-slate-900">
-            {m.rosterTitle}
-          </h2>
+        {/* The roster is its own section, with its heading « Élèves ». */}
+        <Card className="p-4 sm:p-5">
           <PupilRoster groupId={Number(groupId)} />
-        </section>
+        </Card>
         <section aria-labelledby="pupils-results-title">
           <Card className="flex flex-col gap-4 p-4 sm:p-5">
             <div className="flex flex-wrap items-center justify-between gap-3">
