@@ -2,7 +2,8 @@
 // (docs/pupils.md): the teacher gives a lesson on the learning table, a pupil finds it on /eleve,
 // plays a SCORM activity through the teacher's player, and the table counts it; a pupil of another
 // class sees nothing of it; three pupils play one after the other on one tablet with the runtime
-// writes held back (offline), and once they leave, each result reaches the pupil who made it.
+// writes held back (offline), and once they leave, each result reaches the pupil who made it; the
+// tablet downloads the package once for them all (the app origin keeps it, kept-packages.ts).
 // Pupils are signed in by a session made in the database (the /classe door has its own tests).
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -189,7 +190,7 @@ describe('the work given to pupils', () => {
     await Promise.all([other.close(), tablet.close(), context.close()]);
   });
 
-  it('three pupils on one tablet with the writes held back: each result reaches the pupil who made it', async () => {
+  it('three pupils on one tablet with the writes held back: each result reaches the pupil who made it, one download for all', async () => {
     const group = await createGroup(server.db, teacher.id, levelId, 'CE2 Tablette');
     const { context: teacherContext, page } = await teacherPage();
     await page.goto(`${server.url}/usertable/${group.id}`);
@@ -202,6 +203,11 @@ describe('the work given to pupils', () => {
     const tabletPage = await tablet.newPage();
     describeOnFailure(tabletPage);
     const accepted = acceptedWrites(tablet);
+    // The package's downloads: whole (answered 200) or a check of a copy the tablet keeps (304).
+    const downloads: number[] = [];
+    tablet.on('response', (response) => {
+      if (response.url().includes('/api/user/activity/download/')) downloads.push(response.status());
+    });
     // No runtime write leaves the tablet until all three have played (a network that drops).
     await tablet.route('**/api/user/activity/runtime/**', (route) => route.abort('internetdisconnected'));
 
@@ -221,6 +227,9 @@ describe('the work given to pupils', () => {
       if (index === 0)
         expect(await entryOf(pupil.id, FIRST)).toMatchObject({ status: 'pending', score: null });
     }
+    // One whole download for the three: the next pupils' players (each entry on an origin of its
+    // own) got the package the app origin kept, after a 304 from the server.
+    expect(downloads).toEqual([200, 304, 304]);
 
     // Back online for good, the last pupil signed out and a new one signed in: every kept write
     // leaves, each with its own pupil's pass.
@@ -235,6 +244,15 @@ describe('the work given to pupils', () => {
     expect(await entryOf(next.id, FIRST)).toMatchObject({ status: 'pending', score: null });
     await page.reload();
     await page.getByText('3/4 élèves · moyenne 85\u00a0%').waitFor();
+
+    // The package cannot be reached (the launch can): the fourth pupil's player still plays, from
+    // the copy the tablet's app keeps.
+    await tablet.route('**/api/user/activity/download/**', (route) => route.abort('internetdisconnected'));
+    await playToTheEnd(tabletPage, FIRST);
+    await expect
+      .poll(() => entryOf(next.id, FIRST), { timeout: 45_000 })
+      .toEqual({ status: 'completed', score: 85 });
+    expect(downloads).toEqual([200, 304, 304]);
     await Promise.all([tablet.close(), teacherContext.close()]);
   });
 });

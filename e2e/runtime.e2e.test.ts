@@ -353,6 +353,10 @@ describe('SCORM runtime', () => {
       while ((await packages()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     });
     await probe.close();
+    // And the app origin's copy (kept-packages.ts): deleted as the page unloads its connection.
+    await page.evaluate(() => {
+      indexedDB.deleteDatabase('ardoise_packages');
+    });
     await page.reload();
     const notice = page.getByRole('status').filter({ hasText: 'téléchargée à nouveau' });
     // The app asks with the hash it played last (a 304), then downloads the whole package: that

@@ -2,8 +2,9 @@
 // (`activity-12.content.ardoise.example`, 12 being the id in /activity/{id}: one activity of one
 // group), so that what a package's script can reach (that origin's storage, service worker and
 // cookies) holds its own files and journal only, never the player data of another activity. The
-// same activity in two groups plays on two origins (the device still keeps one package: a re-open
-// in the other group downloads it again). Production needs a wildcard DNS record and certificate
+// same activity in two groups (or two pupils' entries) plays on two origins; the app origin keeps
+// the package and hands it to the other origin's player (one download per device:
+// web/src/features/teacher-area/lib/kept-packages.ts). Production needs a wildcard DNS record and certificate
 // for `*.<content host>` (docs/deployment.md); browsers resolve `*.localhost` to loopback
 // themselves. An IP address has no sub-hosts: a CONTENT_URL by address plays every activity on the
 // content origin itself, without that isolation (tests that need no host names only).

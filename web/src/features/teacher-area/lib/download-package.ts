@@ -1,7 +1,7 @@
 // Downloads an activity's package on the app origin with the `?token=` URL (docs/product.md#api-calls), so the token
 // never reaches the content origin, and hands its bytes on as they arrive (the player unzips and
-// stores them meanwhile). Sends the hash of the copy the device already holds: a 304 means it is
-// current. Enforces the 100 MB cap from content-length and a 10 s timeout for the answer and for
+// stores them meanwhile). Sends the hashes of the copies the device already holds (the player
+// frame's, the app's kept packages): a 304 names, in its ETag, the one that is current. Enforces the 100 MB cap from content-length and a 10 s timeout for the answer and for
 // each silence between chunks (docs/product.md#business-constants-and-limits).
 import { ACTIVITY_DOWNLOAD_MAX_BYTES, HTTP_TIMEOUT_MS } from '@/common/constants.js';
 import { NAMESPACE_PATTERN } from '@/web/shared/protocol';
@@ -20,7 +20,8 @@ export type DownloadResult = { status: 'current' | 'downloaded'; namespace: stri
 type Options = {
   entryId: string;
   token: string;
-  held: string | null;
+  /** The hashes of the copies this device holds, most likely first. */
+  held: readonly string[];
   signal: AbortSignal;
   /** A package of `size` bytes is coming: its chunks follow, in order (each one's buffer is its own). */
   onStart: (namespace: string, size: number) => void;
@@ -58,7 +59,7 @@ export async function downloadPackage({
   try {
     armTimeout();
     const headers: Record<string, string> = { Accept: 'application/zip, application/octet-stream' };
-    if (held) headers['If-None-Match'] = `"${held}"`;
+    if (held.length > 0) headers['If-None-Match'] = held.map((hash) => `"${hash}"`).join(', ');
     const response = await fetch(
       `/api/user/activity/download/${encodeURIComponent(entryId)}?token=${encodeURIComponent(token)}`,
       { headers, signal: controller.signal, cache: 'no-store' },
@@ -66,7 +67,11 @@ export async function downloadPackage({
       if (timedOut || signal.aborted) throw error;
       throw new PackageDownloadError('offline');
     });
-    if (response.status === 304 && held) return { status: 'current', namespace: held };
+    if (response.status === 304 && held.length > 0) {
+      const current = namespaceFromEtag(response.headers.get('etag')) ?? (held.length === 1 ? held[0] : null);
+      if (!current || !held.includes(current)) throw new PackageDownloadError('failed');
+      return { status: 'current', namespace: current };
+    }
     if (!response.ok || !response.body) throw new PackageDownloadError('failed');
 
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);

@@ -1,10 +1,11 @@
 // Drives the player frame for one activity: downloads the package (or confirms the offline copy is
 // current) and hands its chunks to the frame as they arrive (kept until the frame's cleanup is
-// done), fetches the launch information beside it (kind, folder, launch page, kept runtime state)
-// and hands it over with a fresh launch id before the package's end, then follows the frame's
-// progress up to ready; the frame is reloaded when the activity is left. Messages come only from
-// the player frame on the activity's own origin (checked by the host), and are treated as
-// untrusted (the activity shares that origin).
+// done), or hands it the bytes the app origin keeps when another origin played that package on this
+// device (kept-packages.ts), fetches the launch information beside it (kind, folder, launch page,
+// kept runtime state) and hands it over with a fresh launch id before the package's end, then
+// follows the frame's progress up to ready; the frame is reloaded when the activity is left.
+// Messages come only from the player frame on the activity's own origin (checked by the host), and
+// are treated as untrusted (the activity shares that origin).
 
 import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
@@ -23,6 +24,7 @@ import {
 import { getActivityLaunch } from '../api/get-activity-launch';
 import type { PlayerFrame } from '../components/player-frame-host';
 import { downloadPackage, PackageDownloadError } from './download-package';
+import { forgetPackage, keepPackage, keptHashes, keptPackage } from './kept-packages';
 import { type LastPlayed, readLastPlayed } from './played-activities';
 import { advanceStep, downloadPercent, PLAYER_STEPS } from './player-steps';
 
@@ -43,6 +45,8 @@ export function newLaunchId(): string {
 }
 
 const FRAME_TIMEOUT_MS = 15_000;
+/** The slices a kept package is handed to the frame in. */
+const KEPT_CHUNK_BYTES = 1024 * 1024;
 
 const initial: PlayerState = {
   step: 'cleanup',
@@ -143,9 +147,13 @@ export function useActivityPlayer({
 
     // The download starts at once, beside the frame's start-up, asking with the package this
     // activity's origin held last, when it is the activity played last (most likely still held
-    // there: a 304 then).
+    // there), and the packages the app origin keeps: a 304 names the one that is current.
     const last = readLastPlayed();
     const hint = last?.entryId === Number(entryId) ? last.namespace : null;
+    const kept = keptHashes().catch((error: unknown) => {
+      console.error('Kept packages', error);
+      return [] as string[];
+    });
     let frameHeld: string | null | undefined;
     let fraction = 0;
     // The bar moves by whole percents: no render for the other chunks (they slow the download).
@@ -158,8 +166,12 @@ export function useActivityPlayer({
       advance('download', percent);
     };
     let streamed = '';
-    const download = (held: string | null) =>
-      downloadPackage({
+    /** A copy of what the network sent, kept on the app origin once whole (the frame gets the
+     * chunks themselves: they are transferred). */
+    let copies: Blob[] = [];
+    const download = (held: readonly string[]) => {
+      copies = [];
+      return downloadPackage({
         entryId,
         token,
         held,
@@ -169,10 +181,23 @@ export function useActivityPlayer({
           streamed = namespace;
           toFrame({ type: 'app:package-start', namespace, size });
         },
-        onChunk: (chunk) =>
-          toFrame({ type: 'app:package-chunk', namespace: streamed, bytes: chunk.buffer }, [chunk.buffer]),
+        onChunk: (chunk) => {
+          copies.push(new Blob([chunk]));
+          toFrame({ type: 'app:package-chunk', namespace: streamed, bytes: chunk.buffer }, [chunk.buffer]);
+        },
       });
-    const early = download(hint);
+    };
+    const early = kept.then((hashes) => download([...new Set([...(hint ? [hint] : []), ...hashes])]));
+    /** Hands the frame a package the app origin keeps, as a download would, from the device. */
+    const sendKept = async (namespace: string, bytes: Blob) => {
+      post({ type: 'app:package-start', namespace, size: bytes.size });
+      for (let offset = 0; offset < bytes.size; offset += KEPT_CHUNK_BYTES) {
+        if (controller.signal.aborted) return;
+        const chunk = await bytes.slice(offset, offset + KEPT_CHUNK_BYTES).arrayBuffer();
+        post({ type: 'app:package-chunk', namespace, bytes: chunk }, [chunk]);
+        onProgress(Math.min(1, (offset + chunk.byteLength) / bytes.size));
+      }
+    };
     early.catch(() => undefined); // handled in handOver
     // Beside the download: the launch information, and this launch recorded in the app's queue
     // database before the player hears of it (only a launch the app knows has its writes queued).
@@ -215,17 +240,33 @@ export function useActivityPlayer({
         .catch(() => undefined); // handled below
       try {
         let result = await early.catch(async (error: unknown) => {
-          // The network is cut: the copy the frame holds plays if it is this entry's package.
+          // The network is cut: the copy the frame holds, or the app keeps, plays if it is this
+          // entry's package.
           if (!(error instanceof PackageDownloadError && error.reason === 'offline')) throw error;
-          const info = await launchInfo;
-          if (!frameHeld || info.package.hash !== frameHeld) throw error;
-          return { status: 'current' as const, namespace: frameHeld };
+          const { hash } = (await launchInfo).package;
+          if (hash !== frameHeld && !(await kept).includes(hash)) throw error;
+          return { status: 'current' as const, namespace: hash };
         });
-        // The server confirmed the hint, but the device no longer holds it (the browser evicted
-        // it): download after all, and say so.
+        let fromNetwork = result.status === 'downloaded';
         if (result.status === 'current' && result.namespace !== frameHeld) {
-          setState((current) => ({ ...current, notice: teacherAreaMessages.packageDownloadedAgain }));
-          result = await download(null);
+          // Current, held by the app origin but not by this frame's: the frame gets the kept bytes.
+          const namespace = result.namespace;
+          const bytes = await keptPackage(namespace).catch(() => null);
+          if (controller.signal.aborted) return;
+          if (bytes) {
+            await sendKept(namespace, bytes).catch(async (error: unknown) => {
+              // Unreadable (the browser dropped the file): forgotten, so that 'Réessayer' downloads.
+              await forgetPackage(namespace).catch(() => undefined);
+              throw error;
+            });
+            result = { status: 'downloaded', namespace };
+          } else {
+            // The server confirmed a copy the device no longer holds (the browser evicted it):
+            // download after all, and say so.
+            setState((current) => ({ ...current, notice: teacherAreaMessages.packageDownloadedAgain }));
+            result = await download([]);
+            fromNetwork = true;
+          }
         }
         const info = await launchInfo;
         if (controller.signal.aborted) return;
@@ -233,6 +274,10 @@ export function useActivityPlayer({
         sent = result.namespace;
         if (result.status === 'current') post({ type: 'app:use-held', namespace: result.namespace });
         else post({ type: 'app:package-end', namespace: result.namespace });
+        if (fromNetwork)
+          keepPackage(result.namespace, new Blob(copies)).catch((error: unknown) =>
+            console.error('Kept packages', error),
+          );
       } catch (error) {
         if (controller.signal.aborted) return;
         fail(downloadErrorText[error instanceof PackageDownloadError ? error.reason : 'failed']);
