@@ -1,3 +1,8 @@
+// Pupils signing in through their ENT, against the real identity providers: the GAR's SAML
+// (SimpleSAMLphp) and a regional CAS server (django-cas-server), both on loopback. The account is
+// made at the first visit and known by its identity afterwards; the pupil joins the groups of their
+// school made for their classes, and follows their classes at each visit; teacher and pupil
+// identities never cross; the school's ENT and licence rule as for teachers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entRefusals } from '../../../common/messages/ent.js';
 import {

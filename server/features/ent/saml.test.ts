@@ -1,3 +1,8 @@
+// GAR sign-in against a real SAML identity provider (SimpleSAMLphp on loopback, started once for
+// this file): metadata, signed requests, first visit and later visits, refusals, linking a password
+// account, the answers an IdP should never send (replayed, unsigned, wrongly signed, expired, for
+// another audience, pointing elsewhere), answers not tied to a signed request, from or to another
+// entity, and forged answers padded to stall the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { entMessages, entRefusals } from '../../../common/messages/ent.js';
