@@ -4,19 +4,22 @@
 // with names, lands on /eleve and is in the class's group; a pupil of another class is not; a pupil
 // of a CAS school, sent without names, lands on /eleve too, and stays out of the same-coded group
 // of the other school.
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../common/messages/auth.js';
 import { entMessages } from '../common/messages/ent.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
 import { createSchool, newUai } from '../server/fixtures/factories.js';
-import { buildActivityZip } from '../server/fixtures/files.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { type CasServer, startCasServer } from '../server/test/cas-server.js';
 import { freePort } from '../server/test/processes.js';
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE } from './support/browser.js';
-import { ENT_UAI, ENT_USERS, IDP_PASSWORD, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
+import {
+  ENT_UAI,
+  ENT_USERS,
+  entSchoolWithLevel,
+  IDP_PASSWORD,
+  signInAtIdpPage,
+  startServerWithIdp,
+} from './support/ent.js';
 import { photograph } from './support/photograph.js';
 import { APP_HOST, type RunningServer } from './support/server.js';
 
@@ -63,18 +66,11 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   server = ent.server;
-  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const packageHash = await storePackage(files, buildActivityZip('Activité ENT'));
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
-  const school = await createSchool(server.db, {
-    name: 'Collège Jean Moulin',
-    uai: ENT_UAI,
-    sign_in_method: 'gar',
+  const level = await entSchoolWithLevel(server, {
+    level: LEVEL,
+    activityTitle: 'Activité ENT',
+    school: { name: 'Collège Jean Moulin' },
   });
-  await server.db
-    .insertInto('school_levels')
-    .values({ school_id: school.id, level_id: level.levelId })
-    .execute();
   // The CAS school has a teacher with a group for its own 6A.
   const casSchool = await createSchool(server.db, {
     name: 'Collège des Tilleuls',

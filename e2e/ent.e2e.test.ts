@@ -2,18 +2,13 @@
 // a teacher goes from the ENT button through the IdP's login page to /user, creates the groups of
 // their classes and plays an activity; someone else's sign-in pushed to this browser is refused
 // (pupils: ent-pupils.e2e.test.ts); the admin sees the teacher arrive in the list and in the audit log.
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../common/messages/auth.js';
 import { entMessages, entRefusals } from '../common/messages/ent.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import { createSchool } from '../server/fixtures/factories.js';
-import { buildActivityZip } from '../server/fixtures/files.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { newAdminPage } from './support/admin-session.js';
 import { DESKTOP, expectAccessible, launchBrowser, newPage } from './support/browser.js';
-import { ENT_UAI, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
+import { ENT_UAI, entSchoolWithLevel, signInAtIdpPage, startServerWithIdp } from './support/ent.js';
 import { expectFrench } from './support/french.js';
 import type { RunningServer } from './support/server.js';
 import { startActivity } from './support/teacher-area-pages.js';
@@ -26,19 +21,11 @@ let browser: Browser;
 beforeAll(async () => {
   [ent, browser] = await Promise.all([startServerWithIdp(), launchBrowser()]);
   server = ent.server;
-  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-  const packageHash = await storePackage(files, buildActivityZip('Activité ENT'));
-  const level = await buildLevel(server.db, [[{ sessions: [1] }]], { title: LEVEL, packageHash });
-  const school = await createSchool(server.db, {
-    name: 'Collège Jean Moulin',
-    uai: ENT_UAI,
-    sign_in_method: 'gar',
-    default_group_limit: 5,
+  await entSchoolWithLevel(server, {
+    level: LEVEL,
+    activityTitle: 'Activité ENT',
+    school: { name: 'Collège Jean Moulin', default_group_limit: 5 },
   });
-  await server.db
-    .insertInto('school_levels')
-    .values({ school_id: school.id, level_id: level.levelId })
-    .execute();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,14 +4,9 @@
 // Ardoise's link. Measured from that click (the navigation to /api/auth/saml/login) until /user is
 // painted (its heading in the page, then two animation frames), RUNS times in fresh tabs; median
 // printed. Also: the first sign-in of the run, which includes typing on the IdP's login page.
-import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
-import { ENT_UAI, signInAtIdpPage, startServerWithIdp } from '../e2e/support/ent.js';
-import { buildLevel, storePackage } from '../server/fixtures/curriculum.js';
-import { createSchool } from '../server/fixtures/factories.js';
-import { buildActivityZip } from '../server/fixtures/files.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
+import { entSchoolWithLevel, signInAtIdpPage, startServerWithIdp } from '../e2e/support/ent.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const HEADING = 'Choisissez votre niveau';
@@ -59,14 +54,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const { server } = ent;
-    const files = new LocalFileStore(path.join(server.dataDir, 'files'));
-    const packageHash = await storePackage(files, buildActivityZip('Activité'));
-    const level = await buildLevel(server.db, [[{ sessions: [2] }]], { title: 'Sixième', packageHash });
-    const school = await createSchool(server.db, { uai: ENT_UAI, sign_in_method: 'gar' });
-    await server.db
-      .insertInto('school_levels')
-      .values({ school_id: school.id, level_id: level.levelId })
-      .execute();
+    await entSchoolWithLevel(server, { level: 'Sixième', activityTitle: 'Activité', sessions: 2 });
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const first = await timeOneSignIn(context, server.url, true);

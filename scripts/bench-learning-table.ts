@@ -17,7 +17,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Fastify, { type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Db, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -30,9 +29,9 @@ import {
 import { findOwnedGroup } from '../server/features/groups/group-access.repository.js';
 import { buildLevel } from '../server/fixtures/curriculum.js';
 import { createSchool } from '../server/fixtures/factories.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { freePort, stopChild } from '../server/test/processes.js';
 import { createTestDatabase } from '../server/test/test-database.js';
+import { inProcessApp } from './bench-server.js';
 
 const GROUPS = 100_000;
 const TEACHERS = 1_000;
@@ -236,15 +235,7 @@ async function main() {
     }
     const token = await insertSession(db, teacherId, new Date(), 3600_000);
 
-    const files = new LocalFileStore(config.filesDir);
-    await files.init();
-    const app = await buildApp({
-      db,
-      config,
-      files,
-      logger: false,
-      webDir: path.join(testDb.dataDir, 'no-web'),
-    });
+    const app = await inProcessApp(db, config);
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const route = `${appUrl}/api/user/usertable/${groupId}`;
     const auth = { authorization: `Bearer ${token}` };

@@ -21,7 +21,7 @@ import { type Db, openDatabase } from '../server/db/database.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
 import { addPupilToGroup, insertPupil } from '../server/features/pupils/pupil.repository.js';
 import { buildLevel } from '../server/fixtures/curriculum.js';
-import { createGroup, createSchool, createTeacher } from '../server/fixtures/factories.js';
+import { createGroup, createSchool, createTeacher, giveActivities } from '../server/fixtures/factories.js';
 import { createTestDatabase, type TestDatabase } from '../server/test/test-database.js';
 import { builtServer, startBenchServer } from './bench-server.js';
 
@@ -137,17 +137,7 @@ async function seedGrid(db: Db, schoolId: number): Promise<Seeded['grid']> {
   );
   const teacher = await createTeacher(db, { school_id: schoolId, levelIds: [level.levelId] });
   const group = await createGroup(db, teacher.id, level.levelId, 'CM2 (grille)');
-  await db
-    .insertInto('group_assignments')
-    .values(
-      activityIds.map((id) => ({
-        group_id: group.id,
-        activity_id: id,
-        due_date: null,
-        given_at: now.toISOString(),
-      })),
-    )
-    .execute();
+  await giveActivities(db, group.id, activityIds, now);
   for (let p = 0; p < GRID.pupils; p++) {
     const id = await insertPupil(db, { schoolId, firstname: `Grille${p}`, name: '', now });
     await addPupilToGroup(db, group.id, id, now);

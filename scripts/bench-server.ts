@@ -1,8 +1,13 @@
 // The production build (`npm run build` first) run by a benchmark as a child process on free ports,
-// with the bench's admin, and what a benchmark measures it with (its RSS, an admin's API calls).
+// with the bench's admin, and what a benchmark measures it with (its RSS, an admin's API calls); or
+// the app built in the bench's own process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildApp } from '../server/app.js';
+import type { Config } from '../server/config.js';
+import type { Db } from '../server/db/database.js';
+import { LocalFileStore } from '../server/storage/local-store.js';
 import { freePort, stopChild, waitUntilAnswering } from '../server/test/processes.js';
 
 export const BENCH_ADMIN = { email: 'bench@ardoise.test', password: 'bench-password-123' };
@@ -104,4 +109,12 @@ export async function measurePeakRss<T>(
   } finally {
     clearInterval(sampler);
   }
+}
+
+/** The app built in the bench's process over `db`: files in the config's folder, no log, no web
+ * build (only the API is measured). */
+export async function inProcessApp(db: Db, config: Config) {
+  const files = new LocalFileStore(config.filesDir);
+  await files.init();
+  return buildApp({ db, config, files, logger: false, webDir: path.join(config.dataDir, 'no-web') });
 }

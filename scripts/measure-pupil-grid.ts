@@ -6,16 +6,14 @@
 // network): 5 warm-up calls, then RUNS timed calls; prints the median and p95. Target: ≤ 150 ms.
 //   npx tsx scripts/measure-pupil-grid.ts            (both databases)
 //   MEASURE_DB=sqlite npx tsx scripts/measure-pupil-grid.ts
-import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { insertSession } from '../server/features/auth/session.repository.js';
 import { seedLargeClasses } from '../server/features/pupil-results/pupil-results.factories.js';
-import { LocalFileStore } from '../server/storage/local-store.js';
 import { createTestDatabase } from '../server/test/test-database.js';
+import { inProcessApp } from './bench-server.js';
 
 const PUPILS = 35;
 const ACTIVITIES = 200;
@@ -53,15 +51,7 @@ async function measure(kind: 'sqlite' | 'postgres') {
       `${kind}: seeded ${GROUPS} groups × ${PUPILS} pupils × ${ACTIVITIES} activities (${entries.n} pupil entries) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const token = await insertSession(db, teacherId, new Date(), 3_600_000);
-    const files = new LocalFileStore(config.filesDir);
-    await files.init();
-    const app = await buildApp({
-      db,
-      config,
-      files,
-      logger: false,
-      webDir: path.join(testDb.dataDir, 'no-web'),
-    });
+    const app = await inProcessApp(db, config);
     await app.ready();
     const call = async () => {
       const t0 = performance.now();

@@ -4,8 +4,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type { NewSchool } from '../../server/db/schema.js';
 import { createCertificate } from '../../server/features/ent/certificates.js';
-import { newUai } from '../../server/fixtures/factories.js';
+import { buildLevel, storePackage } from '../../server/fixtures/curriculum.js';
+import { createSchool, newUai } from '../../server/fixtures/factories.js';
+import { buildActivityZip } from '../../server/fixtures/files.js';
+import { LocalFileStore } from '../../server/storage/local-store.js';
 import { freePort } from '../../server/test/processes.js';
 import { type IdpUser, type SamlIdp, startSamlIdp } from '../../server/test/saml-idp.js';
 import { APP_HOST, type RunningServer, startServer } from './server.js';
@@ -93,4 +97,24 @@ export async function signInAtIdpPage(page: Page, username: string): Promise<voi
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(IDP_PASSWORD);
   await page.locator('input[name="password"]').press('Enter');
+}
+
+/** The GAR school of ENT_UAI (`school` adds to its columns) and a level of its licence: one period,
+ * one lesson, `sessions` sessions of one activity each, named `activityTitle`. */
+export async function entSchoolWithLevel(
+  server: RunningServer,
+  options: { level: string; activityTitle: string; sessions?: number; school?: Partial<NewSchool> },
+): Promise<{ schoolId: number; levelId: number }> {
+  const files = new LocalFileStore(path.join(server.dataDir, 'files'));
+  const packageHash = await storePackage(files, buildActivityZip(options.activityTitle));
+  const level = await buildLevel(server.db, [[{ sessions: [options.sessions ?? 1] }]], {
+    title: options.level,
+    packageHash,
+  });
+  const school = await createSchool(server.db, { ...options.school, uai: ENT_UAI, sign_in_method: 'gar' });
+  await server.db
+    .insertInto('school_levels')
+    .values({ school_id: school.id, level_id: level.levelId })
+    .execute();
+  return { schoolId: school.id, levelId: level.levelId };
 }

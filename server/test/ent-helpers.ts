@@ -2,11 +2,37 @@
 // posting the IdP's form to the ACS, trading the page's one-time code for a session, and reading
 // the account it made and what the audit log says of ENT sign-ins.
 
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ADDRESS_BURST } from '../features/auth/throttle-rules.js';
+import { createCertificate } from '../features/ent/certificates.js';
 import { STATE_COOKIE } from '../features/ent/sign-in-state.js';
 import { apiClient, type TestContext } from './helper.js';
+
+/** The test app's public address, and the SAML service provider's entity id and ACS there. */
+export const PUBLIC_URL = 'http://127.0.0.1:3000';
+export const SP_ENTITY_ID = `${PUBLIC_URL}/api/auth/saml/metadata`;
+export const ACS_URL = `${PUBLIC_URL}/api/auth/saml/acs`;
+
+/** The service provider's key and certificate, written to a folder of their own before the file's
+ * tests and removed after them: `certPem` for the IdP, `files()` for the app's `saml` config. */
+export function spKeyFiles() {
+  const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
+  let dir = '';
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
+    await fs.writeFile(path.join(dir, 'sp-key.pem'), sp.keyPem);
+    await fs.writeFile(path.join(dir, 'sp-cert.pem'), sp.certPem);
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+  return {
+    certPem: sp.certPem,
+    files: () => ({ spKeyFile: path.join(dir, 'sp-key.pem'), spCertFile: path.join(dir, 'sp-cert.pem') }),
+  };
+}
 
 /** The cookies a browser sends: its sign-in state, or none (another browser). */
 export type EntBrowser = Record<string, string>;

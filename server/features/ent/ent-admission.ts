@@ -4,10 +4,12 @@
 import type { EntRefusal } from '../../../common/messages/ent.js';
 import type { EntProvider } from '../../../common/schemas/ent.js';
 import type { Db } from '../../db/database.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { type Licence, licenceRefusal } from '../schools/licence.js';
 import {
   countSchoolsOfCasServer,
   type EntSchool,
+  findIdentityUser,
   findSchoolsByUai,
   type IdentityUser,
 } from './ent.repository.js';
@@ -98,4 +100,38 @@ export function moveRefusal(
     reason: 'otherSchool',
     details: { accountSchool: account.school_id, school: school.id },
   };
+}
+
+/** One admission, teacher's or pupil's, in one transaction: the account the identity is known by and
+ * the school it is admitted in (a refused school ends it there), then `admit` with them. */
+export function admitInTransaction(
+  db: Db,
+  identity: EntIdentity,
+  options: { now: Date; casSchool?: EntSchool },
+  admit: (trx: Db, known: IdentityUser | undefined, school: EntSchool, now: string) => Promise<EntOutcome>,
+): Promise<EntOutcome> {
+  const now = options.now.toISOString();
+  return db.transaction().execute(async (trx): Promise<EntOutcome> => {
+    const known = await findIdentityUser(trx, identity);
+    const school = await admittedSchool(trx, identity, known, options);
+    if ('kind' in school) return school;
+    return admit(trx, known, school, now);
+  });
+}
+
+/** The audit line of an account made on the spot by an ENT sign-in. */
+export function recordEntCreation(
+  db: Db,
+  entity: 'teacher' | 'pupil',
+  userId: number,
+  identity: EntIdentity,
+  school: EntSchool,
+): Promise<void> {
+  return recordAudit(db, {
+    actorId: null,
+    action: `${entity}.ent-create`,
+    entity,
+    entityId: userId,
+    details: { provider: identity.provider, school: school.id, uai: school.uai },
+  });
 }

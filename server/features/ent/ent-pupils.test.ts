@@ -3,9 +3,6 @@
 // made at the first visit and known by its identity afterwards; the pupil joins the groups of their
 // school made for their classes, and follows their classes at each visit; teacher and pupil
 // identities never cross; the school's ENT and licence rule as for teachers.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entRefusals } from '../../../common/messages/ent.js';
 import {
@@ -19,22 +16,21 @@ import {
 } from '../../fixtures/factories.js';
 import { type CasServer, signInAtCas, startCasServer } from '../../test/cas-server.js';
 import {
+  ACS_URL,
   browserOf,
   entAudit,
   landing,
   lastAuditId,
   openEntSession,
   postAcs,
+  SP_ENTITY_ID,
+  spKeyFiles,
   storedUser,
   tradeCode,
 } from '../../test/ent-helpers.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { type IdpUser, type SamlIdp, signInAtIdp, startSamlIdp } from '../../test/saml-idp.js';
-import { createCertificate } from './certificates.js';
 
-const PUBLIC_URL = 'http://127.0.0.1:3000';
-const SP_ENTITY_ID = `${PUBLIC_URL}/api/auth/saml/metadata`;
-const ACS_URL = `${PUBLIC_URL}/api/auth/saml/acs`;
 const UAI = {
   college: newUai(),
   other: newUai(),
@@ -88,12 +84,8 @@ const CAS_MAPPING = { UAI: 'ENTPersonStructRattachUAI', PRO: 'ENTPersonProfils',
 
 let idp: SamlIdp;
 let cas: CasServer;
-let spDir: string;
-const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
+const sp = spKeyFiles();
 beforeAll(async () => {
-  spDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
-  await fs.writeFile(path.join(spDir, 'sp-key.pem'), sp.keyPem);
-  await fs.writeFile(path.join(spDir, 'sp-cert.pem'), sp.certPem);
   [idp, cas] = await Promise.all([
     startSamlIdp({ sp: { entityId: SP_ENTITY_ID, acsUrl: ACS_URL, certPem: sp.certPem }, users: USERS }),
     startCasServer({
@@ -105,15 +97,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([idp?.close(), cas?.close()]);
-  await fs.rm(spDir, { recursive: true, force: true });
 });
 
 const PUPIL_IDLE_MS = 20 * 60_000;
 const ctx = setupTestApp(() => ({
   saml: {
     idpMetadata: idp.metadataUrl,
-    spKeyFile: path.join(spDir, 'sp-key.pem'),
-    spCertFile: path.join(spDir, 'sp-cert.pem'),
+    ...sp.files(),
   },
   casAllowPrivateAddresses: true,
   pupilIdleMs: PUPIL_IDLE_MS,

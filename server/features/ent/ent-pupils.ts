@@ -3,18 +3,16 @@
 // school of the UAI (no email, no password: docs/pupils.md); their names when the ENT sends them;
 // and the groups of the school made for their classes (docs/ent.md, « Les élèves »).
 import type { Db } from '../../db/database.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { insertPupil } from '../pupils/pupil-accounts.service.js';
 import {
   type EntSchool,
-  findIdentityUser,
   insertIdentity,
   replaceTeacherClasses,
   syncPupilGroups,
   touchIdentity,
   updatePupilFromEnt,
 } from './ent.repository.js';
-import { admittedSchool, type EntOutcome, roleMismatch } from './ent-admission.js';
+import { admitInTransaction, type EntOutcome, recordEntCreation, roleMismatch } from './ent-admission.js';
 import type { EntIdentity } from './ent-identity.js';
 
 export function admitPupil(
@@ -22,12 +20,7 @@ export function admitPupil(
   identity: EntIdentity,
   options: { now: Date; casSchool?: EntSchool },
 ): Promise<EntOutcome> {
-  const now = options.now.toISOString();
-  return db.transaction().execute(async (trx): Promise<EntOutcome> => {
-    const known = await findIdentityUser(trx, identity);
-    const school = await admittedSchool(trx, identity, known, options);
-    if ('kind' in school) return school;
-
+  return admitInTransaction(db, identity, options, async (trx, known, school, now) => {
     let pupilId: number;
     let created = false;
     if (known) {
@@ -46,13 +39,7 @@ export function admitPupil(
       });
       created = true;
       await insertIdentity(trx, { userId: pupilId, ...identity, now });
-      await recordAudit(trx, {
-        actorId: null,
-        action: 'pupil.ent-create',
-        entity: 'pupil',
-        entityId: pupilId,
-        details: { provider: identity.provider, school: school.id, uai: school.uai },
-      });
+      await recordEntCreation(trx, 'pupil', pupilId, identity, school);
     }
     await updatePupilFromEnt(trx, pupilId, {
       name: identity.lastName,

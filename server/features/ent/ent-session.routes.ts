@@ -26,7 +26,8 @@ import {
   recordSuccess,
   verifyPassword,
 } from '../auth/accounts.service.js';
-import { findPupilForSession, findState, takeState } from './ent.repository.js';
+import { findPupilForSession } from '../pupils/pupil-accounts.service.js';
+import { findState, takeState } from './ent.repository.js';
 import { hashCode, type LinkCodeData, type SessionCodeData } from './ent-handoff.js';
 import { licenceReason, linkEntIdentity, recordEntSignIn } from './ent-sign-in.service.js';
 import { browserState } from './sign-in-state.js';

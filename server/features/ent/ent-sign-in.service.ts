@@ -14,7 +14,6 @@ import { insertUser, newAccountColumns } from '../auth/accounts.service.js';
 import {
   adoptSchool,
   type EntSchool,
-  findIdentityUser,
   findUserByEmail,
   giveLicenceLevels,
   insertIdentity,
@@ -22,7 +21,13 @@ import {
   touchIdentity,
   updateUserFromEnt,
 } from './ent.repository.js';
-import { admittedSchool, type EntOutcome, moveRefusal, roleMismatch } from './ent-admission.js';
+import {
+  admitInTransaction,
+  type EntOutcome,
+  moveRefusal,
+  recordEntCreation,
+  roleMismatch,
+} from './ent-admission.js';
 import { type EntIdentity, entRole } from './ent-identity.js';
 import { admitPupil } from './ent-pupils.js';
 
@@ -50,12 +55,7 @@ function admit(
   identity: EntIdentity,
   options: { now: Date; casSchool?: EntSchool },
 ): Promise<EntOutcome> {
-  const now = options.now.toISOString();
-  return db.transaction().execute(async (trx): Promise<EntOutcome> => {
-    const known = await findIdentityUser(trx, identity);
-    const school = await admittedSchool(trx, identity, known, options);
-    if ('kind' in school) return school;
-
+  return admitInTransaction(db, identity, options, async (trx, known, school, now) => {
     if (known) {
       // A pupil's identity arriving as a teacher's: never the pupil's account, never a new one.
       if (known.role === 'pupil') return roleMismatch(known, 'teacher');
@@ -97,13 +97,7 @@ function admit(
     await giveLicenceLevels(trx, userId, school.id);
     await insertIdentity(trx, { userId, ...identity, now });
     await replaceTeacherClasses(trx, userId, identity.classes);
-    await recordAudit(trx, {
-      actorId: null,
-      action: 'teacher.ent-create',
-      entity: 'teacher',
-      entityId: userId,
-      details: { provider: identity.provider, school: school.id, uai: school.uai },
-    });
+    await recordEntCreation(trx, 'teacher', userId, identity, school);
     return { kind: 'signed-in', userId, created: true };
   });
 }

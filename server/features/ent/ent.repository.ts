@@ -266,25 +266,3 @@ export async function updatePupilFromEnt(
   }
   await db.updateTable('pupils').set({ last_seen_at: values.now }).where('user_id', '=', pupilId).execute();
 }
-
-/** What opening a pupil's session needs: their names, state and school's licence. */
-export function findPupilForSession(db: Db, id: number) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('pupils as p', 'p.user_id', 'u.id')
-    .leftJoin('schools as s', 's.id', 'u.school_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.firstname',
-      'u.role',
-      'u.active',
-      'p.pseudonym',
-      's.active_license',
-      's.license_start_date',
-      's.license_end_date',
-    ])
-    .where('u.id', '=', id)
-    .where('u.role', '=', 'pupil')
-    .executeTakeFirst();
-}

@@ -3,15 +3,13 @@
 // account, the answers an IdP should never send (replayed, unsigned, wrongly signed, expired, for
 // another audience, pointing elsewhere), answers not tied to a signed request, from or to another
 // entity, and forged answers padded to stall the server.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { entMessages, entRefusals } from '../../../common/messages/ent.js';
 import { createLevel, createSchool, createTeacher, daysFromToday, newUai } from '../../fixtures/factories.js';
 import { FormBrowser } from '../../test/browser-form.js';
 import {
+  ACS_URL,
   browserOf,
   type EntBrowser,
   entAudit,
@@ -19,6 +17,8 @@ import {
   lastAuditId,
   openEntSession,
   postAcs,
+  SP_ENTITY_ID,
+  spKeyFiles,
   startsUntilThrottled,
   storedUser,
   tradeCode,
@@ -35,9 +35,6 @@ import { ACCOUNT_FREE_FAILURES } from '../auth/throttle-rules.js';
 import { createCertificate } from './certificates.js';
 import { STATE_COOKIE, STATE_LENGTH } from './sign-in-state.js';
 
-const PUBLIC_URL = 'http://127.0.0.1:3000';
-const SP_ENTITY_ID = `${PUBLIC_URL}/api/auth/saml/metadata`;
-const ACS_URL = `${PUBLIC_URL}/api/auth/saml/acs`;
 const UAI = { open: newUai(), ended: newUai(), unknown: newUai(), passwordOnly: newUai() };
 const LINKED_EMAIL = 'paul.durand@ecole.test';
 
@@ -89,12 +86,8 @@ const USERS: IdpUser[] = [
 ];
 
 let idp: SamlIdp;
-let spDir: string;
-const sp = createCertificate({ commonName: '127.0.0.1', days: 2 });
+const sp = spKeyFiles();
 beforeAll(async () => {
-  spDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ardoise-sp-'));
-  await fs.writeFile(path.join(spDir, 'sp-key.pem'), sp.keyPem);
-  await fs.writeFile(path.join(spDir, 'sp-cert.pem'), sp.certPem);
   idp = await startSamlIdp({
     sp: { entityId: SP_ENTITY_ID, acsUrl: ACS_URL, certPem: sp.certPem },
     users: USERS,
@@ -102,14 +95,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await idp?.close();
-  await fs.rm(spDir, { recursive: true, force: true });
 });
 
 const ctx = setupTestApp(() => ({
   saml: {
     idpMetadata: idp.metadataUrl,
-    spKeyFile: path.join(spDir, 'sp-key.pem'),
-    spCertFile: path.join(spDir, 'sp-cert.pem'),
+    ...sp.files(),
   },
 }));
 

@@ -31,6 +31,22 @@ export type ActivityRow = {
   package_kind: PackageKind | null;
 };
 
+/** The columns of an ActivityRow, over the tree's aliases (p, le, s, a) and the entry's (ga). */
+const ROW_COLUMNS = [
+  'p.id as period_id',
+  'p.title as period_title',
+  'le.id as lesson_id',
+  'le.title as lesson_title',
+  's.id as session_id',
+  's.title as session_title',
+  'a.id as activity_id',
+  'a.title as activity_title',
+  'ga.id as entry_id',
+  'ga.status',
+  'ga.score',
+  'a.package_kind',
+] as const;
+
 /** The group's rows of a level (`p.level_id`) or of one period (`p.id`). Empty periods, lessons and
  * sessions are rows too (left joins), so this join is the tree's own rather than activitiesInTree. */
 function selectRows(
@@ -47,20 +63,7 @@ function selectRows(
     .leftJoin('group_activities as ga', (join) =>
       join.onRef('ga.activity_id', '=', 'a.id').on('ga.group_id', '=', groupId).on('ga.pupil_id', 'is', null),
     )
-    .select([
-      'p.id as period_id',
-      'p.title as period_title',
-      'le.id as lesson_id',
-      'le.title as lesson_title',
-      's.id as session_id',
-      's.title as session_title',
-      'a.id as activity_id',
-      'a.title as activity_title',
-      'ga.id as entry_id',
-      'ga.status',
-      'ga.score',
-      'a.package_kind',
-    ])
+    .select(ROW_COLUMNS)
     .where(scope, '=', id)
     .$call(inCurriculumOrder)
     .execute();
@@ -215,21 +218,7 @@ export function selectPupilRows(db: Db, groupId: number, pupilId: number): Promi
         .on('ga.group_id', '=', groupId)
         .on('ga.pupil_id', '=', pupilId),
     )
-    .select([
-      'p.id as period_id',
-      'p.title as period_title',
-      'le.id as lesson_id',
-      'le.title as lesson_title',
-      's.id as session_id',
-      's.title as session_title',
-      'a.id as activity_id',
-      'a.title as activity_title',
-      'ga.id as entry_id',
-      'ga.status',
-      'ga.score',
-      'a.package_kind',
-      'gs.due_date',
-    ])
+    .select([...ROW_COLUMNS, 'gs.due_date'])
     .$call(inCurriculumOrder)
     .execute();
 }

@@ -3,16 +3,14 @@
 // hangs on the account.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { pupilAccount } from '../pupils/pupil-accounts.service.js';
 
 /** The sign-in throttle's keys of one pupil (the picture door counts wrong tries per pupil). */
 export const pupilThrottleKey = (pupilId: number) => `pupil:${pupilId}`;
 
 /** A pupil account: its users row, role 'pupil', with its pupils row. */
 export function findPupil(db: Db, id: number) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('pupils as p', 'p.user_id', 'u.id')
-    .leftJoin('schools as s', 's.id', 'u.school_id')
+  return pupilAccount(db, id)
     .select([
       'u.id',
       'u.firstname',
@@ -28,8 +26,6 @@ export function findPupil(db: Db, id: number) {
       'p.card_version',
       'p.last_seen_at',
     ])
-    .where('u.id', '=', id)
-    .where('u.role', '=', 'pupil')
     .executeTakeFirst();
 }
 

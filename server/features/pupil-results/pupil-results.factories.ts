@@ -14,6 +14,7 @@ import {
   createPupil,
   createPupilEntry,
   createTeacher,
+  giveActivities,
 } from '../../fixtures/factories.js';
 
 export type SeededStatement = {
@@ -178,17 +179,7 @@ export async function seedLargeClasses(
   for (let g = 0; g < GROUPS; g++) {
     const group = await createGroup(db, teacher.id, level.id, `Groupe ${g + 1}`);
     groupIds.push(group.id);
-    await db
-      .insertInto('group_assignments')
-      .values(
-        activityIds.map((id) => ({
-          group_id: group.id,
-          activity_id: id,
-          due_date: null,
-          given_at: now.toISOString(),
-        })),
-      )
-      .execute();
+    await giveActivities(db, group.id, activityIds, now);
     const pupilIds: number[] = [];
     for (let p = 0; p < PUPILS; p++) {
       const { id } = await createPupil(db, {

@@ -4,9 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityLaunchResponse } from '../../../common/schemas/activity-runtime.js';
 import { scorm12Commit } from '../../../common/test/scorm-commits.js';
-import { createPupil, createPupilEntry } from '../../fixtures/factories.js';
 import { type ApiClient, apiClient, setupTestApp } from '../../test/helper.js';
-import { signInAsPupil } from '../../test/pupil-helpers.js';
+import { pupilWithOwnEntry } from '../../test/pupil-helpers.js';
 import { signWritePass, WRITE_PASS_MS } from '../auth/write-pass.js';
 import { launch, newLaunchId, teacherWithActivities, write } from '../runtime/runtime.factories.js';
 
@@ -14,24 +13,10 @@ const ctx = setupTestApp();
 
 async function twoPupilsOnATablet() {
   const setup = await teacherWithActivities(ctx, 'scorm12', 2);
-  const activities = await ctx.db
-    .selectFrom('group_activities')
-    .select('activity_id')
-    .where('id', 'in', setup.entryIds)
-    .orderBy('id')
-    .execute();
+  const group = { schoolId: setup.teacher.schoolId, groupId: setup.groupId };
   const make = async (firstname: string) => {
-    const pupil = await createPupil(ctx.db, {
-      schoolId: setup.teacher.schoolId,
-      groupIds: [setup.groupId],
-      firstname,
-    });
-    const entry = await createPupilEntry(ctx.db, {
-      groupId: setup.groupId,
-      activityId: activities[0]!.activity_id,
-      pupilId: pupil.id,
-    });
-    return { pupil, entryId: entry.id, client: await signInAsPupil(ctx, pupil.id) };
+    const { pupil, entry, client } = await pupilWithOwnEntry(ctx, group, setup.entryIds[0]!, firstname);
+    return { pupil, entryId: entry.id, client };
   };
   return { setup, a: await make('Alice'), b: await make('Bruno') };
 }

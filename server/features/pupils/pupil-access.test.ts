@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { createPupil, createPupilEntry } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
-import { signInAsPupil } from '../../test/pupil-helpers.js';
+import { pupilWithOwnEntry } from '../../test/pupil-helpers.js';
 import { registeredRoutes } from '../../test/routes.js';
 import { teacherWithActivities } from '../runtime/runtime.factories.js';
 
@@ -27,19 +27,12 @@ const isPupilRoute = (method: string, url: string) =>
 
 async function aPupilWithAnEntry() {
   const setup = await teacherWithActivities(ctx, 'scorm12', 2);
-  const activity = await ctx.db
-    .selectFrom('group_activities')
-    .select('activity_id')
-    .where('id', '=', setup.entryIds[0]!)
-    .executeTakeFirstOrThrow();
-  const pupil = await createPupil(ctx.db, { schoolId: setup.teacher.schoolId, groupIds: [setup.groupId] });
-  const entry = await createPupilEntry(ctx.db, {
-    groupId: setup.groupId,
-    activityId: activity.activity_id,
-    pupilId: pupil.id,
-  });
-  const client = await signInAsPupil(ctx, pupil.id);
-  return { ...setup, teacherClient: setup.client, pupil, entry, activityId: activity.activity_id, client };
+  const own = await pupilWithOwnEntry(
+    ctx,
+    { schoolId: setup.teacher.schoolId, groupId: setup.groupId },
+    setup.entryIds[0]!,
+  );
+  return { ...setup, teacherClient: setup.client, ...own };
 }
 
 describe('a pupil on the routes of teachers and admins', () => {

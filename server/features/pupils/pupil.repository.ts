@@ -43,6 +43,36 @@ export async function insertPupil(db: Db, pupil: NewPupil): Promise<number> {
   return id;
 }
 
+/** One pupil account, to pick columns from: its users row `u` (role 'pupil'), its pupils row `p` and
+ * its school `s` (left joined: null columns when it has none). */
+export function pupilAccount(db: Db, pupilId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('pupils as p', 'p.user_id', 'u.id')
+    .leftJoin('schools as s', 's.id', 'u.school_id')
+    .where('u.id', '=', pupilId)
+    .where('u.role', '=', 'pupil');
+}
+
+/** What signing a pupil in weighs, by any door: their names, account state and school licence. */
+const SIGN_IN_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.firstname',
+  'u.role',
+  'u.active',
+  's.active_license',
+  's.license_start_date',
+  's.license_end_date',
+] as const;
+
+/** What opening a pupil's session after their ENT needs: the sign-in's columns and their pseudonym. */
+export function findPupilForSession(db: Db, pupilId: number) {
+  return pupilAccount(db, pupilId)
+    .select([...SIGN_IN_COLUMNS, 'p.pseudonym'])
+    .executeTakeFirst();
+}
+
 /** Puts a pupil in a group (nothing when already in it). */
 export async function addPupilToGroup(db: Db, groupId: number, pupilId: number, now: Date): Promise<void> {
   await db
@@ -182,53 +212,25 @@ export async function findGroupByClassCode(db: Db, classCode: string) {
     .executeTakeFirst();
 }
 
+/** What the picture doors weigh: the sign-in's columns, the school and the pupil's card. */
+const DOOR_COLUMNS = [...SIGN_IN_COLUMNS, 's.id as school_id', 'p.picture_code', 'p.card_version'] as const;
+
 /** A pupil of a group as the door signs them in: their card, account state and school licence. */
 export async function findDoorPupil(db: Db, groupId: number, pupilId: number) {
-  return db
-    .selectFrom('group_pupils as gp')
-    .innerJoin('users as u', 'u.id', 'gp.pupil_id')
-    .innerJoin('pupils as p', 'p.user_id', 'u.id')
-    .leftJoin('schools as s', 's.id', 'u.school_id')
-    .where('gp.group_id', '=', groupId)
-    .where('gp.pupil_id', '=', pupilId)
-    .where('u.role', '=', 'pupil')
-    .select([
-      'u.id',
-      'u.name',
-      'u.firstname',
-      'u.role',
-      'u.active',
-      's.id as school_id',
-      's.active_license',
-      's.license_start_date',
-      's.license_end_date',
-      'p.picture_code',
-      'p.card_version',
-    ])
+  return pupilAccount(db, pupilId)
+    .innerJoin('group_pupils as gp', (join) =>
+      join.onRef('gp.pupil_id', '=', 'u.id').on('gp.group_id', '=', groupId),
+    )
+    .select(DOOR_COLUMNS)
     .executeTakeFirst();
 }
 export type DoorPupil = NonNullable<Awaited<ReturnType<typeof findDoorPupil>>>;
 
 /** A pupil by id as the QR door signs them in, with one group of theirs (for the class budget). */
 export async function findCardPupil(db: Db, pupilId: number) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('pupils as p', 'p.user_id', 'u.id')
-    .leftJoin('schools as s', 's.id', 'u.school_id')
-    .where('u.id', '=', pupilId)
-    .where('u.role', '=', 'pupil')
+  return pupilAccount(db, pupilId)
     .select((eb) => [
-      'u.id',
-      'u.name',
-      'u.firstname',
-      'u.role',
-      'u.active',
-      's.id as school_id',
-      's.active_license',
-      's.license_start_date',
-      's.license_end_date',
-      'p.picture_code',
-      'p.card_version',
+      ...DOOR_COLUMNS,
       eb
         .selectFrom('group_pupils as gp')
         .select('gp.group_id')

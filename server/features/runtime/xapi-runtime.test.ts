@@ -14,15 +14,9 @@ import { runtimeMessages } from '../../../common/messages/runtime.js';
 import { xapiMessages } from '../../../common/messages/xapi.js';
 import type { PackageKind } from '../../../common/schemas/activity-package.js';
 import type { Cmi5MoveOn, StatementSummary, XapiDocument } from '../../../common/schemas/xapi.js';
-import {
-  createAdmin,
-  createPupil,
-  createPupilEntry,
-  createTeacher,
-  DEFAULT_PASSWORD,
-} from '../../fixtures/factories.js';
+import { createAdmin, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
-import { signInAsPupil } from '../../test/pupil-helpers.js';
+import { pupilWithOwnEntry } from '../../test/pupil-helpers.js';
 import { launch, newLaunchId, post, teacherWithActivities, write } from './runtime.factories.js';
 import { uuidV5 } from './runtime-launch.presenter.js';
 
@@ -538,18 +532,11 @@ describe('cmi5 / Tin Can launch and statements', () => {
 describe("a pupil's own entry of xAPI content", () => {
   it('launches with the pupil as actor (an opaque account, no name) and takes only their statements', async () => {
     const setup = await xapiEntries('cmi5', { moveOn: 'Completed' }, 1);
-    const activity = await ctx.db
-      .selectFrom('group_activities')
-      .select('activity_id')
-      .where('id', '=', setup.entryIds[0]!)
-      .executeTakeFirstOrThrow();
-    const pupil = await createPupil(ctx.db, { schoolId: setup.teacher.schoolId, groupIds: [setup.groupId] });
-    const entry = await createPupilEntry(ctx.db, {
-      groupId: setup.groupId,
-      activityId: activity.activity_id,
-      pupilId: pupil.id,
-    });
-    const client = await signInAsPupil(ctx, pupil.id);
+    const { pupil, entry, client } = await pupilWithOwnEntry(
+      ctx,
+      { schoolId: setup.teacher.schoolId, groupId: setup.groupId },
+      setup.entryIds[0]!,
+    );
     const launched = await launch(client, entry.id);
     const pupilActor = {
       objectType: 'Agent',
