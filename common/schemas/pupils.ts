@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_PUPIL_NAME_LENGTH, pupilMessages } from '../messages/pupils.js';
 import { CARD_PICTURES, CLASS_CODE_LENGTH, PICTURE_CODE_LENGTH } from '../pupils.js';
+import { loginResponseSchema } from './auth.js';
 import { idSchema } from './ids.js';
 import { isOneCleanLine, textSchema } from './text.js';
 
@@ -103,3 +104,21 @@ export const cardSignInRequestSchema = z.object({
     .min(1, pupilMessages.wrongCard)
     .max(200, pupilMessages.wrongCard),
 });
+
+/** What a class tablet keeps of a pupil who signed in on it, so that they can sign in again there
+ * while the network is cut (docs/pupils.md#hors-ligne): their class as the door shows it, their
+ * name, and the check of their pictures (common/offline-door.ts). */
+export const offlineDoorSchema = z.object({
+  classCode: z.string(),
+  classTitle: z.string(),
+  displayName: z.string(),
+  salt: z.string(),
+  iterations: z.number().int(),
+  digest: z.string(),
+});
+export type OfflineDoor = z.infer<typeof offlineDoorSchema>;
+
+/** The door's sign-ins: the password login's answer, and what the tablet keeps (null for a pupil
+ * whose card opens no class the door knows). */
+export const doorSignInResponseSchema = loginResponseSchema.extend({ offline: offlineDoorSchema.nullable() });
+export type DoorSignInResponse = z.infer<typeof doorSignInResponseSchema>;

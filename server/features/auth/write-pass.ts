@@ -8,13 +8,12 @@
 // as for a session. It opens nothing else: no other entry, no launch, no download, no other route.
 import crypto from 'node:crypto';
 import { isoDay } from '../../../common/licence.js';
+import { WRITE_PASS_MS } from '../../../common/pupils.js';
 import type { Db } from '../../db/database.js';
 import { licenceLetsTeachersInSql } from '../schools/licence.js';
 import type { Caller } from './caller.js';
 import { findSigningSecret } from './sign-in-throttle.repository.js';
 
-/** Long enough for a tablet that stayed offline a school week, short enough to bound a leaked pass. */
-export const WRITE_PASS_MS = 8 * 24 * 3600 * 1000;
 export const WRITE_PASS_HEADER = 'x-ardoise-write-pass';
 
 const keys = new WeakMap<Db, Promise<Buffer>>();

@@ -2,11 +2,12 @@
 // reach the server under that pupil after they signed out, sent with the next pupil's token; the
 // pass opens that entry's writes only, for a bounded time, while the pupil may still sign in.
 import { describe, expect, it } from 'vitest';
+import { WRITE_PASS_MS } from '../../../common/pupils.js';
 import type { ActivityLaunchResponse } from '../../../common/schemas/activity-runtime.js';
 import { scorm12Commit } from '../../../common/test/scorm-commits.js';
 import { type ApiClient, apiClient, setupTestApp } from '../../test/helper.js';
 import { pupilWithOwnEntry } from '../../test/pupil-helpers.js';
-import { signWritePass, WRITE_PASS_MS } from '../auth/write-pass.js';
+import { signWritePass } from '../auth/write-pass.js';
 import { launch, newLaunchId, teacherWithActivities, write } from '../runtime/runtime.factories.js';
 
 const ctx = setupTestApp();

@@ -2,14 +2,8 @@
 // pupil's waits grow and are capped, are forgotten after a quiet hour; a class's bucket holds 60
 // failures and drains one every 10 s; a pupil retrying at once for an hour cannot fill it.
 import { describe, expect, it } from 'vitest';
-import {
-  CLASS_BURST,
-  CLASS_REFILL_MS,
-  classRule,
-  PUPIL_FORGET_AFTER_MS,
-  pupilDelay,
-  pupilRule,
-} from './card-throttle.js';
+import { PUPIL_FORGET_AFTER_MS, pupilDelay } from '../../../common/pupils.js';
+import { CLASS_BURST, CLASS_REFILL_MS, classRule, pupilRule } from './card-throttle.js';
 
 describe('the pupil rule', () => {
   it('lets 2 failures go, then waits 30 s, 1, 2, 4 min, then 5 min at most', () => {

@@ -11,22 +11,13 @@
 //   someone trying codes across all the pupils empties it and then waits 10 s per try.
 // - address ('classe:<address>'): unknown class codes and refused QR tokens from one address, as
 //   a leaky bucket of 60, one more every 10 s.
+import { PUPIL_FORGET_AFTER_MS, pupilDelay } from '../../../common/pupils.js';
 import type { AfterFailure, BudgetState } from '../auth/throttle-rules.js';
 
-export const PUPIL_FREE_FAILURES = 3;
-export const PUPIL_FIRST_DELAY_MS = 30_000;
-export const PUPIL_MAX_DELAY_MS = 5 * 60_000;
-export const PUPIL_FORGET_AFTER_MS = 3_600_000;
 export const CLASS_BURST = 60;
 export const CLASS_REFILL_MS = 10_000;
 export const ADDRESS_BURST = 60;
 export const ADDRESS_REFILL_MS = 10_000;
-
-/** The wait after the n-th wrong code in a row of one pupil. */
-export function pupilDelay(failures: number): number {
-  if (failures < PUPIL_FREE_FAILURES) return 0;
-  return Math.min(PUPIL_FIRST_DELAY_MS * 2 ** (failures - PUPIL_FREE_FAILURES), PUPIL_MAX_DELAY_MS);
-}
 
 export function pupilRule(state: BudgetState | undefined, now: number): AfterFailure {
   const remembered = state && now - state.lastFailureAt < PUPIL_FORGET_AFTER_MS ? state.failures : 0;

@@ -2,11 +2,12 @@
 // by its code, sign in with the pictures or a card's QR token. The answer of a sign-in has the
 // password login's shape; sign-ins and refusals go to the audit log as the teachers' do.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type LoginResponse, loginResponseSchema } from '../../../common/schemas/auth.js';
 import {
   cardSignInRequestSchema,
   classLookupRequestSchema,
   classLookupResponseSchema,
+  type DoorSignInResponse,
+  doorSignInResponseSchema,
   pictureSignInRequestSchema,
 } from '../../../common/schemas/pupils.js';
 import { access, HOST_COOKIE_OPTIONS, SESSION_COOKIE } from '../../access.js';
@@ -26,7 +27,7 @@ export const pupilDoorRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = async (
     door: 'pictures' | 'card',
     reply: { setCookie: (name: string, value: string, options: object) => unknown },
-    signIn: () => Promise<LoginResponse>,
+    signIn: () => Promise<DoorSignInResponse>,
   ) => {
     const session = await signIn().catch(async (error: unknown) => {
       if (error instanceof HttpError) {
@@ -64,7 +65,7 @@ export const pupilDoorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/classe/signin',
     {
       ...access.public,
-      schema: { body: pictureSignInRequestSchema, response: { 200: loginResponseSchema } },
+      schema: { body: pictureSignInRequestSchema, response: { 200: doorSignInResponseSchema } },
     },
     async (request, reply) =>
       audited('pictures', reply, () => signInWithPictures(request.body, contextOf(request.ip))),
@@ -72,7 +73,10 @@ export const pupilDoorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/classe/card',
-    { ...access.public, schema: { body: cardSignInRequestSchema, response: { 200: loginResponseSchema } } },
+    {
+      ...access.public,
+      schema: { body: cardSignInRequestSchema, response: { 200: doorSignInResponseSchema } },
+    },
     async (request, reply) =>
       audited('card', reply, () => signInWithCard(request.body.token, contextOf(request.ip))),
   );

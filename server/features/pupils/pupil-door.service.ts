@@ -3,9 +3,18 @@
 // of their card. Wrong pictures are throttled per pupil and per class (card-throttle.ts); unknown
 // class codes and refused QR tokens per address. The school's licence rules apply as to teachers.
 import { pupilMessages } from '../../../common/messages/pupils.js';
+import {
+  OFFLINE_CHECK_ITERATIONS,
+  offlineCheckSalt,
+  offlinePicturesDigest,
+} from '../../../common/offline-door.js';
 import { pupilDisplayName } from '../../../common/pupils.js';
-import type { LoginResponse } from '../../../common/schemas/auth.js';
-import type { ClassLookupResponse, PictureSignInRequest } from '../../../common/schemas/pupils.js';
+import type {
+  ClassLookupResponse,
+  DoorSignInResponse,
+  OfflineDoor,
+  PictureSignInRequest,
+} from '../../../common/schemas/pupils.js';
 import type { Db } from '../../db/database.js';
 import { HttpError, notFound, tooManyRequests, unauthorized } from '../../http-error.js';
 import { type AccountState, accountRefusal, openSession } from '../auth/auth.service.js';
@@ -17,9 +26,10 @@ import {
   findDoorPupil,
   findGroupByClassCode,
   findGroupPupils,
+  findPupilClass,
   touchPupil,
 } from './pupil.repository.js';
-import { picturesMatch, readQrToken } from './pupil-card.js';
+import { picturesMatch, picturesOf, readQrToken } from './pupil-card.js';
 
 export type DoorContext = { db: Db; ip: string; now: Date; idleMs: number };
 
@@ -57,20 +67,55 @@ export async function lookupClass(classCode: string, ctx: DoorContext): Promise<
   return { success: true, group: { title: group.title }, pupils };
 }
 
-type SignedInPupil = AccountState & { id: number; name: string; firstname: string };
+type SignedInPupil = AccountState & {
+  id: number;
+  name: string;
+  firstname: string;
+  pseudonym: string;
+  picture_code: string;
+};
 
-async function openPupilSession(pupil: SignedInPupil, ctx: DoorContext): Promise<LoginResponse> {
+/** What the tablet keeps to let this pupil in again while the network is cut (docs/pupils.md#hors-ligne). */
+async function offlineDoor(
+  pupil: SignedInPupil,
+  room: { classCode: string; title: string },
+): Promise<OfflineDoor> {
+  const salt = offlineCheckSalt();
+  return {
+    classCode: room.classCode,
+    classTitle: room.title,
+    displayName: pupilDisplayName(pupil),
+    salt,
+    iterations: OFFLINE_CHECK_ITERATIONS,
+    digest: await offlinePicturesDigest(
+      pupil.id,
+      picturesOf(pupil.picture_code),
+      salt,
+      OFFLINE_CHECK_ITERATIONS,
+    ),
+  };
+}
+
+async function openPupilSession(
+  pupil: SignedInPupil,
+  room: { classCode: string; title: string } | undefined,
+  ctx: DoorContext,
+): Promise<DoorSignInResponse> {
   const refusal = accountRefusal(pupil, ctx.now);
   if (refusal) throw new HttpError(403, refusal);
   await touchPupil(ctx.db, pupil.id, ctx.now);
   const token = await openSession(ctx.db, pupil.id, ctx.now, ctx.idleMs);
-  return { token, user: { id: pupil.id, name: pupil.name, firstname: pupil.firstname, role: 'pupil' } };
+  return {
+    token,
+    user: { id: pupil.id, name: pupil.name, firstname: pupil.firstname, role: 'pupil' },
+    offline: room ? await offlineDoor(pupil, room) : null,
+  };
 }
 
 export async function signInWithPictures(
   input: PictureSignInRequest,
   ctx: DoorContext,
-): Promise<LoginResponse> {
+): Promise<DoorSignInResponse> {
   const group = await findClass(ctx, input.classCode);
   const pupil = await findDoorPupil(ctx.db, group.id, input.pupilId);
   if (!pupil || pupil.picture_code === '') {
@@ -95,14 +140,14 @@ export async function signInWithPictures(
     }
     throw unauthorized(pupilMessages.wrongPictures);
   }
-  const session = await openPupilSession(pupil, ctx);
+  const session = await openPupilSession(pupil, { classCode: input.classCode, title: group.title }, ctx);
   // The pupil's own failures are forgiven; the class's are not (one good code must not buy a
   // guesser a new class budget).
   await forgetBudgets(ctx.db, [keys[0]!]);
   return session;
 }
 
-export async function signInWithCard(token: string, ctx: DoorContext): Promise<LoginResponse> {
+export async function signInWithCard(token: string, ctx: DoorContext): Promise<DoorSignInResponse> {
   await assertAddressMayTry(ctx);
   const claim = await readQrToken(ctx.db, token);
   const pupil = claim && (await findCardPupil(ctx.db, claim.pupilId));
@@ -115,5 +160,10 @@ export async function signInWithCard(token: string, ctx: DoorContext): Promise<L
   ) {
     return addressFailure(ctx, unauthorized(pupilMessages.wrongCard));
   }
-  return openPupilSession(pupil, ctx);
+  const room = await findPupilClass(ctx.db, pupil.id);
+  return openPupilSession(
+    pupil,
+    room?.class_code ? { classCode: room.class_code, title: room.title } : undefined,
+    ctx,
+  );
 }

@@ -5,8 +5,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { pupilMessages } from '../../../common/messages/pupils.js';
-import { CARD_PICTURES } from '../../../common/pupils.js';
-import type { CardsResponse, ClassLookupResponse } from '../../../common/schemas/pupils.js';
+import { OFFLINE_CHECK_ITERATIONS, offlinePicturesDigest } from '../../../common/offline-door.js';
+import { CARD_PICTURES, PUPIL_FIRST_DELAY_MS, PUPIL_FREE_FAILURES } from '../../../common/pupils.js';
+import type {
+  CardsResponse,
+  ClassLookupResponse,
+  DoorSignInResponse,
+  OfflineDoor,
+} from '../../../common/schemas/pupils.js';
 import {
   createGroup,
   createLevel,
@@ -16,7 +22,7 @@ import {
   daysFromToday,
 } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp, signIn } from '../../test/helper.js';
-import { CLASS_BURST, PUPIL_FIRST_DELAY_MS, PUPIL_FREE_FAILURES } from './card-throttle.js';
+import { CLASS_BURST } from './card-throttle.js';
 
 const ctx = setupTestApp({ pupilIdleMs: 10 * 60_000 });
 const door = () => apiClient(ctx.app);
@@ -101,6 +107,7 @@ describe('signing in with the pictures', () => {
     expect(body).toEqual({
       token: expect.any(String),
       user: { id: lina.pupilId, name: '', firstname: 'Lina', role: 'pupil' },
+      offline: expect.objectContaining({ classCode: cards.classCode, displayName: 'Lina' }),
     });
     const me = await apiClient(ctx.app, body.token).get('/api/auth/me');
     expect(me.json().user).toEqual({ id: lina.pupilId, name: '', firstname: 'Lina', role: 'pupil' });
@@ -302,6 +309,51 @@ describe('signing in with the QR code', () => {
     const sami = card('Sami');
     await client.delete(`${base}/pupils/${sami.pupilId}`);
     expect((await door().post('/api/classe/card', { token: sami.qrToken })).statusCode).toBe(401);
+  });
+});
+
+describe('what a tablet keeps to let a pupil in offline', () => {
+  /** Whether `pictures` pass the check the tablet was given for `pupilId`. */
+  const passes = (offline: OfflineDoor, pupilId: number, pictures: number[]) =>
+    offlinePicturesDigest(pupilId, pictures, offline.salt, offline.iterations).then(
+      (digest) => digest === offline.digest,
+    );
+
+  it('answers each sign-in with a salted check of the pupil’s own pictures, not the pictures', async () => {
+    const { cards, card } = await aClass();
+    const lina = card('Lina');
+    const noe = card('Noé');
+    const byPictures = (
+      await door().post('/api/classe/signin', signInBody(cards.classCode, lina))
+    ).json<DoorSignInResponse>();
+    const byCard = (
+      await door().post('/api/classe/card', { token: lina.qrToken })
+    ).json<DoorSignInResponse>();
+    for (const { offline } of [byPictures, byCard]) {
+      expect(offline).toEqual({
+        classCode: cards.classCode,
+        classTitle: 'CE1 Les loutres',
+        displayName: 'Lina',
+        salt: expect.stringMatching(/^[0-9a-f]{32}$/),
+        iterations: OFFLINE_CHECK_ITERATIONS,
+        digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(JSON.stringify(offline)).not.toContain(lina.pictures.join('-'));
+      expect(await passes(offline!, lina.pupilId, lina.pictures)).toBe(true);
+      expect(await passes(offline!, lina.pupilId, wrong(lina.pictures))).toBe(false);
+      // Bound to the pupil: Noé's id with Lina's pictures does not pass.
+      expect(await passes(offline!, noe.pupilId, lina.pictures)).toBe(false);
+    }
+    // A fresh salt each time: two tablets never hold the same digest.
+    expect(byPictures.offline!.salt).not.toBe(byCard.offline!.salt);
+  });
+
+  it('gives nothing to keep for a card whose pupil is in no class with a code', async () => {
+    const { card, group } = await aClass(['Lina']);
+    await ctx.db.updateTable('class_groups').set({ class_code: null }).where('id', '=', group.id).execute();
+    const response = await door().post('/api/classe/card', { token: card('Lina').qrToken });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<DoorSignInResponse>().offline).toBeNull();
   });
 });
 

@@ -213,7 +213,13 @@ export async function findGroupByClassCode(db: Db, classCode: string) {
 }
 
 /** What the picture doors weigh: the sign-in's columns, the school and the pupil's card. */
-const DOOR_COLUMNS = [...SIGN_IN_COLUMNS, 's.id as school_id', 'p.picture_code', 'p.card_version'] as const;
+const DOOR_COLUMNS = [
+  ...SIGN_IN_COLUMNS,
+  's.id as school_id',
+  'p.pseudonym',
+  'p.picture_code',
+  'p.card_version',
+] as const;
 
 /** A pupil of a group as the door signs them in: their card, account state and school licence. */
 export async function findDoorPupil(db: Db, groupId: number, pupilId: number) {
@@ -239,6 +245,18 @@ export async function findCardPupil(db: Db, pupilId: number) {
         .limit(1)
         .as('group_id'),
     ])
+    .executeTakeFirst();
+}
+
+/** The first group of a pupil that has a class code: the class a card's sign-in opens at the door. */
+export async function findPupilClass(db: Db, pupilId: number) {
+  return db
+    .selectFrom('group_pupils as gp')
+    .innerJoin('class_groups as g', 'g.id', 'gp.group_id')
+    .select(['g.class_code', 'g.title'])
+    .where('gp.pupil_id', '=', pupilId)
+    .where('g.class_code', 'is not', null)
+    .orderBy('g.id')
     .executeTakeFirst();
 }
 
