@@ -4,6 +4,9 @@
 /** Letters and digits a child cannot confuse (no 0/O, 1/I/L). */
 export const UNAMBIGUOUS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CLASS_CODE_LENGTH = 6;
+
+/** A class code as the door reads it: any case, spaces ignored. */
+export const normalizeClassCode = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
 export const PSEUDONYM_LENGTH = 3;
 
 /** The pictures a sign-in card's password is made of, by number (their French names are the

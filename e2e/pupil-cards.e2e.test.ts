@@ -25,6 +25,7 @@ import {
   newPage,
   newSignedInPage,
 } from './support/browser.js';
+import { tapPictures } from './support/class-door.js';
 import { expectFrench } from './support/french.js';
 import { type RunningServer, startServer } from './support/server.js';
 
@@ -43,13 +44,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Taps the pictures of a sequence on the door's grid. */
-async function tapPictures(page: Page, pictures: number[]): Promise<void> {
-  for (const picture of pictures) {
-    await page.getByRole('button', { name: CARD_PICTURES[picture], exact: true }).click();
-  }
 }
 
 beforeAll(async () => {

@@ -34,6 +34,8 @@ import {
   acceptedWrites,
   activity,
   backToTable,
+  keepsScormPlayer,
+  keptPlayerFiles,
   onNewGroupTable,
   openGroupTable,
   playerReady,
@@ -111,25 +113,6 @@ async function start(page: Page, name = FIRST) {
   await frame.getByText('API trouvée : true').waitFor();
   return frame;
 }
-
-/** What the device keeps of the player for offline use (paths of the player's pages and assets). */
-async function keptPlayerFiles(page: Page): Promise<string[]> {
-  const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
-  if (!player) return [];
-  return player
-    .evaluate(async () => {
-      const name = (await caches.keys()).find((key) => key.startsWith('ardoise-player-'));
-      const requests = name ? await (await caches.open(name)).keys() : [];
-      return requests.map((request) => new URL(request.url).pathname);
-    })
-    .catch(() => []); // the frame was being reloaded
-}
-
-/** True once the player page, its script and the SCORM 1.2 runtime are kept. */
-const keepsScormPlayer = (kept: string[]) =>
-  ['/player/', '/player/assets/player-', '/player/assets/scorm12-'].every((prefix) =>
-    kept.some((path) => path === prefix || (prefix.endsWith('-') && path.startsWith(prefix))),
-  );
 
 const runtimeAnswer = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/api/user/activity/runtime/') && r.ok());

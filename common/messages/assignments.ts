@@ -44,6 +44,8 @@ export const pupilSpaceMessages = {
   nothingGiven: 'Ton enseignant ne t’a encore rien donné.',
   nothingToDo: 'Bravo, tout est terminé\u00a0!',
   loadError: 'Ton espace n’a pas pu s’ouvrir.',
+  /** A pupil let in while the network is cut (docs/pupils.md#hors-ligne). */
+  offline: 'Pas de réseau : ton travail est gardé sur la tablette et partira quand le réseau reviendra.',
   tryAgain: 'Réessayer',
   teacher: (name: string) => `avec ${name}`,
   counts: (toDo: number, done: number) => `${toDo} à faire · ${done} ${done > 1 ? 'terminées' : 'terminée'}`,

@@ -41,6 +41,12 @@ export const pupilMessages = {
   signingIn: 'Connexion…',
   cardSigningIn: 'Connexion avec ta carte…',
   loadError: 'Impossible de joindre Ardoise. Vérifie la connexion et réessaie.',
+  /** The door with the network cut (docs/pupils.md#hors-ligne). */
+  offlineDoor: 'Pas de réseau : seuls les élèves déjà venus sur cette tablette peuvent entrer.',
+  offlineNobody:
+    'Pas de réseau, et aucun élève de cette classe n’est encore venu sur cette tablette. Réessaie quand elle est connectée.',
+  offlineUnknown:
+    'Pas de réseau, et tu n’es pas encore venu sur cette tablette. Réessaie quand elle est connectée.',
   rosterLoadError: 'Impossible de charger les élèves. Réessayez.',
   changeError: 'La modification n’a pas pu être enregistrée. Réessayez.',
   retry: 'Réessayer',

@@ -2,7 +2,7 @@
 // the teacher's roster and cards, and the door /classe.
 import { z } from 'zod';
 import { MAX_PUPIL_NAME_LENGTH, pupilMessages } from '../messages/pupils.js';
-import { CARD_PICTURES, CLASS_CODE_LENGTH, PICTURE_CODE_LENGTH } from '../pupils.js';
+import { CARD_PICTURES, CLASS_CODE_LENGTH, normalizeClassCode, PICTURE_CODE_LENGTH } from '../pupils.js';
 import { loginResponseSchema } from './auth.js';
 import { idSchema } from './ids.js';
 import { isOneCleanLine, textSchema } from './text.js';
@@ -78,7 +78,7 @@ export type CardsResponse = z.infer<typeof cardsResponseSchema>;
 /** A class code as typed: any case, spaces ignored. */
 export const classCodeSchema = textSchema(pupilMessages.classCodeRequired)
   .max(40, pupilMessages.unknownClassCode)
-  .transform((code) => code.replace(/\s+/g, '').toUpperCase())
+  .transform(normalizeClassCode)
   .refine((code) => code.length > 0, pupilMessages.classCodeRequired)
   .refine((code) => code.length <= CLASS_CODE_LENGTH * 2, pupilMessages.unknownClassCode);
 

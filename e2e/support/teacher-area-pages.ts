@@ -52,9 +52,9 @@ export async function playerReady(page: Page): Promise<Frame> {
     .getByRole('button', { name: 'Commencer' })
     .waitFor({ timeout: 30_000 })
     .catch(async (error) => {
-      throw new Error(`player not ready at ${page.url()}: ${(await page.content()).slice(-1500)}`, {
-        cause: error,
-      });
+      // What the page says instead (an error text) is what a failure needs.
+      const shown = await page.evaluate(() => document.body.innerText).catch(() => '');
+      throw new Error(`player not ready at ${page.url()}: ${shown.slice(-1500)}`, { cause: error });
     });
   const frame = page.frames().find((f) => f.url().includes('/local-activity/'));
   if (!frame) throw new Error('activity frame missing');
@@ -97,3 +97,22 @@ export async function onNewGroupTable(
   await openGroupTable(session.page, level, group);
   return { ...session, accepted };
 }
+
+/** What the device keeps of the player for offline use (paths of the player's pages and assets). */
+export async function keptPlayerFiles(page: Page): Promise<string[]> {
+  const player = page.frames().find((f) => new URL(f.url()).pathname === '/player/');
+  if (!player) return [];
+  return player
+    .evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('ardoise-player-'));
+      const requests = name ? await (await caches.open(name)).keys() : [];
+      return requests.map((request) => new URL(request.url).pathname);
+    })
+    .catch(() => []); // the frame was being reloaded
+}
+
+/** True once the player page, its script and the SCORM 1.2 runtime are kept. */
+export const keepsScormPlayer = (kept: string[]) =>
+  ['/player/', '/player/assets/player-', '/player/assets/scorm12-'].every((prefix) =>
+    kept.some((path) => path === prefix || (prefix.endsWith('-') && path.startsWith(prefix))),
+  );

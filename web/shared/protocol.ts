@@ -76,6 +76,11 @@ export const H5P_RUNTIME_SCOPE = '/player/h5p/';
 /** The folder of the player's pages, also the scope of the registration that keeps them offline
  * (player-pages-cache.ts). */
 export const PLAYER_PAGES_SCOPE = '/player/';
+/** The service worker's script on every activity origin (its three registrations: the package's
+ * files, the player's pages, the H5P runtime page). */
+export const PLAYER_WORKER_SCRIPT = '/local-activity-sw.js';
+/** The caches of the player's own pages and assets (player-pages-cache.ts), named after the build. */
+export const PLAYER_CACHE_PREFIXES = ['ardoise-player-', 'ardoise-h5p-runtime-'] as const;
 
 export function isPlayerMessage(data: unknown): data is PlayerToApp {
   if (!data || typeof data !== 'object') return false;

@@ -3,13 +3,22 @@
 // origin of its own: common/content/activity-origin.ts, and only that origin can delete its data).
 // It acts only when the app page that framed it asks (`app:clear`): opened by anything else (a
 // package's window.open), it deletes nothing. The journal's leftovers go to the app page first;
-// once it has acknowledged every one, the package, the journal, the service workers and their
-// caches, the storage, the origin's files and storage buckets are deleted, and the app page told
-// how many things were found. The app page forgets the origin only once a fresh page finds
+// once it has acknowledged every one, the package, the journal, any other service worker and
+// cache, the storage, the origin's files and storage buckets are deleted, and the app page told
+// how many things were found. The player's own service worker and the caches of its pages stay:
+// they hold nothing of the package nor of whoever played it (the player's build, served only when
+// it matches the server's hashes: player-pages-cache.ts), and with them the activity opens again
+// with the network cut, its package handed to it by the app page (kept-packages.ts): on a class
+// tablet, the next pupils each play on their own origin (docs/pupils.md#hors-ligne). The app page forgets the origin only once a fresh page finds
 // nothing (activity-origin-cleaner.tsx). A journal the app page does not empty is kept, and the
 // origin cleared on a later visit.
 
-import { type AppToPlayer, isAppMessage } from '../../shared/protocol';
+import {
+  type AppToPlayer,
+  isAppMessage,
+  PLAYER_CACHE_PREFIXES,
+  PLAYER_WORKER_SCRIPT,
+} from '../../shared/protocol';
 import { announceLeftovers, forgetWrites, journalLeftovers } from '../player/runtime-journal';
 import { appOrigin, sendToApp } from '../shared/app-page';
 import { deleteDatabase } from '../shared/offline-db';
@@ -36,11 +45,30 @@ async function fileNames(root: FileSystemRoot | null): Promise<string[]> {
   return names;
 }
 
-/** How many things the origin holds: workers, caches, databases, storage keys, files, buckets. */
+/** Registered with the player's own script (whatever the scope: that script is ours). */
+function isPlayerWorker(registration: ServiceWorkerRegistration): boolean {
+  const worker = registration.active ?? registration.waiting ?? registration.installing;
+  return worker !== null && new URL(worker.scriptURL).pathname === PLAYER_WORKER_SCRIPT;
+}
+
+const isPlayerCache = (name: string) => PLAYER_CACHE_PREFIXES.some((prefix) => name.startsWith(prefix));
+
+/** The service workers and caches that are not the player's own. */
+async function othersWorkers(): Promise<ServiceWorkerRegistration[]> {
+  const registrations = (await navigator.serviceWorker?.getRegistrations().catch(() => [])) ?? [];
+  return registrations.filter((registration) => !isPlayerWorker(registration));
+}
+
+async function othersCaches(): Promise<string[]> {
+  return (await caches.keys().catch(() => [])).filter((name) => !isPlayerCache(name));
+}
+
+/** How many things the origin holds beside the player: workers, caches, databases, storage keys,
+ * files, buckets. */
 async function inventory(): Promise<number> {
   const counts = await Promise.all([
-    navigator.serviceWorker?.getRegistrations().catch(() => []) ?? [],
-    caches.keys().catch(() => []),
+    othersWorkers(),
+    othersCaches(),
     indexedDB.databases(),
     fileNames(await fileSystemRoot()).catch(() => []),
     buckets?.keys().catch(() => []) ?? [],
@@ -48,12 +76,10 @@ async function inventory(): Promise<number> {
   return counts.reduce((sum, found) => sum + found.length, localStorage.length);
 }
 
-async function clearEverything(): Promise<void> {
-  const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);
-  await Promise.all(
-    (registrations ?? []).map((registration) => registration.unregister().catch(() => false)),
-  );
-  const cacheNames = await caches.keys().catch(() => []);
+async function clearAllButThePlayer(): Promise<void> {
+  const registrations = await othersWorkers();
+  await Promise.all(registrations.map((registration) => registration.unregister().catch(() => false)));
+  const cacheNames = await othersCaches();
   await Promise.all(cacheNames.map((name) => caches.delete(name)));
   const databases = await indexedDB.databases();
   await Promise.all(databases.flatMap(({ name }) => (name ? [deleteDatabase(name)] : [])));
@@ -76,7 +102,7 @@ async function clearWhenAcknowledged(): Promise<void> {
   if (cleared || left.length > 0) return; // more acks to come
   cleared = true;
   // The journal's database goes with the rest: nothing is left in it.
-  await clearEverything();
+  await clearAllButThePlayer();
   sendToApp({ type: 'player:cleared', found });
 }
 

@@ -12,10 +12,9 @@
 // those headers; any other copy is never served, and the file is fetched again (and kept in its
 // place). What the worker has checked it answers from memory while it runs.
 import type { PlayerFile, PlayerFiles } from '@/common/content/player-files.js';
-import { PLAYER_PAGES_SCOPE } from '../../shared/protocol';
+import { PLAYER_CACHE_PREFIXES, PLAYER_PAGES_SCOPE } from '../../shared/protocol';
 
 const ASSETS_PATH = '/player/assets/';
-const CACHE_PREFIXES = ['ardoise-player-', 'ardoise-h5p-runtime-'];
 /** Filled in at build time (vite.player.config.ts): a hash of the built pages, which name every
  * asset they load by content hash. */
 declare const __PLAYER_BUILD_VERSION__: string;
@@ -116,7 +115,9 @@ export async function dropOldPlayerCaches(): Promise<void> {
   const names = await caches.keys();
   await Promise.all(
     names
-      .filter((name) => CACHE_PREFIXES.some((prefix) => name.startsWith(prefix)) && name !== CACHE_NAME)
+      .filter(
+        (name) => PLAYER_CACHE_PREFIXES.some((prefix) => name.startsWith(prefix)) && name !== CACHE_NAME,
+      )
       .map((name) => caches.delete(name)),
   );
 }

@@ -2,9 +2,9 @@
 // checks it answers, and keeps it healthy: a ping every 30 s with a 5 s reply timeout, and a fresh
 // registration when it stays silent (docs/product.md#states-and-transitions, docs/product.md#business-constants-and-limits).
 import { SW_HEALTH_INTERVAL_MS, SW_HEALTH_TIMEOUT_MS } from '@/common/constants.js';
-import { PLAYER_PAGES_SCOPE } from '../../shared/protocol';
+import { PLAYER_PAGES_SCOPE, PLAYER_WORKER_SCRIPT } from '../../shared/protocol';
 
-export const SW_SCRIPT_URL = '/local-activity-sw.js';
+export const SW_SCRIPT_URL = PLAYER_WORKER_SCRIPT;
 export const SW_SCOPE = '/local-activity/';
 
 function activated(worker: ServiceWorker): Promise<ServiceWorker> {

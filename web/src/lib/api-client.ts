@@ -98,6 +98,16 @@ export function reportUnauthorized(): void {
   onUnauthorized?.();
 }
 
+/** Whether a call got no answer at all: the network is cut (not a timeout, not a cancel). */
+export function isNoAnswer(error: unknown): boolean {
+  return (
+    error instanceof AxiosError &&
+    !error.response &&
+    error.code !== AxiosError.ECONNABORTED &&
+    error.code !== AxiosError.ERR_CANCELED
+  );
+}
+
 /** The server's `{ success: false, message }` text, or the fallback. */
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof AxiosError) {

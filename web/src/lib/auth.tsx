@@ -31,6 +31,9 @@ type AuthState = {
   /** Where a sign-out elsewhere than the sign-in page went (a pupil's « Changer d'élève »: the
    * class's door): the signed-in guard sends there too, never to /login meanwhile. */
   exitTo?: string;
+  /** A pupil the class tablet let in while the network is cut (docs/pupils.md#hors-ligne): no
+   * session on the server yet (token null) until the network is back. */
+  offline?: boolean;
 };
 
 export type LoginResult = { success: true; user: SessionUser } | { success: false; message: string };
@@ -45,7 +48,16 @@ type AuthContextValue = AuthState & {
   /** Starts the session the server opened another way (a sign-in through the ENT); goes to `next`
    * (a path of Ardoise) or the role's home. */
   startSession: (response: LoginResponse, next?: string) => boolean;
+  /** Lets a pupil in while the network is cut (the tablet checked their pictures) and goes to their
+   * space. Once the network is back, `reconnect` opens their session on the server: it resolves
+   * with the door's answer, with null when the door refuses them (the pupil is then signed out),
+   * and rejects while there is still no answer. */
+  startOfflineSession: (user: SessionUser, reconnect: () => Promise<LoginResponse | null>) => void;
 };
+
+/** How often a pupil let in offline tries to open their session on the server, beside the
+ * browser's 'online' event (which a flaky network does not always fire). */
+const OFFLINE_RECONNECT_MS = 15_000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -110,7 +122,10 @@ type AuthProviderProps = {
 export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>({ user: null, token: null, loading: true });
 
+  const reconnectRef = useRef<(() => Promise<LoginResponse | null>) | null>(null);
+
   const endSession = useCallback((exitTo?: string) => {
+    reconnectRef.current = null;
     clearStoredSession();
     setAuthToken(null);
     setState({ user: null, token: null, loading: false, ...(exitTo ? { exitTo } : {}) });
@@ -201,6 +216,58 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     [begin, navigate],
   );
 
+  const startOfflineSession = useCallback(
+    (user: SessionUser, reconnect: () => Promise<LoginResponse | null>) => {
+      reconnectRef.current = reconnect;
+      clearStoredSession();
+      setAuthToken(null);
+      setState({ user, token: null, loading: false, offline: true });
+      notify.dismissAll();
+      notify.success(authMessages.loggedIn);
+      navigate(getHomePath(user.role));
+    },
+    [navigate],
+  );
+
+  // A pupil let in offline: their session is opened on the server as soon as it answers, in place
+  // (the screen and a playing activity stay as they are).
+  const offlineUserId = state.offline ? (state.user?.id ?? null) : null;
+  useEffect(() => {
+    if (offlineUserId === null) return;
+    let trying = false;
+    let stopped = false;
+    const attempt = async () => {
+      const reconnect = reconnectRef.current;
+      if (trying || !reconnect) return;
+      trying = true;
+      try {
+        const data = await reconnect();
+        const user = toSessionUser(data?.user);
+        if (stopped || reconnectRef.current !== reconnect) return;
+        if (data?.token && user?.id === offlineUserId) {
+          reconnectRef.current = null;
+          storeSession(user, data.token);
+          setAuthToken(data.token);
+          setState({ user, token: data.token, loading: false });
+        } else {
+          endSession(paths.classDoor.getHref());
+          void navigate(paths.classDoor.getHref());
+        }
+      } catch {
+        // Still no answer: the next try.
+      } finally {
+        trying = false;
+      }
+    };
+    window.addEventListener('online', attempt);
+    const timer = setInterval(attempt, OFFLINE_RECONNECT_MS);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', attempt);
+      clearInterval(timer);
+    };
+  }, [offlineUserId, endSession, navigate]);
+
   const logout = useCallback(
     (next?: string) => {
       const { token } = state;
@@ -229,8 +296,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, logout, renameUser, startSession }),
-    [state, login, logout, renameUser, startSession],
+    () => ({ ...state, login, logout, renameUser, startSession, startOfflineSession }),
+    [state, login, logout, renameUser, startSession, startOfflineSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,7 +1,7 @@
 // Step 1 of the door: the class code, in one big field (the only thing a pupil ever types).
 import { type FormEvent, useState } from 'react';
 import { pupilMessages } from '@/common/messages/pupils.js';
-import { CLASS_CODE_LENGTH } from '@/common/pupils.js';
+import { CLASS_CODE_LENGTH, normalizeClassCode } from '@/common/pupils.js';
 import { Button } from '@/web/src/components/ui/button';
 
 type ClassCodeStepProps = {
@@ -14,7 +14,7 @@ export function ClassCodeStep({ pending, error, onSubmit }: ClassCodeStepProps) 
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cleaned = code.replace(/\s+/g, '').toUpperCase();
+    const cleaned = normalizeClassCode(code);
     if (cleaned) onSubmit(cleaned);
   };
   return (

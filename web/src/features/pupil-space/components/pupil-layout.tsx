@@ -1,6 +1,7 @@
 // The pupil's layout: a calm header with the brand, the pupil's name and « Changer d'élève » always
-// one tap away (signs out, back to the class's door), then the page.
-import { UserRoundCog } from 'lucide-react';
+// one tap away (signs out, back to the class's door), a word while the network is cut (the pupil
+// was let in by the tablet: docs/pupils.md#hors-ligne), then the page.
+import { UserRoundCog, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { pupilSpaceMessages } from '@/common/messages/assignments.js';
@@ -12,7 +13,7 @@ import { useAuth } from '@/web/src/lib/auth';
 import { usePupilGroups } from '../api/pupil-space';
 
 export default function PupilLayout() {
-  const { logout } = useAuth();
+  const { logout, offline } = useAuth();
   const groups = usePupilGroups();
   const name = groups.data?.pupil.name;
   // « Changer d'élève » works with the network cut too: the door's page is on the tablet already.
@@ -41,6 +42,15 @@ export default function PupilLayout() {
           </Button>
         </div>
       </header>
+      {offline && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 bg-sky-100 px-4 py-2 text-center text-sm font-medium text-sky-950"
+        >
+          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          {pupilSpaceMessages.offline}
+        </p>
+      )}
       <MainContent page={<Outlet />} className="md:py-10" widthClassName="max-w-4xl" />
     </div>
   );

@@ -2,16 +2,22 @@
 // Step 1 the class code (remembered on this device, so the next pupil on a shared tablet starts at
 // step 2), step 2 their name, step 3 their 4 pictures; `/classe#carte=<token>` (a card's QR code)
 // signs in at once. Made for a six-year-old on a tablet or a phone: big targets, no typing after
-// the class code.
+// the class code. With the network cut, the pupils this tablet keeps (lib/offline-door.ts) are
+// listed and their pictures checked on the tablet (docs/pupils.md#hors-ligne).
 import { AxiosError } from 'axios';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pupilMessages } from '@/common/messages/pupils.js';
 import { PICTURE_CODE_LENGTH } from '@/common/pupils.js';
-import type { ClassLookupResponse } from '@/common/schemas/pupils.js';
+import type { LoginResponse } from '@/common/schemas/auth.js';
+import type {
+  ClassLookupResponse,
+  DoorSignInResponse,
+  PictureSignInRequest,
+} from '@/common/schemas/pupils.js';
 import { LogoMark, PRODUCT_NAME } from '@/web/src/components/ui/logo';
 import { Spinner } from '@/web/src/components/ui/spinner';
-import { getErrorMessage } from '@/web/src/lib/api-client';
+import { getErrorMessage, isNoAnswer } from '@/web/src/lib/api-client';
 import { useAuth } from '@/web/src/lib/auth';
 import { useTabTitle } from '@/web/src/lib/use-tab-title';
 import { lookupClass, signInWithCard, signInWithPictures } from '../api/class-door';
@@ -19,8 +25,21 @@ import { ClassCodeStep } from '../components/class-code-step';
 import { PictureStep } from '../components/picture-step';
 import { PupilPickerStep } from '../components/pupil-picker-step';
 import { readRememberedClassCode, rememberClassCode, takeCardToken } from '../lib/door-storage';
+import {
+  checkPicturesOffline,
+  forgetAbsent,
+  forgetPupils,
+  keepPupil,
+  keptPupilsOf,
+} from '../lib/offline-door';
 
-type ClassInfo = { classCode: string; title: string; pupils: ClassLookupResponse['pupils'] };
+type ClassInfo = {
+  classCode: string;
+  title: string;
+  pupils: ClassLookupResponse['pupils'];
+  /** Listed from what this tablet keeps: the network is cut. */
+  offline: boolean;
+};
 type Pupil = ClassInfo['pupils'][number];
 
 type Step =
@@ -37,9 +56,31 @@ const retryAfterMs = (error: unknown): number => {
 
 const isMissing = (error: unknown) => error instanceof AxiosError && error.response?.status === 404;
 
+const logKept = (error: unknown) => console.error('Kept pupils', error);
+
+/** The door's answer, with the pupil kept on this tablet for the days the network is cut. */
+function keptAfter(session: DoorSignInResponse): DoorSignInResponse {
+  if (session.offline) keepPupil(session.user, session.offline).catch(logKept);
+  return session;
+}
+
+/** Opens the session of a pupil let in offline, once the network is back: the door's answer, or
+ * null when it refuses them now (new cards, left the class: the tablet forgets them). */
+const reconnectWith = (body: PictureSignInRequest) => (): Promise<LoginResponse | null> =>
+  signInWithPictures(body)
+    .then(keptAfter)
+    .catch((error: unknown) => {
+      const status = error instanceof AxiosError ? error.response?.status : undefined;
+      if (status === 401 || status === 403 || status === 404) {
+        forgetPupils([body.pupilId]).catch(logKept);
+        return null;
+      }
+      throw error;
+    });
+
 export default function ClassDoorPage() {
   useTabTitle(pupilMessages.doorTitle);
-  const { loading, startSession } = useAuth();
+  const { loading, startSession, startOfflineSession } = useAuth();
   const token = useRef<string | null | undefined>(undefined);
   if (token.current === undefined) token.current = takeCardToken();
   const remembered = useRef(readRememberedClassCode());
@@ -62,10 +103,28 @@ export default function ClassDoorPage() {
     try {
       const found = await lookupClass(classCode);
       rememberClassCode(classCode);
-      setStep({ kind: 'pupils', room: { classCode, title: found.group.title, pupils: found.pupils } });
+      forgetAbsent(
+        classCode,
+        found.pupils.map((pupil) => pupil.id),
+      ).catch(logKept);
+      const room = { classCode, title: found.group.title, pupils: found.pupils, offline: false };
+      setStep({ kind: 'pupils', room });
     } catch (failure) {
+      if (isNoAnswer(failure)) {
+        const kept = await keptPupilsOf(classCode).catch(() => []);
+        if (kept.length > 0) {
+          const pupils = kept.map(({ pupilId, door }) => ({ id: pupilId, displayName: door.displayName }));
+          setStep({
+            kind: 'pupils',
+            room: { classCode, title: kept[0]!.door.classTitle, pupils, offline: true },
+          });
+          return;
+        }
+      }
       if (isMissing(failure)) rememberClassCode(null);
-      setError(getErrorMessage(failure, pupilMessages.loadError));
+      setError(
+        isNoAnswer(failure) ? pupilMessages.offlineNobody : getErrorMessage(failure, pupilMessages.loadError),
+      );
       setStep({ kind: 'code' });
     } finally {
       setPending(false);
@@ -83,7 +142,8 @@ export default function ClassDoorPage() {
     if (cardToken) {
       signInWithCard(cardToken)
         .then((session) => {
-          if (!startSession(session)) setError(pupilMessages.wrongCard);
+          if (session.offline) rememberClassCode(session.offline.classCode);
+          if (!startSession(keptAfter(session))) setError(pupilMessages.wrongCard);
         })
         .catch((failure: unknown) => {
           setError(getErrorMessage(failure, pupilMessages.loadError));
@@ -122,17 +182,37 @@ export default function ClassDoorPage() {
     setError(null);
     if (next.length < PICTURE_CODE_LENGTH) return;
     setWaiting(true);
-    signInWithPictures({ classCode: step.room.classCode, pupilId: step.pupil.id, pictures: next })
+    const body = { classCode: step.room.classCode, pupilId: step.pupil.id, pictures: next };
+    const refused = (message: string, waitMs: number) => {
+      setError(message);
+      setChosen([]);
+      // A wait the door asks for keeps the grid off until it is over.
+      if (waitMs > 0) window.setTimeout(() => setWaiting(false), waitMs);
+      else setWaiting(false);
+    };
+    /** The tablet checks the pictures of a pupil it keeps (the network is cut). */
+    const inOffline = async () => {
+      const check = await checkPicturesOffline(body.pupilId, body.pictures).catch(() => null);
+      if (check?.outcome === 'in') startOfflineSession(check.user, reconnectWith(body));
+      else if (check?.outcome === 'wait')
+        refused(
+          `${pupilMessages.wrongPictures} ${pupilMessages.waitBeforeRetry(check.seconds)}`,
+          check.seconds * 1000,
+        );
+      else
+        refused(check?.outcome === 'wrong' ? pupilMessages.wrongPictures : pupilMessages.offlineUnknown, 0);
+    };
+    if (step.room.offline) {
+      void inOffline();
+      return;
+    }
+    signInWithPictures(body)
       .then((session) => {
-        if (!startSession(session)) throw new Error('no session');
+        if (!startSession(keptAfter(session))) throw new Error('no session');
       })
       .catch((failure: unknown) => {
-        setError(getErrorMessage(failure, pupilMessages.loadError));
-        setChosen([]);
-        // A wait the door asks for keeps the grid off until it is over.
-        const wait = retryAfterMs(failure);
-        if (wait > 0) window.setTimeout(() => setWaiting(false), wait);
-        else setWaiting(false);
+        if (isNoAnswer(failure)) void inOffline();
+        else refused(getErrorMessage(failure, pupilMessages.loadError), retryAfterMs(failure));
       });
   };
 
@@ -176,6 +256,7 @@ export default function ClassDoorPage() {
                 <p className="text-lg font-medium text-indigo-800">{step.room.title}</p>
                 <h1 className="text-3xl font-bold text-slate-900">{pupilMessages.whoAreYou}</h1>
               </div>
+              {step.room.offline && <OfflineNote />}
               <PupilPickerStep pupils={step.room.pupils} onPick={pick} />
             </div>
           )}
@@ -210,5 +291,17 @@ export default function ClassDoorPage() {
         </section>
       </div>
     </main>
+  );
+}
+
+function OfflineNote() {
+  return (
+    <p
+      role="status"
+      className="flex items-center justify-center gap-2 rounded-2xl bg-sky-100 px-4 py-3 text-center text-lg font-medium text-sky-950"
+    >
+      <WifiOff aria-hidden="true" className="size-5 shrink-0" />
+      {pupilMessages.offlineDoor}
+    </p>
   );
 }

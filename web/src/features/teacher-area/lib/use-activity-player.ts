@@ -7,11 +7,11 @@
 // Messages come only from the player frame on the activity's own origin (checked by the host), and
 // are treated as untrusted (the activity shares that origin).
 
-import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { teacherAreaMessages } from '@/common/messages/teacher-area.js';
 import type { ActivityLaunchResponse } from '@/common/schemas/activity-runtime.js';
 import type { AppToPlayer, PlayerStep, PlayerToApp } from '@/web/shared/protocol';
+import { isNoAnswer } from '@/web/src/lib/api-client';
 import {
   keepLaunch,
   keptLaunch,
@@ -84,8 +84,7 @@ async function loadLaunch(
     );
     return info;
   } catch (error) {
-    const noAnswer = isAxiosError(error) && !error.response && error.code !== 'ECONNABORTED';
-    if (signal.aborted || !noAnswer) throw error;
+    if (signal.aborted || !isNoAnswer(error)) throw error;
     const kept = await keptLaunch(Number(entryId), userId).catch(() => null);
     if (!kept) throw new PackageDownloadError('offline');
     return kept;
@@ -94,6 +93,9 @@ async function loadLaunch(
 
 type Options = {
   entryId: string;
+  /** The session's token, for the download; null for a pupil let in while the network is cut
+   * (docs/pupils.md#hors-ligne): the device's copies play. A token arriving later (their session
+   * opened once the network is back) does not start the activity again. */
   token: string | null;
   /** Whose kept launches may be used offline. */
   userId: number | null;
@@ -121,10 +123,12 @@ export function useActivityPlayer({
   onEscapeRef.current = onEscape;
   const onPlayedRef = useRef(onPlayed);
   onPlayedRef.current = onPlayed;
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt ('Réessayer') starts again.
   useEffect(() => {
-    if (!frame || !token || userId === null) return;
+    if (!frame || userId === null) return;
     setState({ ...initial });
     const controller = new AbortController();
     let downloadStarted = false;
@@ -173,7 +177,7 @@ export function useActivityPlayer({
       copies = [];
       return downloadPackage({
         entryId,
-        token,
+        token: tokenRef.current ?? '',
         held,
         signal: controller.signal,
         onProgress,
@@ -332,7 +336,7 @@ export function useActivityPlayer({
       // A clean player for the next activity or attempt.
       frame.reload();
     };
-  }, [entryId, token, userId, frame, attempt]);
+  }, [entryId, userId, frame, attempt]);
 
   return state;
 }
