@@ -201,6 +201,15 @@ describe('sign-in cards and the door /classe', () => {
     await dialog.getByRole('button', { name: pupilMessages.renewCards }).click();
     expect((await renewed).status()).toBe(200);
     await dialog.waitFor({ state: 'hidden' });
+    // The success toast is on screen, never on the printed cards: still there (its 4.5 s are not
+    // over), but not drawn in print.
+    const toast = page.getByText(pupilMessages.renewed, { exact: true });
+    await toast.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await toast.count()).toBe(1);
+    expect(await toast.isVisible()).toBe(false);
+    await shot(page, 'cards-print-after-renew');
+    await page.emulateMedia({ media: null });
 
     const { context, page: pupilPage } = await newPage(browser, TABLET);
     watch(pupilPage);

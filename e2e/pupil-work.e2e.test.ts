@@ -180,7 +180,18 @@ describe('the work given to pupils', () => {
     expect(await pupilPage.getByText(/pour le vendredi 4 décembre/).count()).toBe(2);
     await expectAccessible(pupilPage);
     await keepScreenshot(pupilPage, 'pupil-home-768');
+    // « Commencer » spans its card on a phone (a big target), and sits at the row's end from sm up.
+    const start = pupilPage.getByRole('link', { name: `Commencer : ${FIRST}` });
+    const startShare = async () => {
+      const [link, card] = await Promise.all([
+        start.boundingBox(),
+        pupilPage.getByRole('listitem').filter({ has: start }).boundingBox(),
+      ]);
+      return link!.width / card!.width;
+    };
+    expect(await startShare()).toBeLessThan(0.5);
     await pupilPage.setViewportSize(PHONE);
+    await expect.poll(startShare).toBeGreaterThan(0.9);
     await expectAccessible(pupilPage);
     await keepScreenshot(pupilPage, 'pupil-home-390', { fullPage: true });
     await pupilPage.setViewportSize(TABLET);

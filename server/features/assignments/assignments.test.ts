@@ -1,6 +1,7 @@
 // The work a teacher gives a group's pupils and the pupils' space (docs/pupils.md): give and take
 // back a lesson, a session or an activity, what the table counts of it, the pupil's list and rule,
 // a pupil playing through the runtime routes, and who sees what.
+import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AssignmentsResponse } from '../../../common/schemas/assignments.js';
 import type { PupilGroupResponse, PupilGroupsResponse } from '../../../common/schemas/pupil-space.js';
@@ -10,6 +11,7 @@ import { buildLevel } from '../../fixtures/curriculum.js';
 import { createPupil, createTeacher, DEFAULT_PASSWORD } from '../../fixtures/factories.js';
 import { type ApiClient, setupTestApp, signIn } from '../../test/helper.js';
 import { signInAsPupil } from '../../test/pupil-helpers.js';
+import { listPupilGroups, loadPupilGroup } from '../pupil-space/pupil-space.service.js';
 import { launch, newLaunchId, post, write } from '../runtime/runtime.factories.js';
 
 const ctx = setupTestApp();
@@ -250,6 +252,49 @@ describe('the pupil’s space', () => {
       state: 'done',
       score: 90,
     });
+  });
+
+  it('makes a pupil’s missing entries on reading their space, and writes nothing once none is missing', async () => {
+    const c = await classWithPupils();
+    await give(c.client, c.groupId, { kind: 'lesson', id: c.lessonA.id, dueDate: null });
+    /** The kinds of the statements the pupil's two reads run (SelectQueryNode, InsertQueryNode …). */
+    const statementsOfReads = async (pupilId: number) => {
+      const kinds: string[] = [];
+      const plugin: KyselyPlugin = {
+        transformQuery: (args) => {
+          kinds.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const db = ctx.db.withPlugin(plugin);
+      await listPupilGroups(db, pupilId);
+      const { activities } = await loadPupilGroup(db, pupilId, c.groupId);
+      return { kinds, entryIds: activities.map((a) => a.entryId) };
+    };
+    const writes = (kinds: string[]) => kinds.filter((kind) => kind !== 'SelectQueryNode');
+
+    const first = await statementsOfReads(c.pupils[0]!.id);
+    expect(writes(first.kinds)).toEqual(['InsertQueryNode']);
+    expect(first.entryIds).toHaveLength(3);
+    const again = await statementsOfReads(c.pupils[0]!.id);
+    expect(writes(again.kinds)).toEqual([]);
+    expect(again.entryIds).toEqual(first.entryIds);
+
+    // A pupil who joins after the work was given gets their own entries at their first read.
+    const late = await createPupil(ctx.db, { schoolId: c.teacher.schoolId, groupIds: [c.groupId] });
+    const lateClient = await signInAsPupil(ctx, late.id);
+    const lateEntries = (await pupilGroup(lateClient, c.groupId)).activities;
+    expect(lateEntries.map((a) => a.state)).toEqual(['todo', 'locked', 'locked']);
+    expect(lateEntries.map((a) => a.entryId)).not.toContain(first.entryIds[0]);
+    expect((await launch(lateClient, lateEntries[0]!.entryId)).package.kind).toBe('scorm12');
+
+    // Work given later: the next read adds only its entry.
+    await give(c.client, c.groupId, { kind: 'lesson', id: c.lessonB.id, dueDate: null });
+    const more = await statementsOfReads(c.pupils[0]!.id);
+    expect(writes(more.kinds)).toEqual(['InsertQueryNode']);
+    expect(more.entryIds.slice(0, 3)).toEqual(first.entryIds);
+    expect(more.entryIds).toHaveLength(4);
   });
 
   it('shows a pupil of another group of the same teacher nothing of it', async () => {

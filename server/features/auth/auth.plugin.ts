@@ -58,8 +58,13 @@ export const authPlugin = fp(
       } else if (token && !request.caller) {
         request.caller = await findSessionUser(app.db, token, new Date());
       }
-      // A pupil is signed out after PUPIL_IDLE_MINUTES without a request: each request pushes the
-      // end forward (docs/pupils.md).
+      if (rule.role !== 'public') {
+        if (!request.caller) throw unauthorized(authMessages.notSignedIn);
+        if (!mayCall(rule.role, request.caller.role)) throw forbidden(authMessages.forbidden);
+      }
+      // A pupil is signed out after PUPIL_IDLE_MINUTES without a request: each request they may
+      // make pushes the end forward (docs/pupils.md). Only after the rule's check: a refused call
+      // is no sign of work and must not keep a forgotten tablet signed in.
       const caller = request.caller;
       if (caller?.role === 'pupil' && caller.expires_at) {
         await slideSession(
@@ -69,9 +74,6 @@ export const authPlugin = fp(
           app.config.pupilIdleMs,
         );
       }
-      if (rule.role === 'public') return;
-      if (!request.caller) throw unauthorized(authMessages.notSignedIn);
-      if (!mayCall(rule.role, request.caller.role)) throw forbidden(authMessages.forbidden);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'context'] },

@@ -223,6 +223,34 @@ export function selectPupilRows(db: Db, groupId: number, pupilId: number): Promi
     .execute();
 }
 
+/** The (group, activity) pairs given to one of the pupil's groups (`groupId`: that group only) of
+ * which the pupil has no entry yet. */
+function missingPupilEntries(db: Db, pupilId: number, groupId?: number) {
+  return db
+    .selectFrom('group_assignments as gs')
+    .innerJoin('group_pupils as gp', 'gp.group_id', 'gs.group_id')
+    .where('gp.pupil_id', '=', pupilId)
+    .$if(groupId !== undefined, (qb) => qb.where('gs.group_id', '=', groupId!))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('group_activities as ga')
+            .select(sql.lit(1).as('one'))
+            .whereRef('ga.group_id', '=', 'gs.group_id')
+            .whereRef('ga.activity_id', '=', 'gs.activity_id')
+            .where('ga.pupil_id', '=', pupilId),
+        ),
+      ),
+    );
+}
+
+/** Whether the pupil lacks an entry of something given to one of their groups: a read, so the
+ * pupil's space writes only when there is something to add. */
+export async function hasMissingPupilEntries(db: Db, pupilId: number): Promise<boolean> {
+  const row = await missingPupilEntries(db, pupilId).select(sql.lit(1).as('one')).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Adds the pupil's own pending entry of every activity given to one of their groups (`groupId`:
  * that group only) they have none of yet, in one statement. */
 export async function insertMissingPupilEntries(db: Db, pupilId: number, groupId?: number): Promise<void> {
@@ -230,23 +258,12 @@ export async function insertMissingPupilEntries(db: Db, pupilId: number, groupId
     .insertInto('group_activities')
     .columns(['group_id', 'activity_id', 'pupil_id', 'status'])
     .expression(
-      db
-        .selectFrom('group_assignments as gs')
-        .innerJoin('group_pupils as gp', 'gp.group_id', 'gs.group_id')
-        .select(['gs.group_id', 'gs.activity_id', 'gp.pupil_id', sql.lit('pending').as('status')])
-        .where('gp.pupil_id', '=', pupilId)
-        .$if(groupId !== undefined, (qb) => qb.where('gs.group_id', '=', groupId!))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('group_activities as ga')
-                .select(sql.lit(1).as('one'))
-                .whereRef('ga.group_id', '=', 'gs.group_id')
-                .whereRef('ga.activity_id', '=', 'gs.activity_id')
-                .where('ga.pupil_id', '=', pupilId),
-            ),
-          ),
-        ),
+      missingPupilEntries(db, pupilId, groupId).select([
+        'gs.group_id',
+        'gs.activity_id',
+        'gp.pupil_id',
+        sql.lit('pending').as('status'),
+      ]),
     )
     .onConflict((oc) =>
       oc.columns(['pupil_id', 'group_id', 'activity_id']).where('pupil_id', 'is not', null).doNothing(),

@@ -16,6 +16,7 @@ import { presentPeriods, rulePeriods } from './learning-table.presenter.js';
 import {
   bumpProgressVersion,
   findOwnedActivityEntry,
+  hasMissingPupilEntries,
   insertMissingActivityEntries,
   insertMissingPdfEntries,
   insertMissingPupilEntries,
@@ -136,12 +137,16 @@ export type PupilEntry = PupilActivityRow & {
 /**
  * The pupil's rule (docs/pupils.md#lespace-de-lélève): the learning table's rule
  * (docs/product.md#states-and-transitions) over the activities given to the group only, in the
- * table's order, with the pupil's own statuses. Their missing entries are made first (one
- * statement), so every row has one.
+ * table's order, with the pupil's own statuses. A row without the pupil's entry (work given before
+ * they joined the group, or given since their last read) gets it made here (one statement) and the
+ * rows are read again, so every row has one; a read that finds them all writes nothing.
  */
 export async function loadPupilEntries(db: Db, groupId: number, pupilId: number): Promise<PupilEntry[]> {
-  await insertMissingPupilEntries(db, pupilId, groupId);
-  const rows = await selectPupilRows(db, groupId, pupilId);
+  let rows = await selectPupilRows(db, groupId, pupilId);
+  if (rows.some((row) => row.entry_id === null)) {
+    await insertMissingPupilEntries(db, pupilId, groupId);
+    rows = await selectPupilRows(db, groupId, pupilId);
+  }
   const periods = rulePeriods(rows);
   return rows.flatMap((row) => {
     if (row.entry_id === null) return []; // given a moment ago: shown on the next read
@@ -152,9 +157,10 @@ export async function loadPupilEntries(db: Db, groupId: number, pupilId: number)
   });
 }
 
-/** Makes the pupil's missing entries of everything given to their groups (one statement). */
-export function addMissingPupilEntries(db: Db, pupilId: number): Promise<void> {
-  return insertMissingPupilEntries(db, pupilId);
+/** Makes the pupil's missing entries of everything given to their groups (one statement), after a
+ * cheap read that finds whether any is missing: most reads of the space write nothing. */
+export async function addMissingPupilEntries(db: Db, pupilId: number): Promise<void> {
+  if (await hasMissingPupilEntries(db, pupilId)) await insertMissingPupilEntries(db, pupilId);
 }
 
 /** Adds the group's missing entries (content added to its level since the group was made, or every

@@ -1,7 +1,7 @@
 // The pupil's space (/eleve, docs/pupils.md#lespace-de-lélève): their groups, and in each the
 // activities their teacher gave them, in the learning table's order, each with the pupil's own
 // state (to do, done, locked by the pupil's rule: the learning table's service decides it) and
-// score. Reading it makes the pupil's missing entries.
+// score. Reading it makes the pupil's missing entries, and writes nothing when none is missing.
 import { httpMessages } from '../../../common/messages/http.js';
 import { pupilDisplayName } from '../../../common/pupils.js';
 import type { PupilActivity, PupilGroup } from '../../../common/schemas/pupil-space.js';

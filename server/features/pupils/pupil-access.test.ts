@@ -2,7 +2,7 @@
 // spec's users (every teacher and admin route answers 403, checked over every registered route, so
 // a route added later is covered), and the routes that play an entry find only the pupil's own
 // entries of activities still given to a group they still belong to: anything else is 404.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../common/messages/auth.js';
 import { createPupil, createPupilEntry } from '../../fixtures/factories.js';
 import { apiClient, setupTestApp } from '../../test/helper.js';
@@ -11,6 +11,10 @@ import { registeredRoutes } from '../../test/routes.js';
 import { teacherWithActivities } from '../runtime/runtime.factories.js';
 
 const ctx = setupTestApp();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Routes a pupil may call besides the public ones: their own space and the entry-playing routes. */
 const PUPIL_ROUTES = new Set([
@@ -74,6 +78,34 @@ describe('a pupil on the routes of teachers and admins', () => {
     const response = await apiClient(ctx.app).post('/api/auth/login', { username: row.email, password: '' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('a pupil’s session on a refused call', () => {
+  it('is not pushed forward by a 403, only by a call the pupil may make', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-12-03T09:00:00.000Z');
+    vi.setSystemTime(start);
+    const { client, pupil } = await aPupilWithAnEntry();
+    const idleMs = ctx.app.config.pupilIdleMs;
+    const expiresAt = async () =>
+      (
+        await ctx.db
+          .selectFrom('auth_sessions')
+          .select('expires_at')
+          .where('user_id', '=', pupil.id)
+          .executeTakeFirstOrThrow()
+      ).expires_at;
+    expect(await expiresAt()).toBe(new Date(start + idleMs).toISOString());
+
+    // Well past the one-minute step: a call that would slide if it were allowed.
+    vi.setSystemTime(start + 5 * 60_000);
+    expect((await client.get('/api/admin/getschools')).statusCode).toBe(403);
+    expect((await client.get('/api/user/usertable/1')).statusCode).toBe(403);
+    expect(await expiresAt()).toBe(new Date(start + idleMs).toISOString());
+
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    expect(await expiresAt()).toBe(new Date(start + 5 * 60_000 + idleMs).toISOString());
   });
 });
 

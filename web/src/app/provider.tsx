@@ -32,6 +32,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
         richColors
         closeButton
         containerAriaLabel={shellMessages.notifications}
+        // A toast is about the screen, never part of what is printed (the sign-in cards: a toast
+        // shown when the teacher prints would land on the paper).
+        className="print:hidden"
         toastOptions={{ closeButtonAriaLabel: shellMessages.closeNotification }}
         // Shown side by side rather than stacked: stacked toasts are faded, and faded text fails
         // the contrast the others meet.

@@ -169,7 +169,9 @@ function ActivityItem({ activity }: { activity: PupilActivity }) {
           asChild
           size={done ? 'default' : 'lg'}
           variant={done ? 'outline' : 'default'}
-          className="shrink-0"
+          // On a phone the next activity's button takes its own full-width line: a big target for a
+          // child's finger. From sm up it sits at the end of the row.
+          className={cn('shrink-0', !done && 'w-full sm:w-auto')}
         >
           <Link
             to={paths.pupilActivity.getHref(String(activity.entryId))}
