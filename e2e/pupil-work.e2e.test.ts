@@ -287,6 +287,10 @@ describe('the work given to pupils', () => {
     await tablet.setOffline(true);
     for (const [index, pupil] of pupils.entries()) {
       if (index > 0) await tabletPage.getByText(pupilMessages.offlineDoor).waitFor();
+      if (index === 1) {
+        await expectAccessible(tabletPage);
+        await keepScreenshot(tabletPage, 'classe-offline-768');
+      }
       if (index === 0) {
         await tabletPage.getByRole('button', { name: pupil.firstname, exact: true }).click();
         await tapPictures(tabletPage, pupils[1]!.pictures);

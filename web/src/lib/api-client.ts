@@ -47,12 +47,19 @@ export function setAuthToken(token: string | null): void {
   else delete api.defaults.headers.common.Authorization;
 }
 
-let onUnauthorized: (() => void) | null = null;
+/** Told the Authorization header the refused call carried (null: none). */
+type UnauthorizedHandler = (sentAuthorization: string | null) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
 
 /** Registers what to do when a call answers 401 outside the sign-in flow (the session has ended). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
 }
+
+const currentAuthorization = () => {
+  const value = api.defaults.headers.common.Authorization;
+  return typeof value === 'string' ? value : null;
+};
 
 type RetriableConfig = InternalAxiosRequestConfig & { _xsrfRetried?: boolean };
 
@@ -79,15 +86,18 @@ api.interceptors.response.use(undefined, (error: unknown) => {
     return api.request(config);
   }
 
-  if (status === 401 && !isAuthFlowCall(config)) onUnauthorized?.();
+  if (status === 401 && !isAuthFlowCall(config)) {
+    const sent = config?.headers?.get('Authorization');
+    onUnauthorized?.(typeof sent === 'string' ? sent : null);
+  }
   return Promise.reject(error);
 });
 
 /** The headers every call carries (bearer token, XSRF), for requests made without axios. */
 export function requestHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
-  const authorization = api.defaults.headers.common.Authorization;
-  if (typeof authorization === 'string') headers.Authorization = authorization;
+  const authorization = currentAuthorization();
+  if (authorization) headers.Authorization = authorization;
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   return headers;
@@ -95,7 +105,7 @@ export function requestHeaders(): Record<string, string> {
 
 /** Tells the app its session has ended (a 401 seen outside axios). */
 export function reportUnauthorized(): void {
-  onUnauthorized?.();
+  onUnauthorized?.(currentAuthorization());
 }
 
 /** Whether a call got no answer at all: the network is cut (not a timeout, not a cancel). */

@@ -159,13 +159,14 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   }, [endSession, navigate]);
 
   // A 401 on any later call means the server ended the session (expiry, deactivation, password change).
-  // Once signed out (a pupil's « Changer d'élève » goes to the class's door), a late 401 of the
-  // screens being left changes nothing.
-  const signedIn = useRef(false);
-  signedIn.current = state.token !== null;
+  // Only a call that carried this session's token tells so: once signed out (a pupil's « Changer
+  // d'élève » goes to the class's door), a late 401 of the screens being left changes nothing, nor
+  // does the 401 of a call a pupil let in offline made before their session opened on the server.
+  const sessionToken = useRef<string | null>(null);
+  sessionToken.current = state.token;
   useEffect(() => {
-    setUnauthorizedHandler(() => {
-      if (!signedIn.current) return;
+    setUnauthorizedHandler((sent) => {
+      if (!sessionToken.current || sent !== `Bearer ${sessionToken.current}`) return;
       endSession();
       void navigate(paths.login.getHref());
     });

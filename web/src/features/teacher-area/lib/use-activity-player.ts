@@ -65,13 +65,21 @@ const downloadErrorText = {
 
 /** The server's launch information, with this device's last write when the server has not
  * acknowledged it yet (read first: once acknowledged, the server's answer holds it), kept for an
- * offline re-open; when the network is cut (no answer at all), the one kept on this device for
- * this entry and user. */
+ * offline re-open; when the network is cut (no answer at all), or for a pupil let in offline who
+ * has no session on the server yet (`fromDevice`), the one kept on this device for this entry and
+ * user. */
 async function loadLaunch(
   entryId: string,
   userId: number,
+  fromDevice: boolean,
   signal: AbortSignal,
 ): Promise<ActivityLaunchResponse> {
+  const kept = async () => {
+    const launch = await keptLaunch(Number(entryId), userId).catch(() => null);
+    if (!launch) throw new PackageDownloadError('offline');
+    return launch;
+  };
+  if (fromDevice) return kept();
   try {
     const unsent = await lastUnsentWrite(Number(entryId)).catch(() => null);
     const server = await getActivityLaunch(entryId, signal);
@@ -85,9 +93,7 @@ async function loadLaunch(
     return info;
   } catch (error) {
     if (signal.aborted || !isNoAnswer(error)) throw error;
-    const kept = await keptLaunch(Number(entryId), userId).catch(() => null);
-    if (!kept) throw new PackageDownloadError('offline');
-    return kept;
+    return kept();
   }
 }
 
@@ -175,9 +181,12 @@ export function useActivityPlayer({
     let copies: Blob[] = [];
     const download = (held: readonly string[]) => {
       copies = [];
+      const token = tokenRef.current;
+      // Without a session (a pupil let in offline), only the device's copies can play.
+      if (token === null) return Promise.reject(new PackageDownloadError('offline'));
       return downloadPackage({
         entryId,
-        token: tokenRef.current ?? '',
+        token,
         held,
         signal: controller.signal,
         onProgress,
@@ -213,7 +222,9 @@ export function useActivityPlayer({
       frameAnnounced = resolve;
     });
     const launchInfo = Promise.all([
-      announced.then(runtimeWritesQueued).then(() => loadLaunch(entryId, userId, controller.signal)),
+      announced
+        .then(runtimeWritesQueued)
+        .then(() => loadLaunch(entryId, userId, tokenRef.current === null, controller.signal)),
       // Without the queue database the activity still plays; what it reports is not kept.
       rememberLaunch(launchId, Number(entryId), frame.origin).catch((error: unknown) =>
         console.error('Runtime queue', error),
